@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query'
+import { createServerFn } from '@tanstack/react-start'
+import { currentMember, type SessionMember } from './session.server'
+
+export type { SessionMember }
+
+/** The logged-in member of this request, or null for a guest. */
+export const getSessionMember = createServerFn({ method: 'GET' }).handler(() => currentMember())
+
+export const sessionQuery = () =>
+  queryOptions({
+    queryKey: ['session'],
+    queryFn: () => getSessionMember(),
+    staleTime: 30_000,
+  })

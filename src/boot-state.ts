@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import type { AbVariant } from '~/analytics/ab'
+import type { LocaleCode, PublicConfig } from '~/config/schema'
+import { LANGUAGE_STRATEGIES, LOCALE_CODES } from '~/config/schema'
+import type { RegionInfo } from '~/region/region'
+
+/**
+ * What the router needs before it can render: the page's language, the public configuration and
+ * the visitor's region. The server knows it from the request; the browser reads what the server
+ * rendered into the page, before hydration (the hydration trap of stack.md: beforeLoad does not run
+ * again on the client for hydrated matches, so the locale must not come from it).
+ */
+export type BootState = {
+  locale: LocaleCode
+  defaultLocale: LocaleCode
+  config: PublicConfig
+  nonce: string | null
+  refererPath: string | null
+  region: RegionInfo
+  abVariant: AbVariant
+  buildId: string
+}
+
+export const BOOT_ELEMENT_ID = 'store-boot'
+
+export const bootSchema = z.object({
+  locale: z.enum(LOCALE_CODES),
+  defaultLocale: z.enum(LOCALE_CODES),
+  config: z.object({
+    siteUrl: z.string(),
+    storeKey: z.string(),
+    gtmId: z.string().nullable(),
+    liffId: z.string().nullable(),
+    liffIdChatbot: z.string().nullable(),
+    languageStrategy: z.enum(LANGUAGE_STRATEGIES),
+    defaultLocale: z.enum(LOCALE_CODES),
+    secureCookies: z.boolean(),
+  }),
+  region: z.object({
+    country: z.string(),
+    countryCode: z.string(),
+    ISOCurrencyCode: z.enum(['thb', 'usd']),
+    ISOCurrencySymbol: z.string(),
+    clientIp: z.string(),
+    loaded: z.boolean(),
+  }),
+  abVariant: z.enum(['A', 'B']),
+  buildId: z.string(),
+})
+
+/** The part of the boot state the server writes into the page for the browser. */
+export function serializeBootState(state: BootState): string {
+  const { nonce: _nonce, refererPath: _referer, ...rest } = state
+  // Escape '<' so that the JSON can never close its script element.
+  return JSON.stringify({ ...rest, region: { ...rest.region, clientIp: '' } }).replace(/</g, '\\u003c')
+}

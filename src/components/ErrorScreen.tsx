@@ -1,0 +1,48 @@
+import { Trans } from '@lingui/react/macro'
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { isChunkLoadError } from '~/build/update-check'
+import { reloadAfterChunkFailure } from '~/build/use-build-updates'
+import { ERROR_REDIRECT_MS, errorScreenModel, shouldReportError } from '~/errors/error-model'
+
+/** The error screen of §2: a numeric code, an upper-case message, and home after 5 seconds. */
+export function ErrorView({ error, detail }: { error: unknown; detail?: string }) {
+  const router = useRouter()
+  const model = errorScreenModel(error)
+
+  useEffect(() => {
+    if (isChunkLoadError(error) && reloadAfterChunkFailure()) return
+    if (shouldReportError(model.code)) console.error('Unhandled error', error)
+    const timer = setTimeout(() => {
+      void router.navigate({ to: '/', replace: true })
+    }, ERROR_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [error, model.code, router])
+
+  return (
+    <section className="error-screen" role="alert" aria-live="assertive">
+      <p className="error-screen__code">{model.code}</p>
+      <h1 className="error-screen__message">
+        {model.kind === 'not-found' ? (
+          <Trans>PAGE NOT FOUND</Trans>
+        ) : model.kind === 'message' ? (
+          model.message
+        ) : (
+          <Trans>AN ERROR OCCURRED</Trans>
+        )}
+      </h1>
+      {detail ? (
+        <p className="error-screen__detail">
+          <Trans>Page not found: {detail}</Trans>
+        </p>
+      ) : null}
+      <p className="error-screen__hint">
+        <Trans>You will be taken to the home page in a few seconds.</Trans>
+      </p>
+    </section>
+  )
+}
+
+export function ErrorScreen({ error }: ErrorComponentProps) {
+  return <ErrorView error={error} />
+}

@@ -1,0 +1,41 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { BRAND_NAME } from '~/brand'
+import { BagIcon, HeartIcon, SearchIcon, UserIcon } from './icons'
+import { LanguageSwitch } from './LanguageSwitch'
+import { RegionSwitch } from './RegionSwitch'
+import { SiteMenu } from './SiteMenu'
+
+export function SiteHeader() {
+  const { t } = useLingui()
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <div className="site-header__start">
+          <SiteMenu />
+          <Link to="/search" className="icon-button" aria-label={t`Search`}>
+            <SearchIcon />
+          </Link>
+        </div>
+        <Link to="/" className="brand" aria-label={t`${BRAND_NAME} home`}>
+          {BRAND_NAME}
+        </Link>
+        <div className="site-header__end">
+          <Link to="/account" className="icon-button" aria-label={t`My account`}>
+            <UserIcon />
+          </Link>
+          <Link to="/wishlist" className="icon-button" aria-label={t`Wishlist`}>
+            <HeartIcon />
+          </Link>
+          <Link to="/cart" className="icon-button" aria-label={t`Cart`}>
+            <BagIcon />
+          </Link>
+        </div>
+      </div>
+      <div className="site-header__meta">
+        <RegionSwitch />
+        <LanguageSwitch />
+      </div>
+    </header>
+  )
+}

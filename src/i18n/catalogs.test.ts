@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+
+type Entry = { id: string; translation: string }
+
+/** Reads msgid/msgstr pairs of a .po file (single-line and continued strings). */
+function readPo(path: string): Entry[] {
+  const entries: Entry[] = []
+  let current: { id: string; translation: string } | null = null
+  let field: 'id' | 'translation' | null = null
+  const unquote = (text: string) => JSON.parse(text) as string
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.startsWith('msgid ')) {
+      if (current) entries.push(current)
+      current = { id: unquote(line.slice(6)), translation: '' }
+      field = 'id'
+    } else if (line.startsWith('msgstr ') && current) {
+      current.translation = unquote(line.slice(7))
+      field = 'translation'
+    } else if (line.startsWith('"') && current && field) {
+      current[field] += unquote(line)
+    }
+  }
+  if (current) entries.push(current)
+  return entries.filter((entry) => entry.id !== '')
+}
+
+describe('message catalogs (§5: same keys in Thai and English)', () => {
+  const th = readPo('locales/th/messages.po')
+  const en = readPo('locales/en/messages.po')
+
+  it('hold the same message ids', () => {
+    expect(th.map((e) => e.id).sort()).toEqual(en.map((e) => e.id).sort())
+    expect(th.length).toBeGreaterThan(50)
+  })
+
+  it('translate every message into Thai', () => {
+    const missing = th.filter((entry) => entry.translation.trim() === '').map((entry) => entry.id)
+    expect(missing).toEqual([])
+  })
+
+  it('write Thai in Thai script', () => {
+    const notThai = th.filter((entry) => /[a-z]{4,}/i.test(entry.id) && !/[\u0E00-\u0E7F]/.test(entry.translation))
+    // Brand names and codes may stay Latin; prose may not.
+    expect(notThai.map((entry) => entry.id).filter((id) => id.split(' ').length > 2)).toEqual([])
+  })
+
+  it('keep placeholders intact', () => {
+    const placeholders = (text: string) => (text.match(/\{[^}]+\}/g) ?? []).sort()
+    for (const entry of th) expect(placeholders(entry.translation), entry.id).toEqual(placeholders(entry.id))
+  })
+})

@@ -1,0 +1,67 @@
+import { I18nProvider } from '@lingui/react'
+import type { I18n } from '@lingui/core'
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import type { ReactNode } from 'react'
+import { getBootState } from '~/boot'
+import type { BootState } from '~/boot-state'
+import { ErrorScreen } from '~/components/ErrorScreen'
+import { NotFoundScreen } from '~/components/NotFoundScreen'
+import { createI18n } from '~/i18n/catalogs'
+import { delocalizePath, localizePath, type PathStrategy } from '~/i18n/paths'
+import { routeTree } from './routeTree.gen'
+
+export type RouterContext = {
+  queryClient: QueryClient
+  i18n: I18n
+  boot: BootState
+  /** Internal path of the page the shopper is leaving (or came from, on a full page load). */
+  previousPath: () => string | null
+}
+
+export async function getRouter() {
+  const boot = getBootState()
+  const i18n = await createI18n(boot.locale)
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000, retry: 1 } },
+  })
+  const paths: PathStrategy = { strategy: boot.config.languageStrategy, defaultLocale: boot.defaultLocale }
+
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, i18n, boot, previousPath: () => boot.refererPath },
+    // The language lives in the URL, not in the route tree: strip it on the way in, add it on the way out.
+    rewrite: {
+      input: ({ url }) => {
+        url.pathname = delocalizePath(url.pathname, paths)
+        return url
+      },
+      output: ({ url }) => {
+        url.pathname = localizePath(url.pathname, boot.locale, paths)
+        return url
+      },
+    },
+    ssr: boot.nonce ? { nonce: boot.nonce } : undefined,
+    scrollRestoration: true,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: ErrorScreen,
+    defaultNotFoundComponent: NotFoundScreen,
+    Wrap: ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>,
+  })
+
+  // On the client, the page being left is the router's last resolved location.
+  if (typeof window !== 'undefined') {
+    router.options.context.previousPath = () => router.state.resolvedLocation?.pathname ?? boot.refererPath
+  }
+
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: Awaited<ReturnType<typeof getRouter>>
+  }
+}

@@ -1,0 +1,109 @@
+/// <reference types="vite/client" />
+import { msg } from '@lingui/core/macro'
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  Scripts,
+  useMatches,
+  useRouteContext,
+} from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { BOOT_ELEMENT_ID, serializeBootState } from '~/boot-state'
+import { BRAND_NAME } from '~/brand'
+import { useBuildUpdates } from '~/build/use-build-updates'
+import { CheckoutLayout, DefaultLayout, type LayoutName } from '~/components/layouts'
+import { LOCALE_CODES, LOCALES } from '~/i18n/locales'
+import { localizePath } from '~/i18n/paths'
+import type { RouterContext } from '~/router'
+import { canonicalUrl } from '~/seo/canonical'
+import appCss from '~/styles/app.css?url'
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** A page may name another layout than the default (§2). */
+    layout?: LayoutName
+  }
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  head: ({ match, matches }) => {
+    const { boot, i18n } = match.context
+    const leaf = matches.at(-1) ?? match
+    const paths = { strategy: boot.config.languageStrategy, defaultLocale: boot.defaultLocale }
+    const publicPath = localizePath(leaf.pathname, boot.locale, paths)
+    const canonical = canonicalUrl(boot.config.siteUrl, publicPath, leaf.search)
+    const alternates =
+      boot.config.languageStrategy === 'no_prefix'
+        ? []
+        : [
+            ...LOCALE_CODES.map((code) => ({
+              rel: 'alternate',
+              hrefLang: code,
+              href: canonicalUrl(boot.config.siteUrl, localizePath(leaf.pathname, code, paths), leaf.search),
+            })),
+            {
+              rel: 'alternate',
+              hrefLang: 'x-default',
+              href: canonicalUrl(
+                boot.config.siteUrl,
+                localizePath(leaf.pathname, boot.defaultLocale, paths),
+                leaf.search,
+              ),
+            },
+          ]
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+        { title: BRAND_NAME },
+        { name: 'description', content: i18n._(msg`Clothing, bags, shoes, accessories and jewelry from Bangkok.`) },
+        { name: 'theme-color', content: '#000000' },
+        { property: 'og:site_name', content: BRAND_NAME },
+        { property: 'og:type', content: 'website' },
+        { property: 'og:url', content: canonical },
+        { property: 'og:locale', content: LOCALES[boot.locale].iso.replace('-', '_') },
+      ],
+      links: [
+        { rel: 'stylesheet', href: appCss },
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        { rel: 'canonical', href: canonical },
+        ...alternates,
+      ],
+    }
+  },
+  component: RootComponent,
+  shellComponent: RootDocument,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  const { boot } = Route.useRouteContext()
+  return (
+    <html lang={boot.locale} dir="ltr">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <script
+          id={BOOT_ELEMENT_ID}
+          type="application/json"
+          dangerouslySetInnerHTML={{ __html: serializeBootState(boot) }}
+        />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function RootComponent() {
+  const { boot } = useRouteContext({ from: '__root__' })
+  useBuildUpdates(boot.buildId)
+  const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
+  const Layout = layout === 'checkout' ? CheckoutLayout : DefaultLayout
+  return (
+    <Layout>
+      <Outlet />
+    </Layout>
+  )
+}

@@ -1,0 +1,20 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { PageHeading } from '~/components/PageHeading'
+import { pageHead } from '~/seo/page-head'
+
+const searchSchema = z.object({
+  page: z.coerce.number().int().min(2).max(400).optional().catch(undefined),
+})
+
+export const Route = createFileRoute('/account/_member/order-history')({
+  validateSearch: searchSchema,
+  head: ({ match }) => pageHead(match.context.i18n, msg`Order history`, msg`Your orders, newest first.`),
+  component: OrderHistoryPage,
+})
+
+function OrderHistoryPage() {
+  return <PageHeading lead={<Trans>Your orders, newest first.</Trans>}>{<Trans>Order history</Trans>}</PageHeading>
+}

@@ -1,0 +1,30 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { safeRedirectPath } from '~/account/safe-redirect'
+import { PageHeading } from '~/components/PageHeading'
+import { pageHead } from '~/seo/page-head'
+
+/** Where to go after logging in: a path on this site only. */
+const searchSchema = z.object({
+  redirect: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => safeRedirectPath(value) ?? undefined),
+})
+
+export const Route = createFileRoute('/account/confirm-otp')({
+  validateSearch: searchSchema,
+  head: ({ match }) => pageHead(match.context.i18n, msg`Confirm your code`, msg`Enter the six-digit code we sent you.`),
+  component: ConfirmOtpPage,
+})
+
+function ConfirmOtpPage() {
+  return (
+    <PageHeading lead={<Trans>Enter the six-digit code we sent you.</Trans>}>
+      {<Trans>Confirm your code</Trans>}
+    </PageHeading>
+  )
+}

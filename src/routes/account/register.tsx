@@ -1,0 +1,35 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { safeRedirectPath } from '~/account/safe-redirect'
+import { PageHeading } from '~/components/PageHeading'
+import { pageHead } from '~/seo/page-head'
+
+/** Where to go after logging in: a path on this site only. */
+const searchSchema = z.object({
+  redirect: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => safeRedirectPath(value) ?? undefined),
+})
+
+export const Route = createFileRoute('/account/register')({
+  validateSearch: searchSchema,
+  head: ({ match }) =>
+    pageHead(
+      match.context.i18n,
+      msg`Register`,
+      msg`Become a member to save addresses, keep a wishlist and earn VIP status.`,
+    ),
+  component: RegisterPage,
+})
+
+function RegisterPage() {
+  return (
+    <PageHeading lead={<Trans>Become a member to save addresses, keep a wishlist and earn VIP status.</Trans>}>
+      {<Trans>Register</Trans>}
+    </PageHeading>
+  )
+}

@@ -1,0 +1,46 @@
+/** Security headers for every response (DESIGN.md §5). Pure so that a unit test can read them. */
+export type SecurityHeaderOptions = {
+  nonce: string | null
+  secure: boolean
+  /** Extra origins scripts may come from (the tag manager, once consent allows it). */
+  scriptOrigins?: string[]
+  connectOrigins?: string[]
+  imageOrigins?: string[]
+}
+
+export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+  const scripts = [
+    "'self'",
+    ...(options.nonce ? [`'nonce-${options.nonce}'`, "'strict-dynamic'"] : []),
+    ...(options.scriptOrigins ?? []),
+  ]
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', scripts],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])]],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...(options.connectOrigins ?? [])]],
+    ['media-src', ["'self'", 'blob:']],
+    ['frame-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+  ]
+  if (options.secure) directives.push(['upgrade-insecure-requests', []])
+  return directives.map(([name, values]) => [name, ...values].join(' ')).join('; ')
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(self)',
+  }
+  if (options.secure) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
+  return headers
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto'
+import { env } from '../../app.config'
+import { AB_COOKIE, AB_COOKIE_MAX_AGE_SECONDS, isAbVariant, pickAbVariant } from '~/analytics/ab'
+import { localeCookie, resolveLocale, type LocaleSettings } from '~/i18n/detect'
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '~/i18n/locales'
+import { delocalizePath } from '~/i18n/paths'
+import { countryFromRequest, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
+import { securityHeaders } from '~/security/headers'
+import { readCookie, serializeCookie } from './cookies'
+import { setRequestState } from './request-state.server'
+
+const localeSettings: LocaleSettings = {
+  strategy: env.LANGUAGE_STRATEGY,
+  defaultLocale: env.DEFAULT_LOCALE,
+  domains: env.LOCALE_DOMAINS,
+}
+
+const REGION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+
+function clientIp(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return forwarded || request.headers.get('x-real-ip') || ''
+}
+
+function refererPath(request: Request, url: URL, defaultLocale: LocaleSettings['defaultLocale']): string | null {
+  const referer = request.headers.get('referer')
+  if (!referer) return null
+  try {
+    const from = new URL(referer)
+    if (from.origin !== url.origin) return null
+    return delocalizePath(from.pathname, { strategy: localeSettings.strategy, defaultLocale })
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Runs before every request the Start handler sees: a per-request CSP nonce and security headers,
+ * the language decision (redirect to the localised path, language cookie), the region and the A/B
+ * flag, stored for the router built for this request.
+ */
+export async function handlePageRequest<Result extends { response: Response }>(
+  request: Request,
+  next: () => Result | Promise<Result>,
+): Promise<Response | Result> {
+  const url = new URL(request.url)
+  const nonce = randomBytes(16).toString('base64')
+  const cookieHeader = request.headers.get('cookie')
+  const secure = env.SECURE_COOKIES
+  const setCookies: string[] = []
+  // A shopper may change region: ?region=XX sets the cached country and comes back without it.
+  const requestedRegion = url.searchParams.get('region')?.toUpperCase() ?? null
+  if (requestedRegion !== null) url.searchParams.delete('region')
+
+  const decision = resolveLocale(
+    {
+      pathname: url.pathname,
+      search: url.search,
+      host: request.headers.get('host'),
+      cookie: readCookie(cookieHeader, LOCALE_COOKIE),
+      acceptLanguage: request.headers.get('accept-language'),
+    },
+    localeSettings,
+  )
+  for (const warning of decision.warnings) console.warn(warning)
+  if (decision.setCookie) setCookies.push(localeCookie(decision.locale, secure, LOCALE_COOKIE_MAX_AGE_SECONDS))
+
+  let redirect = decision.redirect
+  if (requestedRegion !== null) {
+    if (isCountryCode(requestedRegion)) {
+      setCookies.push(
+        serializeCookie(REGION_COOKIE, requestedRegion, { maxAgeSeconds: REGION_COOKIE_MAX_AGE_SECONDS, secure }),
+      )
+    }
+    redirect ??= url.pathname + url.search
+  }
+
+  const headers = securityHeaders({ nonce, secure })
+  if (redirect) {
+    const response = new Response(null, {
+      status: 302,
+      headers: { Location: redirect, 'Cache-Control': 'no-store', ...headers },
+    })
+    for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie)
+    return response
+  }
+
+  const cachedCountry = readCookie(cookieHeader, REGION_COOKIE)
+  const country = countryFromRequest(request.headers, cachedCountry)
+  const ip = clientIp(request)
+  const region = country ? regionForCountry(country, ip) : { ...DEFAULT_REGION, clientIp: ip }
+  if (country && country !== cachedCountry) {
+    setCookies.push(serializeCookie(REGION_COOKIE, country, { maxAgeSeconds: REGION_COOKIE_MAX_AGE_SECONDS, secure }))
+  }
+
+  const abCookie = readCookie(cookieHeader, AB_COOKIE)
+  const abVariant = isAbVariant(abCookie) ? abCookie : pickAbVariant()
+  if (abVariant !== abCookie) {
+    setCookies.push(serializeCookie(AB_COOKIE, abVariant, { maxAgeSeconds: AB_COOKIE_MAX_AGE_SECONDS, secure }))
+  }
+
+  setRequestState(request, {
+    locale: decision.locale,
+    defaultLocale: decision.defaultLocale,
+    nonce,
+    refererPath: refererPath(request, url, decision.defaultLocale),
+    region,
+    abVariant,
+  })
+
+  const result = await next()
+  for (const [name, value] of Object.entries(headers)) result.response.headers.set(name, value)
+  result.response.headers.delete('X-Powered-By')
+  for (const cookie of setCookies) result.response.headers.append('Set-Cookie', cookie)
+  const vary = result.response.headers.get('Vary')
+  result.response.headers.set('Vary', vary ? `${vary}, Cookie, Accept-Language` : 'Cookie, Accept-Language')
+  return result
+}

@@ -1,0 +1,23 @@
+import type { LocaleCode } from '~/i18n/locales'
+import type { RegionInfo } from '~/region/region'
+
+/** What the request middleware learnt about a page request, for the router built for it. */
+export type RequestState = {
+  locale: LocaleCode
+  defaultLocale: LocaleCode
+  nonce: string
+  /** Internal path of a same-origin Referer, for the checkout guard on a full page load. */
+  refererPath: string | null
+  region: RegionInfo
+  abVariant: 'A' | 'B'
+}
+
+const states = new WeakMap<Request, RequestState>()
+
+export function setRequestState(request: Request, state: RequestState): void {
+  states.set(request, state)
+}
+
+export function getRequestState(request: Request): RequestState | undefined {
+  return states.get(request)
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto'
+import babel from '@rolldown/plugin-babel'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import { nitro } from 'nitro/vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/** One id per build: the client compares it with /build-metadata.json to notice a new deployment (§4). */
+const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
+
+/** Writes /build-metadata.json and the latest-build files into the client output. */
+function buildMetadata(): Plugin {
+  return {
+    name: 'store:build-metadata',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle() {
+      const builtAt = new Date().toISOString()
+      this.emitFile({ type: 'asset', fileName: 'build-metadata.json', source: JSON.stringify({ buildId, builtAt }) })
+      this.emitFile({
+        type: 'asset',
+        fileName: '_build/latest.json',
+        source: JSON.stringify({ id: buildId, timestamp: builtAt }),
+      })
+      this.emitFile({
+        type: 'asset',
+        fileName: `_build/meta/${buildId}.json`,
+        source: JSON.stringify({ id: buildId, timestamp: builtAt }),
+      })
+    },
+  }
+}
+
+export default defineConfig({
+  server: { port: 3000 },
+  resolve: { tsconfigPaths: true },
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  plugins: [
+    tanstackStart({ srcDirectory: 'src' }),
+    viteReact(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+    buildMetadata(),
+    nitro(),
+  ],
+})
