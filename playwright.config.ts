@@ -13,6 +13,8 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL,
+    // A Thai shopper by default; tests of English detection make their own context.
+    locale: 'th-TH',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,8 +30,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], locale: 'th-TH' } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], locale: 'th-TH' }, grep: /@mobile/ },
   ],
   webServer: {
     command: 'node .output/server/index.mjs',

@@ -41,6 +41,21 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
     buildMetadata(),
-    nitro(),
+    nitro({
+      plugins: ['./src/server/nitro/check-config.ts'],
+      routeRules: {
+        // Static files get the headers that do not depend on the page (pages get the full set).
+        '/**': {
+          headers: {
+            'X-Content-Type-Options': 'nosniff',
+            'Referrer-Policy': 'strict-origin-when-cross-origin',
+            'X-Frame-Options': 'SAMEORIGIN',
+          },
+        },
+        '/assets/**': { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+        '/build-metadata.json': { headers: { 'Cache-Control': 'no-cache' } },
+        '/_build/**': { headers: { 'Cache-Control': 'no-cache' } },
+      },
+    }),
   ],
 })

@@ -30,9 +30,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: ({ match, matches }) => {
     const { boot, i18n } = match.context
     const leaf = matches.at(-1) ?? match
+    // Index routes match with a trailing slash; the public path has none.
+    const pathname = leaf.pathname.length > 1 ? leaf.pathname.replace(/\/+$/, '') : leaf.pathname
+    // The whitelist is what the route schemas validated (`search` also keeps unknown parameters).
+    const search = leaf._strictSearch
     const paths = { strategy: boot.config.languageStrategy, defaultLocale: boot.defaultLocale }
-    const publicPath = localizePath(leaf.pathname, boot.locale, paths)
-    const canonical = canonicalUrl(boot.config.siteUrl, publicPath, leaf.search)
+    const publicPath = localizePath(pathname, boot.locale, paths)
+    const canonical = canonicalUrl(boot.config.siteUrl, publicPath, search)
     const alternates =
       boot.config.languageStrategy === 'no_prefix'
         ? []
@@ -40,16 +44,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
             ...LOCALE_CODES.map((code) => ({
               rel: 'alternate',
               hrefLang: code,
-              href: canonicalUrl(boot.config.siteUrl, localizePath(leaf.pathname, code, paths), leaf.search),
+              href: canonicalUrl(boot.config.siteUrl, localizePath(pathname, code, paths), search),
             })),
             {
               rel: 'alternate',
               hrefLang: 'x-default',
-              href: canonicalUrl(
-                boot.config.siteUrl,
-                localizePath(leaf.pathname, boot.defaultLocale, paths),
-                leaf.search,
-              ),
+              href: canonicalUrl(boot.config.siteUrl, localizePath(pathname, boot.defaultLocale, paths), search),
             },
           ]
     return {
