@@ -8,7 +8,7 @@ import {
   useMatches,
   useRouteContext,
 } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { BOOT_ELEMENT_ID, serializeBootState } from '~/boot-state'
 import { BRAND_NAME } from '~/brand'
 import { useBuildUpdates } from '~/build/use-build-updates'
@@ -99,6 +99,10 @@ function RootDocument({ children }: { children: ReactNode }) {
 function RootComponent() {
   const { boot } = useRouteContext({ from: '__root__' })
   useBuildUpdates(boot.buildId)
+  useEffect(() => {
+    // Lets tests and monitoring know that React owns the page.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
   const Layout = layout === 'checkout' ? CheckoutLayout : DefaultLayout
   return (

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test'
+import { gotoHydrated } from './hydration'
 
 test('the English page stays English after hydration', async ({ page }) => {
-  await page.goto('/en/about-us')
+  await gotoHydrated(page, '/en/about-us')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
-  // Wait for hydration: client navigation works only once React owns the page.
+  await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible()
+  // A client-side navigation renders with the hydrated app's catalog: still English.
   await page.getByRole('link', { name: 'Privacy policy' }).click()
   await expect(page).toHaveURL('/en/privacy-policy')
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible()

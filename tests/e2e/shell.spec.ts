@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { gotoHydrated } from './hydration'
 
 test('/checkout typed into the address bar lands on /cart', async ({ page }) => {
   await page.goto('/checkout')
@@ -76,7 +77,7 @@ test('a CDN country header decides the currency', async ({ browser }) => {
 })
 
 test('the menu opens, works by keyboard and closes with Escape @mobile', async ({ page }) => {
-  await page.goto('/en')
+  await gotoHydrated(page, '/en')
   const menuButton = page.getByRole('button', { name: 'Menu' })
   await menuButton.focus()
   await page.keyboard.press('Enter')
