@@ -43,6 +43,9 @@ export default defineConfig({
     buildMetadata(),
     nitro({
       plugins: ['./src/server/nitro/check-config.ts'],
+      // Packages that load files next to their own code at run time (WASM, extension bundles, native
+      // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
+      traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*'],
       routeRules: {
         // Static files get the headers that do not depend on the page (pages get the full set).
         '/**': {

@@ -3,13 +3,27 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-/** Unit tests: the app's own code without the Start and Nitro plugins (stack.md). */
+/** The app's own code without the Start and Nitro plugins (stack.md): unit tests and integration tests. */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify('test-build') },
   plugins: [viteReact(), babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
-    environment: 'node',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 })

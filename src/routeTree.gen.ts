@@ -17,8 +17,10 @@ import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as DeliveryRouteImport } from './routes/delivery'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as QuickPassRouteImport } from './routes/quick-pass'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as ScanRouteImport } from './routes/scan'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as StoresRouteImport } from './routes/stores'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as WishlistRouteImport } from './routes/wishlist'
@@ -26,11 +28,13 @@ import { Route as AccountMemberRouteImport } from './routes/account/_member'
 import { Route as AccountConfirmOtpRouteImport } from './routes/account/confirm-otp'
 import { Route as AccountLoginRouteImport } from './routes/account/login'
 import { Route as AccountRegisterRouteImport } from './routes/account/register'
+import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as CategoryIndexRouteImport } from './routes/category/index'
 import { Route as CategoryNameRouteImport } from './routes/category/$name'
 import { Route as CollectionIndexRouteImport } from './routes/collection/index'
 import { Route as EditorialsIndexRouteImport } from './routes/editorials/index'
 import { Route as EditorialsNameRouteImport } from './routes/editorials/$name'
+import { Route as ImagesSplatRouteImport } from './routes/images/$'
 import { Route as ProductIndexRouteImport } from './routes/product/index'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
 import { Route as AccountMemberIndexRouteImport } from './routes/account/_member/index'
@@ -80,6 +84,11 @@ const QuickPassRoute = QuickPassRouteImport.update({
   path: '/quick-pass',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ScanRoute = ScanRouteImport.update({
   id: '/scan',
   path: '/scan',
@@ -88,6 +97,11 @@ const ScanRoute = ScanRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StoresRoute = StoresRouteImport.update({
@@ -125,6 +139,11 @@ const AccountRegisterRoute = AccountRegisterRouteImport.update({
   path: '/account/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiSplatRoute = ApiSplatRouteImport.update({
+  id: '/api/$',
+  path: '/api/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CategoryIndexRoute = CategoryIndexRouteImport.update({
   id: '/category/',
   path: '/category/',
@@ -148,6 +167,11 @@ const EditorialsIndexRoute = EditorialsIndexRouteImport.update({
 const EditorialsNameRoute = EditorialsNameRouteImport.update({
   id: '/editorials/$name',
   path: '/editorials/$name',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImagesSplatRoute = ImagesSplatRouteImport.update({
+  id: '/images/$',
+  path: '/images/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProductIndexRoute = ProductIndexRouteImport.update({
@@ -203,8 +227,10 @@ export interface FileRoutesByFullPath {
   '/delivery': typeof DeliveryRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/quick-pass': typeof QuickPassRoute
+  '/robots.txt': typeof RobotsDottxtRoute
   '/scan': typeof ScanRoute
   '/search': typeof SearchRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/stores': typeof StoresRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/wishlist': typeof WishlistRoute
@@ -212,8 +238,10 @@ export interface FileRoutesByFullPath {
   '/account/confirm-otp': typeof AccountConfirmOtpRoute
   '/account/login': typeof AccountLoginRoute
   '/account/register': typeof AccountRegisterRoute
+  '/api/$': typeof ApiSplatRoute
   '/category/$name': typeof CategoryNameRoute
   '/editorials/$name': typeof EditorialsNameRoute
+  '/images/$': typeof ImagesSplatRoute
   '/product/$id': typeof ProductIdRoute
   '/category/': typeof CategoryIndexRoute
   '/collection/': typeof CollectionIndexRoute
@@ -235,16 +263,20 @@ export interface FileRoutesByTo {
   '/delivery': typeof DeliveryRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/quick-pass': typeof QuickPassRoute
+  '/robots.txt': typeof RobotsDottxtRoute
   '/scan': typeof ScanRoute
   '/search': typeof SearchRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/stores': typeof StoresRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/wishlist': typeof WishlistRoute
   '/account/confirm-otp': typeof AccountConfirmOtpRoute
   '/account/login': typeof AccountLoginRoute
   '/account/register': typeof AccountRegisterRoute
+  '/api/$': typeof ApiSplatRoute
   '/category/$name': typeof CategoryNameRoute
   '/editorials/$name': typeof EditorialsNameRoute
+  '/images/$': typeof ImagesSplatRoute
   '/product/$id': typeof ProductIdRoute
   '/category': typeof CategoryIndexRoute
   '/collection': typeof CollectionIndexRoute
@@ -267,8 +299,10 @@ export interface FileRoutesById {
   '/delivery': typeof DeliveryRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/quick-pass': typeof QuickPassRoute
+  '/robots.txt': typeof RobotsDottxtRoute
   '/scan': typeof ScanRoute
   '/search': typeof SearchRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/stores': typeof StoresRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/wishlist': typeof WishlistRoute
@@ -276,8 +310,10 @@ export interface FileRoutesById {
   '/account/confirm-otp': typeof AccountConfirmOtpRoute
   '/account/login': typeof AccountLoginRoute
   '/account/register': typeof AccountRegisterRoute
+  '/api/$': typeof ApiSplatRoute
   '/category/$name': typeof CategoryNameRoute
   '/editorials/$name': typeof EditorialsNameRoute
+  '/images/$': typeof ImagesSplatRoute
   '/product/$id': typeof ProductIdRoute
   '/category/': typeof CategoryIndexRoute
   '/collection/': typeof CollectionIndexRoute
@@ -301,8 +337,10 @@ export interface FileRouteTypes {
     | '/delivery'
     | '/privacy-policy'
     | '/quick-pass'
+    | '/robots.txt'
     | '/scan'
     | '/search'
+    | '/sitemap.xml'
     | '/stores'
     | '/terms-and-conditions'
     | '/wishlist'
@@ -310,8 +348,10 @@ export interface FileRouteTypes {
     | '/account/confirm-otp'
     | '/account/login'
     | '/account/register'
+    | '/api/$'
     | '/category/$name'
     | '/editorials/$name'
+    | '/images/$'
     | '/product/$id'
     | '/category/'
     | '/collection/'
@@ -333,16 +373,20 @@ export interface FileRouteTypes {
     | '/delivery'
     | '/privacy-policy'
     | '/quick-pass'
+    | '/robots.txt'
     | '/scan'
     | '/search'
+    | '/sitemap.xml'
     | '/stores'
     | '/terms-and-conditions'
     | '/wishlist'
     | '/account/confirm-otp'
     | '/account/login'
     | '/account/register'
+    | '/api/$'
     | '/category/$name'
     | '/editorials/$name'
+    | '/images/$'
     | '/product/$id'
     | '/category'
     | '/collection'
@@ -364,8 +408,10 @@ export interface FileRouteTypes {
     | '/delivery'
     | '/privacy-policy'
     | '/quick-pass'
+    | '/robots.txt'
     | '/scan'
     | '/search'
+    | '/sitemap.xml'
     | '/stores'
     | '/terms-and-conditions'
     | '/wishlist'
@@ -373,8 +419,10 @@ export interface FileRouteTypes {
     | '/account/confirm-otp'
     | '/account/login'
     | '/account/register'
+    | '/api/$'
     | '/category/$name'
     | '/editorials/$name'
+    | '/images/$'
     | '/product/$id'
     | '/category/'
     | '/collection/'
@@ -397,8 +445,10 @@ export interface RootRouteChildren {
   DeliveryRoute: typeof DeliveryRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   QuickPassRoute: typeof QuickPassRoute
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
   ScanRoute: typeof ScanRoute
   SearchRoute: typeof SearchRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   StoresRoute: typeof StoresRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   WishlistRoute: typeof WishlistRoute
@@ -406,8 +456,10 @@ export interface RootRouteChildren {
   AccountConfirmOtpRoute: typeof AccountConfirmOtpRoute
   AccountLoginRoute: typeof AccountLoginRoute
   AccountRegisterRoute: typeof AccountRegisterRoute
+  ApiSplatRoute: typeof ApiSplatRoute
   CategoryNameRoute: typeof CategoryNameRoute
   EditorialsNameRoute: typeof EditorialsNameRoute
+  ImagesSplatRoute: typeof ImagesSplatRoute
   ProductIdRoute: typeof ProductIdRoute
   CategoryIndexRoute: typeof CategoryIndexRoute
   CollectionIndexRoute: typeof CollectionIndexRoute
@@ -475,6 +527,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof QuickPassRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/scan': {
       id: '/scan'
       path: '/scan'
@@ -487,6 +546,13 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stores': {
@@ -538,6 +604,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountRegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/$': {
+      id: '/api/$'
+      path: '/api/$'
+      fullPath: '/api/$'
+      preLoaderRoute: typeof ApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/category/': {
       id: '/category/'
       path: '/category'
@@ -571,6 +644,13 @@ declare module '@tanstack/react-router' {
       path: '/editorials/$name'
       fullPath: '/editorials/$name'
       preLoaderRoute: typeof EditorialsNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/images/$': {
+      id: '/images/$'
+      path: '/images/$'
+      fullPath: '/images/$'
+      preLoaderRoute: typeof ImagesSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/product/': {
@@ -659,8 +739,10 @@ const rootRouteChildren: RootRouteChildren = {
   DeliveryRoute: DeliveryRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   QuickPassRoute: QuickPassRoute,
+  RobotsDottxtRoute: RobotsDottxtRoute,
   ScanRoute: ScanRoute,
   SearchRoute: SearchRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
   StoresRoute: StoresRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   WishlistRoute: WishlistRoute,
@@ -668,8 +750,10 @@ const rootRouteChildren: RootRouteChildren = {
   AccountConfirmOtpRoute: AccountConfirmOtpRoute,
   AccountLoginRoute: AccountLoginRoute,
   AccountRegisterRoute: AccountRegisterRoute,
+  ApiSplatRoute: ApiSplatRoute,
   CategoryNameRoute: CategoryNameRoute,
   EditorialsNameRoute: EditorialsNameRoute,
+  ImagesSplatRoute: ImagesSplatRoute,
   ProductIdRoute: ProductIdRoute,
   CategoryIndexRoute: CategoryIndexRoute,
   CollectionIndexRoute: CollectionIndexRoute,

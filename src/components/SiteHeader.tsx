@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { BRAND_NAME } from '~/brand'
-import { BagIcon, HeartIcon, SearchIcon, UserIcon } from './icons'
+import { BagIcon, HeartIcon, UserIcon } from './icons'
 import { LanguageSwitch } from './LanguageSwitch'
 import { RegionSwitch } from './RegionSwitch'
+import { SearchToggle } from './SearchToggle'
 import { SiteMenu } from './SiteMenu'
 
 export function SiteHeader() {
@@ -13,9 +14,7 @@ export function SiteHeader() {
       <div className="site-header__bar">
         <div className="site-header__start">
           <SiteMenu />
-          <Link to="/search" className="icon-button" aria-label={t`Search`}>
-            <SearchIcon />
-          </Link>
+          <SearchToggle />
         </div>
         <Link to="/" className="brand" aria-label={t`${BRAND_NAME} home`}>
           {BRAND_NAME}

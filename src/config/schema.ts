@@ -67,6 +67,13 @@ export const envSchema = z.object({
   DEFAULT_LOCALE: z.enum(LOCALE_CODES).default('th'),
   /** JSON of per-locale domains, e.g. {"en":{"domain":"shop.example.com"}}. */
   LOCALE_DOMAINS: jsonText.pipe(localeDomainsSchema).optional(),
+  /** Where the embedded database (PGlite) and the image cache live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL instead of the embedded database: postgres://user:password@host:5432/db */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'a postgres:// connection URL')
+    .optional(),
   /** Secure cookies, HSTS and __Host- names: on when served over HTTPS. */
   SECURE_COOKIES: booleanFlag.default(false),
 })

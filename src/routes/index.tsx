@@ -1,12 +1,33 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { useLingui } from '@lingui/react'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { BRAND_NAME } from '~/brand'
-import { CATEGORY_LABELS, CATEGORY_SLUGS } from '~/catalog/categories'
+import { collectionsQuery, editorialsQuery, productPageQuery } from '~/catalog/catalog.queries'
+import { CatalogPicture } from '~/catalog/components/CatalogPicture'
+import { ProductGrid } from '~/catalog/components/ProductCard'
+import type { BootState } from '~/boot-state'
 import { pageHead } from '~/seo/page-head'
 
+const NEW_ARRIVALS = 8
+
+const newArrivals = (boot: BootState) =>
+  productPageQuery({
+    lang: boot.locale,
+    currency: boot.region.ISOCurrencyCode,
+    tag: 'new',
+    sort: 'newest',
+    pageSize: NEW_ARRIVALS,
+  })
+
 export const Route = createFileRoute('/')({
+  loader: async ({ context }) => {
+    const { queryClient, boot } = context
+    await Promise.all([
+      queryClient.ensureQueryData(editorialsQuery(boot.locale)),
+      queryClient.ensureQueryData(collectionsQuery(boot.locale)),
+      queryClient.ensureQueryData(newArrivals(boot)),
+    ])
+  },
   head: ({ match }) =>
     pageHead(
       match.context.i18n,
@@ -17,32 +38,56 @@ export const Route = createFileRoute('/')({
 })
 
 function HomePage() {
-  const { i18n } = useLingui()
+  const { boot } = Route.useRouteContext()
+  const { data: editorials } = useSuspenseQuery(editorialsQuery(boot.locale))
+  const { data: collections } = useSuspenseQuery(collectionsQuery(boot.locale))
+  const { data: arrivals } = useSuspenseQuery(newArrivals(boot))
+  const hero = editorials.items[0]
   return (
     <>
-      <section className="hero">
-        <div>
-          <h1>{BRAND_NAME}</h1>
-          <p>
-            <Trans>Clothing, bags, shoes, accessories and jewelry, made in Bangkok.</Trans>
-          </p>
-          <Link to="/product" className="button">
-            <Trans>Shop all products</Trans>
-          </Link>
-        </div>
-      </section>
-      <h2>
-        <Trans>Shop by category</Trans>
-      </h2>
-      <ul className="tiles">
-        {CATEGORY_SLUGS.map((slug) => (
-          <li key={slug}>
-            <Link to="/category/$name" params={{ name: slug }}>
-              {i18n._(CATEGORY_LABELS[slug])}
+      {hero ? (
+        <section className="hero" aria-labelledby="hero-title">
+          <CatalogPicture image={hero.heroImage} sizes="100vw" aspectRatio={16 / 10} priority className="hero__image" />
+          <div className="hero__text">
+            <p className="hero__kicker">
+              <Trans>Editorial</Trans>
+            </p>
+            <h1 id="hero-title">{hero.title}</h1>
+            <p>{hero.excerpt}</p>
+            <Link to="/editorials/$name" params={{ name: hero.slug }} className="button">
+              <Trans>Read the story</Trans>
             </Link>
-          </li>
-        ))}
-      </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="home-section" aria-labelledby="home-collections">
+        <h2 id="home-collections">
+          <Trans>Collections</Trans>
+        </h2>
+        <ul className="collection-strip">
+          {collections.items.slice(0, 6).map((collection) => (
+            <li key={collection.slug}>
+              <Link to="/collection/$name" params={{ name: collection.slug }} className="collection-tile__link">
+                <CatalogPicture image={collection.image} sizes="(min-width: 48rem) 33vw, 80vw" aspectRatio={16 / 10} />
+                <h3>{collection.name}</h3>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home-section" aria-labelledby="home-new">
+        <h2 id="home-new">
+          <Trans>New arrivals</Trans>
+        </h2>
+        <ProductGrid products={arrivals.items} />
+        <p>
+          <Link to="/product" search={{ tag: 'new' }} className="button">
+            <Trans>See all new arrivals</Trans>
+          </Link>
+        </p>
+      </section>
     </>
   )
 }

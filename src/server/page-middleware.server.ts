@@ -15,6 +15,9 @@ const localeSettings: LocaleSettings = {
   domains: env.LOCALE_DOMAINS,
 }
 
+/** Paths read by programs rather than people. */
+const MACHINE_PATHS = ['/api/', '/images/', '/sitemap.xml', '/robots.txt']
+
 const REGION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
 function clientIp(request: Request): string {
@@ -44,6 +47,14 @@ export async function handlePageRequest<Result extends { response: Response }>(
   next: () => Result | Promise<Result>,
 ): Promise<Response | Result> {
   const url = new URL(request.url)
+  if (MACHINE_PATHS.some((prefix) => url.pathname.startsWith(prefix))) {
+    // The product API, images, sitemap and robots: no language, region or A/B cookies, only the headers.
+    const result = await next()
+    for (const [name, value] of Object.entries(securityHeaders({ nonce: null, secure: env.SECURE_COOKIES }))) {
+      if (!result.response.headers.has(name)) result.response.headers.set(name, value)
+    }
+    return result
+  }
   const nonce = randomBytes(16).toString('base64')
   const cookieHeader = request.headers.get('cookie')
   const secure = env.SECURE_COOKIES

@@ -1,24 +1,53 @@
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { CATEGORY_LABELS, isCategorySlug } from '~/catalog/categories'
+import { categoriesQuery, productPageQuery } from '~/catalog/catalog.queries'
+import { ProductListing } from '~/catalog/components/ProductListing'
+import { listingInput } from '~/catalog/listing-loader'
 import { listingSearchSchema } from '~/catalog/listing-search'
+import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
 import { pageHead } from '~/seo/page-head'
+import { itemListJsonLd } from '~/seo/json-ld'
 
 export const Route = createFileRoute('/category/$name')({
   validateSearch: listingSearchSchema,
-  loader: ({ params }) => {
-    if (!isCategorySlug(params.name)) throw notFound({ data: { path: `/category/${params.name}` } })
-    return { slug: params.name }
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const { queryClient, boot } = context
+    const [categories] = await Promise.all([
+      queryClient.ensureQueryData(categoriesQuery(boot.locale)),
+      queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { category: params.name }))),
+    ])
+    const category = categories.items.find((item) => item.slug === params.name)
+    if (!category) throw notFound({ data: { path: `/category/${params.name}` } })
+    return { name: category.name }
   },
-  head: ({ match, loaderData }) =>
-    pageHead(match.context.i18n, loaderData ? CATEGORY_LABELS[loaderData.slug] : msg`Page not found`),
+  head: ({ match, loaderData }) => ({
+    ...pageHead(match.context.i18n, loaderData?.name ?? msg`Page not found`),
+  }),
   component: CategoryPage,
 })
 
 function CategoryPage() {
-  const { i18n } = useLingui()
-  const { slug } = Route.useLoaderData()
-  return <PageHeading>{i18n._(CATEGORY_LABELS[slug])}</PageHeading>
+  const { boot } = Route.useRouteContext()
+  const params = Route.useParams()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { name } = Route.useLoaderData()
+  const { data: page } = useSuspenseQuery(productPageQuery(listingInput(search, boot, { category: params.name })))
+  return (
+    <>
+      <Breadcrumbs trail={[{ name, path: `/category/${params.name}` }]} />
+      <PageHeading>{name}</PageHeading>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
+      <ProductListing
+        page={page}
+        search={search}
+        onChange={(change) =>
+          void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })
+        }
+      />
+    </>
+  )
 }

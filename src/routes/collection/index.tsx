@@ -1,16 +1,53 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { collectionsQuery } from '~/catalog/catalog.queries'
+import { CatalogPicture } from '~/catalog/components/CatalogPicture'
 import { PageHeading } from '~/components/PageHeading'
 import { pageHead } from '~/seo/page-head'
 
 export const Route = createFileRoute('/collection/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(collectionsQuery(context.boot.locale)),
   head: ({ match }) => pageHead(match.context.i18n, msg`Collections`, msg`Every collection, season by season.`),
   component: CollectionsPage,
 })
 
 function CollectionsPage() {
+  const { boot } = Route.useRouteContext()
+  const { data } = useSuspenseQuery(collectionsQuery(boot.locale))
   return (
-    <PageHeading lead={<Trans>Every collection, season by season.</Trans>}>{<Trans>Collections</Trans>}</PageHeading>
+    <>
+      <PageHeading lead={<Trans>Every collection, season by season.</Trans>}>
+        <Trans>Collections</Trans>
+      </PageHeading>
+      <ul className="collection-list">
+        {data.items.map((collection, index) => (
+          <li key={collection.slug} className="collection-tile">
+            <Link to="/collection/$name" params={{ name: collection.slug }} className="collection-tile__link">
+              <CatalogPicture
+                image={collection.image}
+                sizes="(min-width: 48rem) 50vw, 100vw"
+                aspectRatio={16 / 10}
+                priority={index === 0}
+              />
+              <h2>{collection.name}</h2>
+            </Link>
+            <p>{collection.description}</p>
+            {collection.children.length > 0 ? (
+              <ul className="chips">
+                {collection.children.map((child) => (
+                  <li key={child.slug}>
+                    <Link to="/collection/$name/$sub" params={{ name: collection.slug, sub: child.slug }}>
+                      {child.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

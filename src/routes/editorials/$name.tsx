@@ -1,14 +1,56 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PageHeading } from '~/components/PageHeading'
+import { msg } from '@lingui/core/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { editorialQuery } from '~/catalog/catalog.queries'
+import { CatalogPicture } from '~/catalog/components/CatalogPicture'
+import { Breadcrumbs } from '~/components/Breadcrumbs'
+import { RichContent } from '~/components/RichContent'
+import { formatDate } from '~/i18n/dates'
 import { pageHead } from '~/seo/page-head'
-import { titleFromPath } from '~/seo/title'
 
 export const Route = createFileRoute('/editorials/$name')({
-  head: ({ match, params }) => pageHead(match.context.i18n, titleFromPath(params.name)),
+  loader: async ({ context, params }) => {
+    const { boot } = context
+    const editorial = await context.queryClient.ensureQueryData(
+      editorialQuery(params.name, boot.locale, boot.region.ISOCurrencyCode),
+    )
+    if (!editorial) throw notFound({ data: { path: `/editorials/${params.name}` } })
+    return { title: editorial.title, excerpt: editorial.excerpt }
+  },
+  head: ({ match, loaderData }) => ({
+    ...pageHead(match.context.i18n, loaderData?.title ?? msg`Page not found`, loaderData?.excerpt),
+  }),
   component: EditorialPage,
 })
 
 function EditorialPage() {
-  const { name } = Route.useParams()
-  return <PageHeading>{titleFromPath(name)}</PageHeading>
+  const { boot, i18n } = Route.useRouteContext()
+  const params = Route.useParams()
+  const { data: editorial } = useSuspenseQuery(editorialQuery(params.name, boot.locale, boot.region.ISOCurrencyCode))
+  if (!editorial) return null
+  return (
+    <article className="editorial">
+      <Breadcrumbs
+        trail={[
+          { name: i18n._(msg`Editorials`), path: '/editorials' },
+          { name: editorial.title, path: `/editorials/${editorial.slug}` },
+        ]}
+      />
+      <header className="editorial__head">
+        <h1>{editorial.title}</h1>
+        <p className="page-heading__lead">{editorial.excerpt}</p>
+        <p className="editorial-card__date">
+          <time dateTime={editorial.publishedAt}>{formatDate(editorial.publishedAt, boot.locale)}</time>
+        </p>
+      </header>
+      <CatalogPicture
+        image={editorial.heroImage}
+        sizes="100vw"
+        aspectRatio={16 / 10}
+        priority
+        className="editorial__hero"
+      />
+      <RichContent blocks={editorial.blocks} />
+    </article>
+  )
 }

@@ -1,10 +1,23 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { useState } from 'react'
 import { z } from 'zod'
-import { PageHeading } from '~/components/PageHeading'
+import { productQuery } from '~/catalog/catalog.queries'
+import { FindInStore } from '~/catalog/components/FindInStore'
+import { ProductGallery } from '~/catalog/components/ProductGallery'
+import { ProductGrid } from '~/catalog/components/ProductCard'
+import { SizePicker } from '~/catalog/components/SizePicker'
+import type { ProductDetail } from '~/catalog/types'
+import { Breadcrumbs } from '~/components/Breadcrumbs'
+import { Modal } from '~/components/Modal'
+import { Price } from '~/components/Price'
+import { imageUrl } from '~/images/image-url'
+import { productJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 
+/** ?size= chooses a size, as a scanned barcode does; it stays in the canonical link. */
 const searchSchema = z.object({
   size: z
     .string()
@@ -15,15 +28,202 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/product/$id')({
   validateSearch: searchSchema,
-  head: ({ match }) => pageHead(match.context.i18n, msg`Product`),
+  loader: async ({ context, params }) => {
+    const { boot } = context
+    const product = await context.queryClient.ensureQueryData(
+      productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode),
+    )
+    if (!product) throw notFound({ data: { path: `/product/${params.id}` } })
+    return { name: product.name, description: product.description, image: product.image.path }
+  },
+  head: ({ match, loaderData }) => {
+    const head = pageHead(match.context.i18n, loaderData?.name ?? msg`Page not found`, loaderData?.description)
+    if (!loaderData) return head
+    const image = `${match.context.boot.config.siteUrl}${imageUrl(loaderData.image, { format: 'jpeg', width: 1200, height: 1600 })}`
+    return {
+      meta: [...head.meta, { property: 'og:type', content: 'product' }, { property: 'og:image', content: image }],
+    }
+  },
   component: ProductPage,
 })
 
-function ProductPage() {
-  const { id } = Route.useParams()
+function SizeChartTable({ chart }: { chart: NonNullable<ProductDetail['sizeChart']> }) {
+  const { t } = useLingui()
   return (
-    <PageHeading lead={<Trans>Product {id}</Trans>}>
-      <Trans>Product</Trans>
-    </PageHeading>
+    <table className="size-chart">
+      <caption>{t`Measurements in centimetres`}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t`Size`}</th>
+          {chart.columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {chart.rows.map((row) => (
+          <tr key={row.size}>
+            <th scope="row">{row.size}</th>
+            {row.values.map((value, index) => (
+              <td key={index}>{value}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function ProductPage() {
+  const { t } = useLingui()
+  const { boot } = Route.useRouteContext()
+  const params = Route.useParams()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data: product } = useSuspenseQuery(productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode))
+  const [sizeError, setSizeError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [open, setOpen] = useState<'size-chart' | 'care' | 'stores' | null>(null)
+  if (!product) return null
+
+  const chosen = product.variants.find((variant) => variant.size === search.size && variant.availableOnline)
+  const soldOut = !product.availableOnline
+  const selectSize = (size: string) => {
+    setSizeError(null)
+    setNotice(null)
+    void navigate({ search: { size }, replace: true, resetScroll: false })
+  }
+  const addToCart = () => {
+    if (!chosen) {
+      setSizeError(t`Please select your size.`)
+      return
+    }
+    // The cart arrives with its own issue; until then the button says so instead of pretending.
+    setNotice(t`The cart opens soon: this piece cannot be added yet.`)
+  }
+
+  return (
+    <article className="product">
+      <Breadcrumbs
+        trail={[
+          { name: product.category.name, path: `/category/${product.category.slug}` },
+          { name: product.name, path: `/product/${product.id}` },
+        ]}
+      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, boot) }} />
+      <div className="product__layout">
+        <ProductGallery images={product.images} />
+        <div className="product__info">
+          <h1 className="product__name">{product.name}</h1>
+          <p className="product__price">
+            <Price price={product.price} compareAt={product.compareAtPrice} />
+          </p>
+          <p className="product__color">
+            <span className="swatch" style={{ background: product.color.hex }} aria-hidden="true" />
+            {product.color.name}
+          </p>
+          {soldOut ? (
+            <p className="product__status" role="status">
+              <strong>
+                <Trans>Sold out</Trans>
+              </strong>
+              {product.availableInStore ? (
+                <>
+                  {' · '}
+                  <Trans>Available in-store</Trans>
+                </>
+              ) : null}
+            </p>
+          ) : product.availableInStore ? (
+            <p className="product__status">
+              <Trans>Available in-store</Trans>
+            </p>
+          ) : null}
+
+          <SizePicker variants={product.variants} selected={search.size} onSelect={selectSize} error={sizeError} />
+          {chosen?.lowStock ? (
+            <p className="product__low">
+              <Trans>Only a few left</Trans>
+            </p>
+          ) : null}
+
+          <div className="product__actions">
+            <button type="button" className="button button--solid button--wide" onClick={addToCart} disabled={soldOut}>
+              {soldOut ? <Trans>Sold out</Trans> : <Trans>Add to cart</Trans>}
+            </button>
+            {notice ? (
+              <p role="status" className="notice">
+                {notice}
+              </p>
+            ) : null}
+          </div>
+
+          <ul className="product__links">
+            {product.sizeChart ? (
+              <li>
+                <button type="button" className="link-button" onClick={() => setOpen('size-chart')}>
+                  <Trans>Size guide</Trans>
+                </button>
+              </li>
+            ) : null}
+            <li>
+              <button type="button" className="link-button" onClick={() => setOpen('care')}>
+                <Trans>Caring instructions</Trans>
+              </button>
+            </li>
+            <li>
+              <button type="button" className="link-button" onClick={() => setOpen('stores')}>
+                <Trans>Find in store</Trans>
+              </button>
+            </li>
+          </ul>
+
+          <div className="product__description">
+            <p>{product.description}</p>
+            <p>
+              <Trans>Material: {product.material}</Trans>
+            </p>
+            {product.domesticOnly ? (
+              <p>
+                <Trans>Ships within Thailand only.</Trans>
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      {product.matchWith.length > 0 ? (
+        <section className="product__related" aria-labelledby="match-with">
+          <h2 id="match-with">
+            <Trans>Match with</Trans>
+          </h2>
+          <ProductGrid products={product.matchWith} />
+        </section>
+      ) : null}
+      {product.youMayAlsoLike.length > 0 ? (
+        <section className="product__related" aria-labelledby="also-like">
+          <h2 id="also-like">
+            <Trans>You may also like</Trans>
+          </h2>
+          <ProductGrid products={product.youMayAlsoLike} />
+        </section>
+      ) : null}
+
+      <Modal open={open === 'size-chart'} onClose={() => setOpen(null)} title={<Trans>Size chart</Trans>}>
+        {product.sizeChart ? <SizeChartTable chart={product.sizeChart} /> : null}
+      </Modal>
+      <Modal open={open === 'care'} onClose={() => setOpen(null)} title={<Trans>Caring instructions</Trans>}>
+        <ul>
+          {product.care.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </Modal>
+      <Modal open={open === 'stores'} onClose={() => setOpen(null)} title={<Trans>Find in store</Trans>}>
+        {open === 'stores' ? <FindInStore productId={product.id} size={chosen?.size ?? search.size} /> : null}
+      </Modal>
+    </article>
   )
 }

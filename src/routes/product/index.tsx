@@ -1,38 +1,53 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { useLingui } from '@lingui/react'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { listingSearchSchema } from '~/catalog/listing-search'
+import { productPageQuery } from '~/catalog/catalog.queries'
+import { ProductListing } from '~/catalog/components/ProductListing'
+import { listingInput } from '~/catalog/listing-loader'
+import { listingSearchSchema, type ListingSearch } from '~/catalog/listing-search'
+import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
+import { itemListJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
+
+function titleOf({ gender, tag }: ListingSearch): MessageDescriptor {
+  if (tag === 'sale') return msg`Special price`
+  if (tag === 'new') return msg`New arrivals`
+  if (gender === 'men') return msg`Men`
+  if (gender === 'women') return msg`Women`
+  return msg`All products`
+}
 
 export const Route = createFileRoute('/product/')({
   validateSearch: listingSearchSchema,
-  head: ({ match }) => {
-    const { gender, tag } = match.search
-    const title =
-      tag === 'sale'
-        ? msg`Special price`
-        : gender === 'men'
-          ? msg`Men`
-          : gender === 'women'
-            ? msg`Women`
-            : msg`All products`
-    return pageHead(match.context.i18n, title)
-  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(productPageQuery(listingInput(deps, context.boot))),
+  head: ({ match }) => pageHead(match.context.i18n, titleOf(match.search)),
   component: ProductListPage,
 })
 
 function ProductListPage() {
-  const { gender, tag } = Route.useSearch()
-  const title =
-    tag === 'sale' ? (
-      <Trans>Special price</Trans>
-    ) : gender === 'men' ? (
-      <Trans>Men</Trans>
-    ) : gender === 'women' ? (
-      <Trans>Women</Trans>
-    ) : (
-      <Trans>All products</Trans>
-    )
-  return <PageHeading>{title}</PageHeading>
+  const { i18n } = useLingui()
+  const { boot } = Route.useRouteContext()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data: page } = useSuspenseQuery(productPageQuery(listingInput(search, boot)))
+  const title = i18n._(titleOf(search))
+  return (
+    <>
+      <Breadcrumbs trail={[{ name: title, path: '/product' }]} />
+      <PageHeading>{title}</PageHeading>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
+      <ProductListing
+        page={page}
+        search={search}
+        onChange={(change) =>
+          void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })
+        }
+      />
+    </>
+  )
 }

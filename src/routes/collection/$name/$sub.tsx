@@ -1,17 +1,61 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { collectionQuery, productPageQuery } from '~/catalog/catalog.queries'
+import { ProductListing } from '~/catalog/components/ProductListing'
+import { listingInput } from '~/catalog/listing-loader'
 import { listingSearchSchema } from '~/catalog/listing-search'
+import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
+import { itemListJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
-import { titleFromPath } from '~/seo/title'
 
 export const Route = createFileRoute('/collection/$name/$sub')({
   validateSearch: listingSearchSchema,
-  head: ({ match, params }) =>
-    pageHead(match.context.i18n, `${titleFromPath(params.sub)} · ${titleFromPath(params.name)}`),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const { queryClient, boot } = context
+    const [collection] = await Promise.all([
+      queryClient.ensureQueryData(collectionQuery(params.sub, boot.locale, params.name)),
+      queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { collection: params.sub }))),
+    ])
+    if (!collection) throw notFound({ data: { path: `/collection/${params.name}/${params.sub}` } })
+    return { name: collection.name, description: collection.description, parent: collection.parent?.name ?? '' }
+  },
+  head: ({ match, loaderData }) =>
+    pageHead(
+      match.context.i18n,
+      loaderData ? `${loaderData.name} · ${loaderData.parent}` : msg`Page not found`,
+      loaderData?.description,
+    ),
   component: SubCollectionPage,
 })
 
 function SubCollectionPage() {
-  const { name, sub } = Route.useParams()
-  return <PageHeading lead={titleFromPath(name)}>{titleFromPath(sub)}</PageHeading>
+  const { boot } = Route.useRouteContext()
+  const params = Route.useParams()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data: collection } = useSuspenseQuery(collectionQuery(params.sub, boot.locale, params.name))
+  const { data: page } = useSuspenseQuery(productPageQuery(listingInput(search, boot, { collection: params.sub })))
+  if (!collection) return null
+  return (
+    <>
+      <Breadcrumbs
+        trail={[
+          { name: collection.parent?.name ?? params.name, path: `/collection/${params.name}` },
+          { name: collection.name, path: `/collection/${params.name}/${params.sub}` },
+        ]}
+      />
+      <PageHeading lead={collection.description}>{collection.name}</PageHeading>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
+      <ProductListing
+        page={page}
+        search={search}
+        onChange={(change) =>
+          void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })
+        }
+      />
+    </>
+  )
 }

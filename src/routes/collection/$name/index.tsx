@@ -1,16 +1,64 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { collectionQuery, productPageQuery } from '~/catalog/catalog.queries'
+import { ProductListing } from '~/catalog/components/ProductListing'
+import { listingInput } from '~/catalog/listing-loader'
 import { listingSearchSchema } from '~/catalog/listing-search'
+import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
+import { itemListJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
-import { titleFromPath } from '~/seo/title'
 
 export const Route = createFileRoute('/collection/$name/')({
   validateSearch: listingSearchSchema,
-  head: ({ match, params }) => pageHead(match.context.i18n, titleFromPath(params.name)),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const { queryClient, boot } = context
+    const [collection] = await Promise.all([
+      queryClient.ensureQueryData(collectionQuery(params.name, boot.locale)),
+      queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { collection: params.name }))),
+    ])
+    // A sub-collection has its own URL under its parent.
+    if (!collection || collection.parent) throw notFound({ data: { path: `/collection/${params.name}` } })
+    return { name: collection.name, description: collection.description }
+  },
+  head: ({ match, loaderData }) =>
+    pageHead(match.context.i18n, loaderData?.name ?? msg`Page not found`, loaderData?.description),
   component: CollectionPage,
 })
 
 function CollectionPage() {
-  const { name } = Route.useParams()
-  return <PageHeading>{titleFromPath(name)}</PageHeading>
+  const { boot } = Route.useRouteContext()
+  const params = Route.useParams()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data: collection } = useSuspenseQuery(collectionQuery(params.name, boot.locale))
+  const { data: page } = useSuspenseQuery(productPageQuery(listingInput(search, boot, { collection: params.name })))
+  if (!collection) return null
+  return (
+    <>
+      <Breadcrumbs trail={[{ name: collection.name, path: `/collection/${collection.slug}` }]} />
+      <PageHeading lead={collection.description}>{collection.name}</PageHeading>
+      {collection.children.length > 0 ? (
+        <ul className="chips">
+          {collection.children.map((child) => (
+            <li key={child.slug}>
+              <Link to="/collection/$name/$sub" params={{ name: collection.slug, sub: child.slug }}>
+                {child.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
+      <ProductListing
+        page={page}
+        search={search}
+        onChange={(change) =>
+          void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })
+        }
+      />
+    </>
+  )
 }

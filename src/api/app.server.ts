@@ -1,0 +1,308 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { Db } from '~/db/client.server'
+import { countryFromRequest, regionForCountry } from '~/region/region'
+import { CatalogService, sitemapEntries } from './catalog.service'
+import {
+  categorySchema,
+  codeParam,
+  collectionSchema,
+  contentPageSchema,
+  editorialSchema,
+  editorialSummarySchema,
+  errorSchema,
+  idParam,
+  ipInfoSchema,
+  langOnlyQuery,
+  localisedQuery,
+  productDetailSchema,
+  productListQuery,
+  productPageSchema,
+  scanResultSchema,
+  searchQuery,
+  searchResultSchema,
+  slug,
+  SITEMAP_MAX_PRODUCTS,
+  sitemapSchema,
+  slugParam,
+  storeAvailabilitySchema,
+  storeSchema,
+  storeStockQuery,
+  suggestionQuery,
+  suggestionsSchema,
+} from './schemas'
+
+export type ApiOptions = {
+  db: Db
+  /** The store keys this API serves: {base}/public/{storeKey}/… (unknown keys are 404). */
+  storeKeys: string[]
+}
+
+type Env = { Variables: { catalog: CatalogService } }
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+})
+const errors = {
+  400: json(errorSchema, 'Invalid input, with a message per field'),
+  404: json(errorSchema, 'Not found'),
+}
+
+function notFound(c: Context, message: string) {
+  return c.json({ code: 404, message }, 404)
+}
+
+/** Field errors of a failed validation: the first message per field (§5: first failing rule). */
+function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'request'
+    fields[key] ??= issue.message
+  }
+  return fields
+}
+
+/**
+ * The product API (§7, DESIGN.md §1): JSON over HTTP at {API_URL}/public/{storeKey}/…, snake_case on
+ * the wire, an OpenAPI 3.1 document generated from its zod schemas at …/openapi.json.
+ */
+export function createApiApp(options: ApiOptions) {
+  const catalog = new CatalogService(options.db)
+  const app = new OpenAPIHono<Env>({
+    strict: false,
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return c.json({ code: 400, message: 'Invalid request', fields: fieldErrors(result.error.issues) }, 400)
+      }
+      return undefined
+    },
+  }).basePath('/api/public/:storeKey')
+
+  app.use('*', async (c, next) => {
+    if (!options.storeKeys.includes(c.req.param('storeKey') ?? '')) return notFound(c, 'Unknown store')
+    c.set('catalog', catalog)
+    await next()
+    c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store')
+  })
+
+  app.notFound((c) => notFound(c, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`))
+  app.onError((error, c) => {
+    console.error('Product API error', error)
+    return c.json({ code: 500, message: 'Internal error' }, 500)
+  })
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/ip-api/info',
+      summary: 'Where the caller is (CDN country header), for region and currency',
+      responses: { 200: json(ipInfoSchema, 'Location') },
+    }),
+    (c) => {
+      const headers = c.req.raw.headers
+      const code = countryFromRequest(headers, null) ?? 'TH'
+      const ip = headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? headers.get('x-real-ip') ?? ''
+      return c.json({ country: regionForCountry(code, ip).country, country_code: code, query: ip }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/categories',
+      summary: 'Product categories with their product counts',
+      request: { query: langOnlyQuery },
+      responses: { 200: json(z.object({ items: z.array(categorySchema) }), 'Categories'), 400: errors[400] },
+    }),
+    async (c) => c.json({ items: await c.var.catalog.listCategories(c.req.valid('query').lang) }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/products',
+      summary: 'Products, filtered, sorted and paged (25 a page by default)',
+      request: { query: productListQuery },
+      responses: { 200: json(productPageSchema, 'A page of products'), 400: errors[400] },
+    }),
+    async (c) => c.json(await c.var.catalog.listProducts(c.req.valid('query')), 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/products/{id}',
+      summary: 'One product with sizes, stock, size chart and related products',
+      request: { params: idParam, query: localisedQuery },
+      responses: { 200: json(productDetailSchema, 'The product'), ...errors },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const { lang, currency } = c.req.valid('query')
+      const product = await c.var.catalog.getProduct(id, lang, currency)
+      return product ? c.json(product, 200) : notFound(c, 'NO PRODUCT FOUND')
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/products/{id}/stores',
+      summary: 'Which sizes of a product each store holds (find in store)',
+      request: { params: idParam, query: storeStockQuery },
+      responses: { 200: json(storeAvailabilitySchema, 'Stock per store'), ...errors },
+    }),
+    async (c) => {
+      const { lang, size } = c.req.valid('query')
+      const result = await c.var.catalog.productStores(c.req.valid('param').id, lang, size)
+      return result ? c.json(result, 200) : notFound(c, 'NO PRODUCT FOUND')
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/search',
+      summary: 'Search products in Thai or English, tolerant of typos',
+      request: { query: searchQuery },
+      responses: { 200: json(searchResultSchema, 'Ranked results'), 400: errors[400] },
+    }),
+    async (c) => {
+      const { q, lang, currency, page, page_size } = c.req.valid('query')
+      return c.json(await c.var.catalog.search(q, lang, currency, page, page_size), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/search/suggestions',
+      summary: 'Suggestions while typing',
+      request: { query: suggestionQuery },
+      responses: { 200: json(suggestionsSchema, 'Suggestions'), 400: errors[400] },
+    }),
+    async (c) => {
+      const { q, lang } = c.req.valid('query')
+      return c.json(await c.var.catalog.suggestions(q, lang), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/collections',
+      summary: 'Collections with their sub-collections',
+      request: { query: langOnlyQuery },
+      responses: { 200: json(z.object({ items: z.array(collectionSchema) }), 'Collections'), 400: errors[400] },
+    }),
+    async (c) => c.json({ items: await c.var.catalog.listCollections(c.req.valid('query').lang) }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/collections/{slug}',
+      summary: 'One collection; with ?parent= only when it is that collection’s sub-collection',
+      request: {
+        params: slugParam,
+        query: langOnlyQuery.extend({ parent: slug.optional() }),
+      },
+      responses: { 200: json(collectionSchema, 'The collection'), ...errors },
+    }),
+    async (c) => {
+      const { lang, parent } = c.req.valid('query')
+      const collection = await c.var.catalog.getCollection(c.req.valid('param').slug, lang, parent ?? null)
+      return collection ? c.json(collection, 200) : notFound(c, 'Collection not found')
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/editorials',
+      summary: 'Editorials, newest first',
+      request: { query: langOnlyQuery },
+      responses: { 200: json(z.object({ items: z.array(editorialSummarySchema) }), 'Editorials'), 400: errors[400] },
+    }),
+    async (c) => c.json({ items: await c.var.catalog.listEditorials(c.req.valid('query').lang) }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/editorials/{slug}',
+      summary: 'One editorial with its content blocks',
+      request: { params: slugParam, query: localisedQuery },
+      responses: { 200: json(editorialSchema, 'The editorial'), ...errors },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const editorial = await c.var.catalog.getEditorial(c.req.valid('param').slug, lang, currency)
+      return editorial ? c.json(editorial, 200) : notFound(c, 'Editorial not found')
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/stores',
+      summary: 'The brand’s stores with address, hours and phone',
+      request: { query: langOnlyQuery },
+      responses: { 200: json(z.object({ items: z.array(storeSchema) }), 'Stores'), 400: errors[400] },
+    }),
+    async (c) => c.json({ items: await c.var.catalog.listStores(c.req.valid('query').lang) }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/scan/{code}',
+      summary: 'The product (and size) of a scanned barcode, SKU or product id',
+      request: { params: codeParam },
+      responses: { 200: json(scanResultSchema, 'The product'), ...errors },
+    }),
+    async (c) => {
+      const result = await c.var.catalog.scan(c.req.valid('param').code)
+      return result ? c.json(result, 200) : notFound(c, 'NO PRODUCT FOUND')
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/content/{slug}',
+      summary: 'A content page (info pages, careers, supplier applications …)',
+      request: { params: slugParam, query: localisedQuery },
+      responses: { 200: json(contentPageSchema, 'The page'), ...errors },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const page = await c.var.catalog.getContentPage(c.req.valid('param').slug, lang, currency)
+      return page ? c.json(page, 200) : notFound(c, 'Page not found')
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/sitemap-entries',
+      summary: 'Every public page of the catalog, for sitemap.xml',
+      responses: { 200: json(sitemapSchema, 'Slugs and ids') },
+    }),
+    async (c) => c.json(await sitemapEntries(options.db, SITEMAP_MAX_PRODUCTS), 200),
+  )
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Atelier Siam product API',
+      version: '1.0.0',
+      description: 'Catalog, search, stores and content of the storefront. JSON with snake_case keys.',
+    },
+  })
+
+  return app
+}
+
+export type ApiApp = ReturnType<typeof createApiApp>

@@ -1,0 +1,579 @@
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import {
+  categories,
+  collectionProducts,
+  collections,
+  contentPages,
+  editorials,
+  productRelations,
+  products,
+  stores,
+  storeStock,
+  variants,
+  type ProductRow,
+  type RelationKind,
+  type RichBlock,
+  type StoreRow,
+} from '~/db/schema'
+import { imageWire, mapUrl, money, pick } from './localise'
+import type {
+  CurrencyCode,
+  Lang,
+  ProductDetailWire,
+  ProductPageWire,
+  ProductSummaryWire,
+  RichBlockWire,
+  StoreWire,
+} from './schemas'
+
+export type ProductListFilters = {
+  lang: Lang
+  currency: CurrencyCode
+  category?: string
+  collection?: string
+  gender?: 'men' | 'women' | 'unisex'
+  tag?: 'sale' | 'club' | 'mix_match' | 'new'
+  size?: string
+  color?: string
+  min_price?: number
+  max_price?: number
+  available?: 'true' | 'false'
+  sort: 'newest' | 'price_asc' | 'price_desc'
+  page: number
+  page_size: number
+}
+
+/** Stock at or under this many units is shown as "only a few left". */
+const LOW_STOCK = 2
+const RELATED_LIMIT = 8
+
+const priceColumn = (currency: CurrencyCode) => (currency === 'thb' ? products.priceThb : products.priceUsd)
+
+function totalPages(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize))
+}
+
+/** Catalog queries of the product API: rows in, wire objects (snake_case, one language) out. */
+export class CatalogService {
+  constructor(private readonly db: Db) {}
+
+  private async categoryNames(lang: Lang): Promise<Map<string, string>> {
+    const rows = await this.db.select().from(categories)
+    return new Map(rows.map((row) => [row.slug, pick(lang, row.nameTh, row.nameEn)]))
+  }
+
+  /** Cards for these products, in the given order, with their sizes' online availability. */
+  async summaries(rows: ProductRow[], lang: Lang, currency: CurrencyCode): Promise<ProductSummaryWire[]> {
+    if (rows.length === 0) return []
+    const [names, variantRows] = await Promise.all([
+      this.categoryNames(lang),
+      this.db
+        .select({ productId: variants.productId, size: variants.size, stock: variants.stockOnline })
+        .from(variants)
+        .where(
+          inArray(
+            variants.productId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(variants.productId), asc(variants.position)),
+    ])
+    const sizesByProduct = new Map<string, Array<{ size: string; available_online: boolean }>>()
+    for (const variant of variantRows) {
+      const list = sizesByProduct.get(variant.productId) ?? []
+      list.push({ size: variant.size, available_online: variant.stock > 0 })
+      sizesByProduct.set(variant.productId, list)
+    }
+    return rows.map((row) => this.summary(row, lang, currency, names, sizesByProduct.get(row.id) ?? []))
+  }
+
+  private summary(
+    row: ProductRow,
+    lang: Lang,
+    currency: CurrencyCode,
+    names: Map<string, string>,
+    sizes: Array<{ size: string; available_online: boolean }>,
+  ): ProductSummaryWire {
+    const compareAt = currency === 'thb' ? row.compareAtThb : row.compareAtUsd
+    const [first, second] = row.images
+    const fallbackImage = { path: 'products/none/1.svg', width: 1200, height: 1600, altTh: '', altEn: '' }
+    return {
+      id: row.id,
+      name: pick(lang, row.nameTh, row.nameEn),
+      category: { slug: row.categorySlug, name: names.get(row.categorySlug) ?? row.categorySlug },
+      gender: row.gender,
+      color: { slug: row.colorSlug, name: pick(lang, row.colorNameTh, row.colorNameEn), hex: row.colorHex },
+      price: money(currency === 'thb' ? row.priceThb : row.priceUsd, currency),
+      compare_at_price: compareAt === null ? null : money(compareAt, currency),
+      tags: row.tags,
+      image: imageWire(first ?? fallbackImage, lang),
+      hover_image: second ? imageWire(second, lang) : null,
+      available_online: sizes.some((size) => size.available_online),
+      sizes,
+    }
+  }
+
+  private listConditions(filters: ProductListFilters, withFacetFilters: boolean): SQL[] {
+    const conditions: SQL[] = []
+    if (filters.category) conditions.push(eq(products.categorySlug, filters.category))
+    if (filters.gender) conditions.push(eq(products.gender, filters.gender))
+    if (filters.tag) conditions.push(sql`${filters.tag} = ANY(${products.tags})`)
+    if (filters.collection) {
+      conditions.push(
+        exists(
+          this.db
+            .select({ one: sql`1` })
+            .from(collectionProducts)
+            .where(
+              and(
+                eq(collectionProducts.productId, products.id),
+                eq(collectionProducts.collectionSlug, filters.collection),
+              ),
+            ),
+        ),
+      )
+    }
+    if (!withFacetFilters) return conditions
+    if (filters.color) conditions.push(eq(products.colorSlug, filters.color))
+    const price = priceColumn(filters.currency)
+    if (filters.min_price !== undefined) conditions.push(gte(price, filters.min_price * 100))
+    if (filters.max_price !== undefined) conditions.push(lte(price, filters.max_price * 100))
+    const wantsStock = filters.available === 'true'
+    if (filters.size || wantsStock) {
+      const variantConditions = [eq(variants.productId, products.id)]
+      if (filters.size) variantConditions.push(eq(variants.size, filters.size))
+      if (wantsStock) variantConditions.push(gt(variants.stockOnline, 0))
+      conditions.push(
+        exists(
+          this.db
+            .select({ one: sql`1` })
+            .from(variants)
+            .where(and(...variantConditions)),
+        ),
+      )
+    }
+    return conditions
+  }
+
+  async listProducts(filters: ProductListFilters): Promise<ProductPageWire> {
+    const where = and(...this.listConditions(filters, true))
+    const baseWhere = and(...this.listConditions(filters, false))
+    const price = priceColumn(filters.currency)
+    const order =
+      filters.sort === 'price_asc'
+        ? [asc(price), desc(products.createdAt)]
+        : filters.sort === 'price_desc'
+          ? [desc(price), desc(products.createdAt)]
+          : [desc(products.createdAt), asc(products.id)]
+    const [rows, [totalRow], sizeFacets, colorFacets, [priceRange]] = await Promise.all([
+      this.db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(...order)
+        .limit(filters.page_size)
+        .offset((filters.page - 1) * filters.page_size),
+      this.db.select({ value: count() }).from(products).where(where),
+      this.db
+        .select({ value: variants.size, count: sql<number>`count(distinct ${products.id})::int` })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(baseWhere)
+        .groupBy(variants.size),
+      this.db
+        .select({
+          slug: products.colorSlug,
+          nameTh: products.colorNameTh,
+          nameEn: products.colorNameEn,
+          hex: products.colorHex,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(products)
+        .where(baseWhere)
+        .groupBy(products.colorSlug, products.colorNameTh, products.colorNameEn, products.colorHex)
+        .orderBy(asc(products.colorSlug)),
+      this.db
+        .select({ min: sql<number | null>`min(${price})::int`, max: sql<number | null>`max(${price})::int` })
+        .from(products)
+        .where(baseWhere),
+    ])
+    const total = totalRow?.value ?? 0
+    return {
+      items: await this.summaries(rows, filters.lang, filters.currency),
+      page: filters.page,
+      page_size: filters.page_size,
+      total,
+      total_pages: totalPages(total, filters.page_size),
+      facets: {
+        sizes: sortSizes(sizeFacets),
+        colors: colorFacets.map((color) => ({
+          slug: color.slug,
+          name: pick(filters.lang, color.nameTh, color.nameEn),
+          hex: color.hex,
+          count: color.count,
+        })),
+        price:
+          priceRange && priceRange.min !== null && priceRange.max !== null
+            ? { min: priceRange.min, max: priceRange.max, currency: filters.currency }
+            : null,
+      },
+    }
+  }
+
+  private async related(id: string, kind: RelationKind, lang: Lang, currency: CurrencyCode) {
+    const rows = await this.db
+      .select({ product: products })
+      .from(productRelations)
+      .innerJoin(products, eq(products.id, productRelations.relatedId))
+      .where(and(eq(productRelations.productId, id), eq(productRelations.kind, kind)))
+      .orderBy(asc(productRelations.position))
+      .limit(RELATED_LIMIT)
+    return this.summaries(
+      rows.map((row) => row.product),
+      lang,
+      currency,
+    )
+  }
+
+  async getProduct(id: string, lang: Lang, currency: CurrencyCode): Promise<ProductDetailWire | null> {
+    const [row] = await this.db.select().from(products).where(eq(products.id, id)).limit(1)
+    if (!row) return null
+    const [variantRows, inStore, [category], [summary], matchWith, alsoLike] = await Promise.all([
+      this.db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position)),
+      this.db
+        .selectDistinct({ sku: storeStock.sku })
+        .from(storeStock)
+        .innerJoin(variants, eq(variants.sku, storeStock.sku))
+        .where(and(eq(variants.productId, id), gt(storeStock.quantity, 0))),
+      this.db.select().from(categories).where(eq(categories.slug, row.categorySlug)),
+      this.summaries([row], lang, currency),
+      this.related(id, 'match', lang, currency),
+      this.related(id, 'similar', lang, currency),
+    ])
+    if (!summary) return null
+    const inStoreSkus = new Set(inStore.map((entry) => entry.sku))
+    return {
+      ...summary,
+      description: pick(lang, row.descriptionTh, row.descriptionEn),
+      material: pick(lang, row.materialTh, row.materialEn),
+      care: pick(lang, row.careTh, row.careEn),
+      size_chart: row.sizeChart
+        ? { columns: row.sizeChart.columns.map((column) => pick(lang, column.th, column.en)), rows: row.sizeChart.rows }
+        : null,
+      images: row.images.map((image) => imageWire(image, lang)),
+      variants: variantRows.map((variant) => ({
+        sku: variant.sku,
+        size: variant.size,
+        barcode: variant.barcode,
+        available_online: variant.stockOnline > 0,
+        low_stock: variant.stockOnline > 0 && variant.stockOnline <= LOW_STOCK,
+        available_in_store: inStoreSkus.has(variant.sku),
+      })),
+      domestic_only: category?.domesticOnly ?? false,
+      available_in_store: inStoreSkus.size > 0,
+      match_with: matchWith,
+      you_may_also_like: alsoLike,
+    }
+  }
+
+  async search(query: string, lang: Lang, currency: CurrencyCode, page: number, pageSize: number) {
+    const term = normaliseQuery(query)
+    const like = `%${escapeLike(term)}%`
+    const score = sql<number>`greatest(word_similarity(${term}, ${products.searchText}), case when ${products.searchText} ilike ${like} then 1 else 0 end)`
+    const where = or(sql`${term} <% ${products.searchText}`, sql`${products.searchText} ilike ${like}`)
+    const [rows, [totalRow]] = await Promise.all([
+      this.db
+        .select({ product: products, score })
+        .from(products)
+        .where(where)
+        .orderBy(desc(score), desc(products.createdAt), asc(products.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ value: count() }).from(products).where(where),
+    ])
+    const total = totalRow?.value ?? 0
+    return {
+      query: term,
+      items: await this.summaries(
+        rows.map((row) => row.product),
+        lang,
+        currency,
+      ),
+      page,
+      page_size: pageSize,
+      total,
+      total_pages: totalPages(total, pageSize),
+    }
+  }
+
+  async suggestions(query: string, lang: Lang) {
+    const term = normaliseQuery(query)
+    const like = `%${escapeLike(term)}%`
+    const name = lang === 'th' ? products.nameTh : products.nameEn
+    const score = sql<number>`greatest(word_similarity(${term}, ${products.searchText}), case when ${name} ilike ${like} then 1 else 0 end)`
+    const [categoryRows, productRows] = await Promise.all([
+      this.db
+        .select()
+        .from(categories)
+        .where(
+          or(
+            sql`${categories.nameTh} ilike ${like}`,
+            sql`${categories.nameEn} ilike ${like}`,
+            sql`${term} <% lower(${categories.nameEn})`,
+          ),
+        )
+        .orderBy(asc(categories.position))
+        .limit(3),
+      this.db
+        .select({ product: products, score })
+        .from(products)
+        .where(or(sql`${term} <% ${products.searchText}`, sql`${products.searchText} ilike ${like}`))
+        .orderBy(desc(score), desc(products.createdAt))
+        .limit(6),
+    ])
+    return {
+      query: term,
+      suggestions: [
+        ...categoryRows.map((row) => ({
+          kind: 'category' as const,
+          id: row.slug,
+          name: pick(lang, row.nameTh, row.nameEn),
+          image: null,
+        })),
+        ...productRows.map(({ product }) => ({
+          kind: 'product' as const,
+          id: product.id,
+          name: pick(lang, product.nameTh, product.nameEn),
+          image: product.images[0] ? imageWire(product.images[0], lang) : null,
+        })),
+      ],
+    }
+  }
+
+  async listCategories(lang: Lang) {
+    const rows = await this.db
+      .select({ category: categories, productCount: sql<number>`count(${products.id})::int` })
+      .from(categories)
+      .leftJoin(products, eq(products.categorySlug, categories.slug))
+      .groupBy(categories.slug)
+      .orderBy(asc(categories.position))
+    return rows.map(({ category, productCount }) => ({
+      slug: category.slug,
+      name: pick(lang, category.nameTh, category.nameEn),
+      product_count: productCount,
+      domestic_only: category.domesticOnly,
+    }))
+  }
+
+  private collectionSummary(row: typeof collections.$inferSelect, lang: Lang) {
+    return {
+      slug: row.slug,
+      name: pick(lang, row.nameTh, row.nameEn),
+      description: pick(lang, row.descriptionTh, row.descriptionEn),
+      image: imageWire(row.image, lang),
+    }
+  }
+
+  async listCollections(lang: Lang) {
+    const rows = await this.db.select().from(collections).orderBy(asc(collections.position), asc(collections.slug))
+    return rows
+      .filter((row) => row.parentSlug === null)
+      .map((row) => ({
+        ...this.collectionSummary(row, lang),
+        parent: null,
+        children: rows
+          .filter((child) => child.parentSlug === row.slug)
+          .map((child) => this.collectionSummary(child, lang)),
+      }))
+  }
+
+  async getCollection(slug: string, lang: Lang, parentSlug: string | null) {
+    const [row] = await this.db.select().from(collections).where(eq(collections.slug, slug)).limit(1)
+    if (!row) return null
+    // A sub-collection is only found under its own parent, so /collection/a/b cannot show c's child.
+    if (parentSlug !== null && row.parentSlug !== parentSlug) return null
+    const [children, parents] = await Promise.all([
+      this.db.select().from(collections).where(eq(collections.parentSlug, slug)).orderBy(asc(collections.position)),
+      row.parentSlug
+        ? this.db.select().from(collections).where(eq(collections.slug, row.parentSlug))
+        : Promise.resolve([]),
+    ])
+    const parent = parents[0]
+    return {
+      ...this.collectionSummary(row, lang),
+      parent: parent ? { slug: parent.slug, name: pick(lang, parent.nameTh, parent.nameEn) } : null,
+      children: children.map((child) => this.collectionSummary(child, lang)),
+    }
+  }
+
+  async listEditorials(lang: Lang) {
+    const rows = await this.db.select().from(editorials).orderBy(desc(editorials.publishedAt))
+    return rows.map((row) => ({
+      slug: row.slug,
+      title: pick(lang, row.titleTh, row.titleEn),
+      excerpt: pick(lang, row.excerptTh, row.excerptEn),
+      hero_image: imageWire(row.heroImage, lang),
+      published_at: row.publishedAt.toISOString(),
+    }))
+  }
+
+  private async blocksWire(blocks: RichBlock[], lang: Lang, currency: CurrencyCode): Promise<RichBlockWire[]> {
+    const ids = blocks.flatMap((block) => (block.kind === 'products' ? block.productIds : []))
+    const rows = ids.length ? await this.db.select().from(products).where(inArray(products.id, ids)) : []
+    const cards = new Map((await this.summaries(rows, lang, currency)).map((card) => [card.id, card]))
+    return blocks.map((block): RichBlockWire => {
+      switch (block.kind) {
+        case 'image':
+          return { kind: 'image', image: imageWire(block.image, lang) }
+        case 'products':
+          return {
+            kind: 'products',
+            products: block.productIds.flatMap((id) => {
+              const card = cards.get(id)
+              return card ? [card] : []
+            }),
+          }
+        default:
+          return block
+      }
+    })
+  }
+
+  async getEditorial(slug: string, lang: Lang, currency: CurrencyCode) {
+    const [row] = await this.db.select().from(editorials).where(eq(editorials.slug, slug)).limit(1)
+    if (!row) return null
+    return {
+      slug: row.slug,
+      title: pick(lang, row.titleTh, row.titleEn),
+      excerpt: pick(lang, row.excerptTh, row.excerptEn),
+      hero_image: imageWire(row.heroImage, lang),
+      published_at: row.publishedAt.toISOString(),
+      blocks: await this.blocksWire(pick(lang, row.bodyTh, row.bodyEn), lang, currency),
+    }
+  }
+
+  private storeWire(row: StoreRow, lang: Lang): StoreWire {
+    return {
+      id: row.id,
+      name: pick(lang, row.nameTh, row.nameEn),
+      address: pick(lang, row.addressTh, row.addressEn),
+      city: pick(lang, row.cityTh, row.cityEn),
+      latitude: row.latitude,
+      longitude: row.longitude,
+      phone: row.phone,
+      hours: row.hours,
+      map_url: mapUrl(row.latitude, row.longitude),
+    }
+  }
+
+  async listStores(lang: Lang) {
+    const rows = await this.db.select().from(stores).orderBy(asc(stores.position))
+    return rows.map((row) => this.storeWire(row, lang))
+  }
+
+  /** Which sizes of a product each store holds (find in store); null for an unknown product. */
+  async productStores(productId: string, lang: Lang, size: string | undefined) {
+    const [product] = await this.db.select({ id: products.id }).from(products).where(eq(products.id, productId))
+    if (!product) return null
+    const conditions = [eq(variants.productId, productId), gt(storeStock.quantity, 0)]
+    if (size) conditions.push(eq(variants.size, size))
+    const [storeRows, stockRows] = await Promise.all([
+      this.db.select().from(stores).orderBy(asc(stores.position)),
+      this.db
+        .select({
+          storeId: storeStock.storeId,
+          size: variants.size,
+          quantity: storeStock.quantity,
+          position: variants.position,
+        })
+        .from(storeStock)
+        .innerJoin(variants, eq(variants.sku, storeStock.sku))
+        .where(and(...conditions))
+        .orderBy(asc(variants.position)),
+    ])
+    return {
+      product_id: productId,
+      stores: storeRows.map((row) => ({
+        ...this.storeWire(row, lang),
+        sizes: stockRows
+          .filter((stock) => stock.storeId === row.id)
+          .map((stock) => ({ size: stock.size, quantity: stock.quantity })),
+      })),
+    }
+  }
+
+  /** A scanned barcode, SKU or product id → the product and, for a variant code, its size. */
+  async scan(code: string) {
+    const [variant] = await this.db
+      .select({ productId: variants.productId, size: variants.size })
+      .from(variants)
+      .where(or(eq(variants.barcode, code), eq(sql`upper(${variants.sku})`, code.toUpperCase())))
+      .limit(1)
+    if (variant) return { product_id: variant.productId, size: variant.size }
+    const [product] = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, code.toLowerCase()))
+      .limit(1)
+    return product ? { product_id: product.id, size: null } : null
+  }
+
+  async getContentPage(slug: string, lang: Lang, currency: CurrencyCode) {
+    const [row] = await this.db.select().from(contentPages).where(eq(contentPages.slug, slug)).limit(1)
+    if (!row) return null
+    return {
+      slug: row.slug,
+      title: pick(lang, row.titleTh, row.titleEn),
+      description: pick(lang, row.descriptionTh, row.descriptionEn),
+      blocks: await this.blocksWire(pick(lang, row.bodyTh, row.bodyEn), lang, currency),
+    }
+  }
+}
+
+/** Every public page of the catalog, for sitemap.xml. */
+export async function sitemapEntries(db: Db, maxProducts: number) {
+  const [categoryRows, collectionRows, editorialRows, pageRows, productRows] = await Promise.all([
+    db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.position)),
+    db
+      .select({ slug: collections.slug, parent: collections.parentSlug })
+      .from(collections)
+      .orderBy(asc(collections.position)),
+    db.select({ slug: editorials.slug }).from(editorials).orderBy(desc(editorials.publishedAt)),
+    db.select({ slug: contentPages.slug }).from(contentPages),
+    db
+      .select({ id: products.id, createdAt: products.createdAt })
+      .from(products)
+      .orderBy(desc(products.createdAt))
+      .limit(maxProducts),
+  ])
+  return {
+    categories: categoryRows.map((row) => row.slug),
+    collections: collectionRows,
+    editorials: editorialRows.map((row) => row.slug),
+    content_pages: pageRows.map((row) => row.slug),
+    products: productRows.map((row) => ({ id: row.id, updated_at: row.createdAt.toISOString() })),
+  }
+}
+
+/** Search terms are matched lower-cased with single spaces (Thai has no case; English does). */
+export function normaliseQuery(query: string): string {
+  return query.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase()
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+const SIZE_ORDER = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'OS']
+
+/** Letter sizes in wearing order, then numeric sizes ascending. */
+export function sortSizes<T extends { value: string }>(sizes: T[]): T[] {
+  const rank = (size: string) => {
+    const letter = SIZE_ORDER.indexOf(size)
+    if (letter >= 0) return letter
+    const numeric = Number(size)
+    return Number.isFinite(numeric) ? 100 + numeric : 1000
+  }
+  return [...sizes].sort((a, b) => rank(a.value) - rank(b.value) || a.value.localeCompare(b.value))
+}

@@ -1,0 +1,281 @@
+import { z } from '@hono/zod-openapi'
+
+/**
+ * The product API's wire format (§7): snake_case keys, money in integer minor units. The API validates
+ * with these schemas and documents them in its OpenAPI document; the storefront's client parses
+ * responses with them and turns the keys into camelCase.
+ */
+
+export const LANGS = ['th', 'en'] as const
+export const CURRENCY_CODES = ['thb', 'usd'] as const
+export const SORTS = ['newest', 'price_asc', 'price_desc'] as const
+export const GENDER_VALUES = ['men', 'women', 'unisex'] as const
+export const TAG_VALUES = ['sale', 'club', 'mix_match', 'new'] as const
+
+/** Default and largest page of a paginated call (§7, §9: 25). */
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100
+
+export const slug = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens')
+
+export const langQuery = z.enum(LANGS).default('th').openapi({ description: 'Language of the texts' })
+export const currencyQuery = z.enum(CURRENCY_CODES).default('thb').openapi({ description: 'Currency of prices' })
+
+export const moneySchema = z
+  .object({ amount: z.int().nonnegative(), currency: z.enum(CURRENCY_CODES) })
+  .openapi('Money', { description: 'Integer minor units (satang, cents) and currency' })
+
+export const imageSchema = z
+  .object({ path: z.string(), width: z.int(), height: z.int(), alt: z.string() })
+  .openapi('Image')
+
+export const colorSchema = z.object({ slug: z.string(), name: z.string(), hex: z.string() }).openapi('Color')
+
+export const productSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    category: z.object({ slug: z.string(), name: z.string() }),
+    gender: z.enum(GENDER_VALUES),
+    color: colorSchema,
+    price: moneySchema,
+    compare_at_price: moneySchema.nullable(),
+    tags: z.array(z.enum(TAG_VALUES)),
+    image: imageSchema,
+    hover_image: imageSchema.nullable(),
+    available_online: z.boolean(),
+    sizes: z.array(z.object({ size: z.string(), available_online: z.boolean() })),
+  })
+  .openapi('ProductSummary')
+
+export const variantSchema = z
+  .object({
+    sku: z.string(),
+    size: z.string(),
+    barcode: z.string(),
+    available_online: z.boolean(),
+    low_stock: z.boolean(),
+    available_in_store: z.boolean(),
+  })
+  .openapi('Variant')
+
+export const sizeChartSchema = z
+  .object({ columns: z.array(z.string()), rows: z.array(z.object({ size: z.string(), values: z.array(z.number()) })) })
+  .openapi('SizeChart')
+
+export const productDetailSchema = productSummarySchema
+  .extend({
+    description: z.string(),
+    material: z.string(),
+    care: z.array(z.string()),
+    size_chart: sizeChartSchema.nullable(),
+    images: z.array(imageSchema),
+    variants: z.array(variantSchema),
+    domestic_only: z.boolean(),
+    available_in_store: z.boolean(),
+    match_with: z.array(productSummarySchema),
+    you_may_also_like: z.array(productSummarySchema),
+  })
+  .openapi('ProductDetail')
+
+export const facetsSchema = z
+  .object({
+    sizes: z.array(z.object({ value: z.string(), count: z.int() })),
+    colors: z.array(colorSchema.extend({ count: z.int() })),
+    price: z.object({ min: z.int(), max: z.int(), currency: z.enum(CURRENCY_CODES) }).nullable(),
+  })
+  .openapi('Facets')
+
+export const productPageSchema = z
+  .object({
+    items: z.array(productSummarySchema),
+    page: z.int(),
+    page_size: z.int(),
+    total: z.int(),
+    total_pages: z.int(),
+    facets: facetsSchema,
+  })
+  .openapi('ProductPage')
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+}
+
+const sizeValue = z.string().regex(/^[A-Za-z0-9.]{1,6}$/, 'a size such as M, 38 or OS')
+
+export const productListQuery = z
+  .object({
+    lang: langQuery,
+    currency: currencyQuery,
+    category: slug.optional(),
+    collection: slug.optional(),
+    gender: z.enum(GENDER_VALUES).optional(),
+    tag: z.enum(TAG_VALUES).optional(),
+    size: sizeValue.optional(),
+    color: slug.optional(),
+    min_price: z.coerce.number().int().min(0).max(10_000_000).optional().openapi({ description: 'Major units' }),
+    max_price: z.coerce.number().int().min(0).max(10_000_000).optional().openapi({ description: 'Major units' }),
+    available: z.enum(['true', 'false']).optional(),
+    sort: z.enum(SORTS).default('newest'),
+    ...pageQuery,
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: 'min_price must not exceed max_price',
+    path: ['min_price'],
+  })
+
+export const localisedQuery = z.object({ lang: langQuery, currency: currencyQuery })
+export const langOnlyQuery = z.object({ lang: langQuery })
+
+export const searchQuery = z.object({
+  lang: langQuery,
+  currency: currencyQuery,
+  q: z.string().trim().min(1).max(100),
+  ...pageQuery,
+})
+
+export const searchResultSchema = z
+  .object({
+    query: z.string(),
+    items: z.array(productSummarySchema),
+    page: z.int(),
+    page_size: z.int(),
+    total: z.int(),
+    total_pages: z.int(),
+  })
+  .openapi('SearchResult')
+
+export const suggestionQuery = z.object({ lang: langQuery, q: z.string().trim().min(1).max(100) })
+
+export const suggestionsSchema = z
+  .object({
+    query: z.string(),
+    suggestions: z.array(
+      z.object({
+        kind: z.enum(['product', 'category']),
+        id: z.string(),
+        name: z.string(),
+        image: imageSchema.nullable(),
+      }),
+    ),
+  })
+  .openapi('Suggestions')
+
+export const idParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(160)
+    .regex(/^[a-z0-9-]+$/, 'a product id')
+    .openapi({ param: { name: 'id', in: 'path' } }),
+})
+export const slugParam = z.object({ slug: slug.openapi({ param: { name: 'slug', in: 'path' } }) })
+export const codeParam = z.object({
+  code: z
+    .string()
+    .min(1)
+    .max(160)
+    .regex(/^[A-Za-z0-9-]+$/, 'a barcode, SKU or product id')
+    .openapi({ param: { name: 'code', in: 'path' } }),
+})
+
+export const categorySchema = z
+  .object({ slug: z.string(), name: z.string(), product_count: z.int(), domestic_only: z.boolean() })
+  .openapi('Category')
+
+export const collectionSummarySchema = z
+  .object({ slug: z.string(), name: z.string(), description: z.string(), image: imageSchema })
+  .openapi('CollectionSummary')
+
+export const collectionSchema = collectionSummarySchema
+  .extend({
+    parent: z.object({ slug: z.string(), name: z.string() }).nullable(),
+    children: z.array(collectionSummarySchema),
+  })
+  .openapi('Collection')
+
+export const richBlockSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('h2'), text: z.string() }),
+    z.object({ kind: z.literal('p'), text: z.string() }),
+    z.object({ kind: z.literal('quote'), text: z.string() }),
+    z.object({ kind: z.literal('ul'), items: z.array(z.string()) }),
+    z.object({ kind: z.literal('image'), image: imageSchema }),
+    z.object({ kind: z.literal('products'), products: z.array(productSummarySchema) }),
+  ])
+  .openapi('RichBlock')
+
+export const editorialSummarySchema = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+    hero_image: imageSchema,
+    published_at: z.string(),
+  })
+  .openapi('EditorialSummary')
+
+export const editorialSchema = editorialSummarySchema.extend({ blocks: z.array(richBlockSchema) }).openapi('Editorial')
+
+export const storeSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    phone: z.string(),
+    hours: z.array(z.object({ day: z.int(), opens: z.string(), closes: z.string() })),
+    map_url: z.string(),
+  })
+  .openapi('Store')
+
+export const storeStockQuery = z.object({ lang: langQuery, size: sizeValue.optional() })
+
+export const storeAvailabilitySchema = z
+  .object({
+    product_id: z.string(),
+    stores: z.array(storeSchema.extend({ sizes: z.array(z.object({ size: z.string(), quantity: z.int() })) })),
+  })
+  .openapi('StoreAvailability')
+
+export const scanResultSchema = z.object({ product_id: z.string(), size: z.string().nullable() }).openapi('ScanResult')
+
+export const contentPageSchema = z
+  .object({ slug: z.string(), title: z.string(), description: z.string(), blocks: z.array(richBlockSchema) })
+  .openapi('ContentPage')
+
+export const ipInfoSchema = z
+  .object({ country: z.string(), country_code: z.string(), query: z.string() })
+  .openapi('IpInfo', { description: 'Where the caller is, from the CDN country header (§7)' })
+
+/** Most URLs one sitemap file may list (the sitemap protocol allows 50,000). */
+export const SITEMAP_MAX_PRODUCTS = 45_000
+
+export const sitemapSchema = z
+  .object({
+    categories: z.array(z.string()),
+    collections: z.array(z.object({ slug: z.string(), parent: z.string().nullable() })),
+    editorials: z.array(z.string()),
+    content_pages: z.array(z.string()),
+    products: z.array(z.object({ id: z.string(), updated_at: z.string() })),
+  })
+  .openapi('SitemapEntries')
+
+export const errorSchema = z
+  .object({ code: z.int(), message: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi('Error')
+
+export type ProductSummaryWire = z.infer<typeof productSummarySchema>
+export type ProductDetailWire = z.infer<typeof productDetailSchema>
+export type ProductPageWire = z.infer<typeof productPageSchema>
+export type RichBlockWire = z.infer<typeof richBlockSchema>
+export type StoreWire = z.infer<typeof storeSchema>
+export type Lang = (typeof LANGS)[number]
+export type CurrencyCode = (typeof CURRENCY_CODES)[number]

@@ -1,0 +1,178 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState, type FormEvent } from 'react'
+import type { ListingSearch } from '~/catalog/listing-search'
+import { LISTING_SORTS } from '~/catalog/listing-search'
+import type { ProductPage } from '~/catalog/types'
+import { formatMoney } from '~/domain/money'
+import { useLocale } from '~/i18n/use-locale'
+import { ProductGrid } from './ProductCard'
+
+export type ListingChange = Partial<ListingSearch>
+
+/**
+ * A product listing with its filters (size, colour, price range, availability), sort and pages of
+ * 25 (§2, §9). Every control is a search parameter of the route, so the URL is the state.
+ */
+export function ProductListing({
+  page,
+  search,
+  onChange,
+}: {
+  page: ProductPage
+  search: ListingSearch
+  onChange: (change: ListingChange) => void
+}) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const id = useId()
+  const sortLabels: Record<(typeof LISTING_SORTS)[number], string> = {
+    newest: t`Newest`,
+    price_asc: t`Price: low to high`,
+    price_desc: t`Price: high to low`,
+  }
+  const [min, setMin] = useState(search.min === undefined ? '' : String(search.min))
+  const [max, setMax] = useState(search.max === undefined ? '' : String(search.max))
+  const currency = page.facets.price?.currency ?? 'thb'
+  const applyPrice = (event: FormEvent) => {
+    event.preventDefault()
+    const toNumber = (text: string) => (/^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : undefined)
+    onChange({ min: toNumber(min), max: toNumber(max) })
+  }
+  const filtered =
+    search.size !== undefined ||
+    search.color !== undefined ||
+    search.min !== undefined ||
+    search.max !== undefined ||
+    search.available !== undefined
+
+  return (
+    <section className="listing" aria-labelledby={`${id}-count`}>
+      <div className="filters" role="search" aria-label={t`Filters`}>
+        <label className="field field--inline">
+          <span>{t`Size`}</span>
+          <select value={search.size ?? ''} onChange={(event) => onChange({ size: event.target.value || undefined })}>
+            <option value="">{t`All sizes`}</option>
+            {page.facets.sizes.map((size) => (
+              <option key={size.value} value={size.value}>
+                {size.value === 'OS' ? t`One size` : size.value} ({size.count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field field--inline">
+          <span>{t`Colour`}</span>
+          <select value={search.color ?? ''} onChange={(event) => onChange({ color: event.target.value || undefined })}>
+            <option value="">{t`All colours`}</option>
+            {page.facets.colors.map((color) => (
+              <option key={color.slug} value={color.slug}>
+                {color.name} ({color.count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <form className="price-filter" onSubmit={applyPrice} aria-label={t`Price range`}>
+          <label className="field field--inline">
+            <span>{t`Min price`}</span>
+            <input
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={min}
+              onChange={(event) => setMin(event.target.value)}
+              onBlur={applyPrice}
+              placeholder={page.facets.price ? formatMoney(page.facets.price.min, currency, locale) : ''}
+              size={8}
+            />
+          </label>
+          <label className="field field--inline">
+            <span>{t`Max price`}</span>
+            <input
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={max}
+              onChange={(event) => setMax(event.target.value)}
+              onBlur={applyPrice}
+              placeholder={page.facets.price ? formatMoney(page.facets.price.max, currency, locale) : ''}
+              size={8}
+            />
+          </label>
+          <button type="submit" className="visually-hidden">{t`Apply price range`}</button>
+        </form>
+        <label className="field field--check">
+          <input
+            type="checkbox"
+            checked={search.available === true}
+            onChange={(event) => onChange({ available: event.target.checked ? true : undefined })}
+          />
+          <span>{t`In stock online`}</span>
+        </label>
+        <label className="field field--inline">
+          <span>{t`Sort by`}</span>
+          <select
+            value={search.sort ?? 'newest'}
+            onChange={(event) => {
+              const value = LISTING_SORTS.find((sort) => sort === event.target.value)
+              onChange({ sort: value === 'newest' ? undefined : value })
+            }}
+          >
+            {LISTING_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filtered ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setMin('')
+              setMax('')
+              onChange({ size: undefined, color: undefined, min: undefined, max: undefined, available: undefined })
+            }}
+          >
+            {t`Clear filters`}
+          </button>
+        ) : null}
+      </div>
+
+      <p id={`${id}-count`} className="listing__count" aria-live="polite">
+        <Trans>{page.total} products</Trans>
+      </p>
+
+      {page.items.length === 0 ? (
+        <p className="empty-state" role="status">
+          <Trans>NO PRODUCT FOUND</Trans>
+        </p>
+      ) : (
+        <ProductGrid products={page.items} priorityFirst />
+      )}
+
+      {page.totalPages > 1 ? (
+        <nav className="pagination" aria-label={t`Pages`}>
+          <button
+            type="button"
+            className="button"
+            disabled={page.page <= 1}
+            onClick={() => onChange({ page: page.page - 1 > 1 ? page.page - 1 : undefined })}
+          >
+            {t`Previous`}
+          </button>
+          <span aria-current="page">
+            <Trans>
+              Page {page.page} of {page.totalPages}
+            </Trans>
+          </span>
+          <button
+            type="button"
+            className="button"
+            disabled={page.page >= page.totalPages}
+            onClick={() => onChange({ page: page.page + 1 })}
+          >
+            {t`Next`}
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+
+export const GENDERS = ['men', 'women', 'unisex'] as const
+export type Gender = (typeof GENDERS)[number]
+export const genderEnum = pgEnum('gender', GENDERS)
+
+/** Tags of §2/§9: sale (special price), club items, mix-and-match, new arrivals. */
+export const PRODUCT_TAGS = ['sale', 'club', 'mix_match', 'new'] as const
+export type ProductTag = (typeof PRODUCT_TAGS)[number]
+
+export const RELATION_KINDS = ['match', 'similar'] as const
+export type RelationKind = (typeof RELATION_KINDS)[number]
+export const relationKindEnum = pgEnum('relation_kind', RELATION_KINDS)
+
+/** An image of the catalog: a path under the image endpoint, its size and its alt text. */
+export type CatalogImage = { path: string; width: number; height: number; altTh: string; altEn: string }
+
+/** A size chart in centimetres: one row a size, one value a measurement column. */
+export type SizeChart = {
+  columns: Array<{ th: string; en: string }>
+  rows: Array<{ size: string; values: number[] }>
+}
+
+/** Opening hours: one entry a weekday (0 = Sunday), times as HH:MM in Asia/Bangkok. */
+export type OpeningHours = Array<{ day: number; opens: string; closes: string }>
+
+/** Rich content, as text blocks only: rendered by React, never as raw HTML (sanitised by shape). */
+export type RichBlock =
+  | { kind: 'h2'; text: string }
+  | { kind: 'p'; text: string }
+  | { kind: 'quote'; text: string }
+  | { kind: 'ul'; items: string[] }
+  | { kind: 'image'; image: CatalogImage }
+  | { kind: 'products'; productIds: string[] }
+
+export const categories = pgTable('categories', {
+  slug: text('slug').primaryKey(),
+  position: integer('position').notNull(),
+  nameTh: text('name_th').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** Shoes ship only within Thailand (§9); returns excluded for accessories and jewelry. */
+  domesticOnly: boolean('domestic_only').notNull().default(false),
+})
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    categorySlug: text('category_slug')
+      .notNull()
+      .references(() => categories.slug),
+    gender: genderEnum('gender').notNull(),
+    nameTh: text('name_th').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionTh: text('description_th').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    colorSlug: text('color_slug').notNull(),
+    colorNameTh: text('color_name_th').notNull(),
+    colorNameEn: text('color_name_en').notNull(),
+    colorHex: text('color_hex').notNull(),
+    materialTh: text('material_th').notNull(),
+    materialEn: text('material_en').notNull(),
+    careTh: jsonb('care_th').$type<string[]>().notNull(),
+    careEn: jsonb('care_en').$type<string[]>().notNull(),
+    sizeChart: jsonb('size_chart').$type<SizeChart>(),
+    /** Current prices in minor units; each region is priced on its own (§3). */
+    priceThb: integer('price_thb').notNull(),
+    priceUsd: integer('price_usd').notNull(),
+    /** The price before a sale, shown struck through; null when not on sale. */
+    compareAtThb: integer('compare_at_thb'),
+    compareAtUsd: integer('compare_at_usd'),
+    tags: text('tags')
+      .array()
+      .$type<ProductTag[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    images: jsonb('images').$type<CatalogImage[]>().notNull(),
+    /** Names, category, colour and material in both languages, lower-cased, for trigram search. */
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('products_category_idx').on(table.categorySlug, table.createdAt),
+    index('products_created_idx').on(table.createdAt),
+    index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+)
+
+export const variants = pgTable(
+  'variants',
+  {
+    sku: text('sku').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    position: integer('position').notNull(),
+    barcode: text('barcode').notNull(),
+    /** Units that can be sold online; never below zero. */
+    stockOnline: integer('stock_online').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('variants_barcode_idx').on(table.barcode),
+    uniqueIndex('variants_product_size_idx').on(table.productId, table.size),
+    check('variants_stock_online_not_negative', sql`${table.stockOnline} >= 0`),
+  ],
+)
+
+export const stores = pgTable('stores', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull(),
+  nameTh: text('name_th').notNull(),
+  nameEn: text('name_en').notNull(),
+  addressTh: text('address_th').notNull(),
+  addressEn: text('address_en').notNull(),
+  cityTh: text('city_th').notNull(),
+  cityEn: text('city_en').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  phone: text('phone').notNull(),
+  hours: jsonb('hours').$type<OpeningHours>().notNull(),
+})
+
+export const storeStock = pgTable(
+  'store_stock',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    sku: text('sku')
+      .notNull()
+      .references(() => variants.sku, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.storeId, table.sku] }),
+    index('store_stock_sku_idx').on(table.sku),
+    check('store_stock_quantity_not_negative', sql`${table.quantity} >= 0`),
+  ],
+)
+
+export const collections = pgTable(
+  'collections',
+  {
+    slug: text('slug').primaryKey(),
+    parentSlug: text('parent_slug').references((): AnyPgColumn => collections.slug, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    nameTh: text('name_th').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionTh: text('description_th').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    image: jsonb('image').$type<CatalogImage>().notNull(),
+  },
+  (table) => [index('collections_parent_idx').on(table.parentSlug)],
+)
+
+export const collectionProducts = pgTable(
+  'collection_products',
+  {
+    collectionSlug: text('collection_slug')
+      .notNull()
+      .references(() => collections.slug, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionSlug, table.productId] }),
+    index('collection_products_product_idx').on(table.productId),
+  ],
+)
+
+export const editorials = pgTable('editorials', {
+  slug: text('slug').primaryKey(),
+  titleTh: text('title_th').notNull(),
+  titleEn: text('title_en').notNull(),
+  excerptTh: text('excerpt_th').notNull(),
+  excerptEn: text('excerpt_en').notNull(),
+  bodyTh: jsonb('body_th').$type<RichBlock[]>().notNull(),
+  bodyEn: jsonb('body_en').$type<RichBlock[]>().notNull(),
+  heroImage: jsonb('hero_image').$type<CatalogImage>().notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+})
+
+export const productRelations = pgTable(
+  'product_relations',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relatedId: text('related_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: relationKindEnum('kind').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.kind, table.relatedId] })],
+)
+
+/** Content pages (info pages and the catch-all's pages: careers, supplier applications, info). */
+export const contentPages = pgTable('content_pages', {
+  slug: text('slug').primaryKey(),
+  titleTh: text('title_th').notNull(),
+  titleEn: text('title_en').notNull(),
+  descriptionTh: text('description_th').notNull(),
+  descriptionEn: text('description_en').notNull(),
+  bodyTh: jsonb('body_th').$type<RichBlock[]>().notNull(),
+  bodyEn: jsonb('body_en').$type<RichBlock[]>().notNull(),
+})
+
+export type ProductRow = typeof products.$inferSelect
+export type NewProductRow = typeof products.$inferInsert
+export type VariantRow = typeof variants.$inferSelect
+export type StoreRow = typeof stores.$inferSelect
+export type CollectionRow = typeof collections.$inferSelect
+export type EditorialRow = typeof editorials.$inferSelect

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import { CATEGORY_SLUGS } from '~/catalog/categories'
+import { buildDemoCatalog, DEMO_EXAMPLES } from '~/db/seed/demo-catalog'
+
+const catalog = buildDemoCatalog()
+const { products, variants, storeStock } = catalog
+
+const unique = (values: readonly string[]): boolean => new Set(values).size === values.length
+const countBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, number> => {
+  const counts = new Map<string, number>()
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1)
+  return counts
+}
+const validEan13 = (code: string): boolean => {
+  if (!/^\d{13}$/.test(code)) return false
+  let sum = 0
+  for (let i = 0; i < 12; i++) sum += Number(code[i]) * (i % 2 === 0 ? 1 : 3)
+  return (10 - (sum % 10)) % 10 === Number(code[12])
+}
+const variantsOf = (productId: string) => variants.filter((v) => v.productId === productId)
+const storeUnits = (sku: string): number =>
+  storeStock.filter((row) => row.sku === sku).reduce((sum, row) => sum + row.quantity, 0)
+const stockStatus = (productId: string) => {
+  const own = variantsOf(productId)
+  const online = own.map((v) => v.stockOnline ?? 0)
+  const inStores = own.some((v) => storeUnits(v.sku) > 0)
+  if (online.every((n) => n === 0)) return inStores ? 'storeOnly' : 'soldOut'
+  return online.some((n) => n === 0) ? 'partly' : 'inStock'
+}
+
+describe('buildDemoCatalog', () => {
+  it('has the categories, products, stores, collections and editorials the shop needs', () => {
+    expect(catalog.categories.map((c) => c.slug)).toEqual([...CATEGORY_SLUGS])
+    expect(catalog.categories.filter((c) => c.domesticOnly).map((c) => c.slug)).toEqual(['shoes'])
+    expect(products.length).toBeGreaterThanOrEqual(300)
+    const perCategory = countBy(products, (p) => p.categorySlug)
+    for (const slug of CATEGORY_SLUGS) expect(perCategory.get(slug) ?? 0, slug).toBeGreaterThanOrEqual(15)
+    const genders = new Set(products.map((p) => p.gender))
+    expect(genders.has('men') && genders.has('women')).toBe(true)
+    const womenOnly = products.filter((p) => p.categorySlug === 'dresses' || p.categorySlug === 'skirts')
+    expect(womenOnly.every((p) => p.gender === 'women')).toBe(true)
+    expect([catalog.stores.length, catalog.editorials.length]).toEqual([6, 4])
+  })
+
+  it('uses unique ids, skus and valid Thai EAN-13 barcodes, and only existing references', () => {
+    for (const values of [products.map((p) => p.id), variants.map((v) => v.sku), variants.map((v) => v.barcode)]) {
+      expect(unique(values)).toBe(true)
+    }
+    for (const v of variants) expect(validEan13(v.barcode) && v.barcode.startsWith('885'), v.barcode).toBe(true)
+    const ids = new Set(products.map((p) => p.id))
+    const skus = new Set(variants.map((v) => v.sku))
+    const storeIds = new Set(catalog.stores.map((s) => s.id))
+    expect(variants.every((v) => ids.has(v.productId))).toBe(true)
+    expect(storeStock.every((row) => skus.has(row.sku) && storeIds.has(row.storeId) && row.quantity > 0)).toBe(true)
+    expect(unique(storeStock.map((row) => `${row.storeId}|${row.sku}`))).toBe(true)
+    expect(catalog.collectionProducts.every((row) => ids.has(row.productId))).toBe(true)
+    for (const p of products) expect(variantsOf(p.id).length, p.id).toBeGreaterThan(0)
+  })
+
+  it('prices in whole minor units, with sales below their compare-at prices', () => {
+    for (const p of products) {
+      for (const amount of [p.priceThb, p.priceUsd]) expect(Number.isInteger(amount) && amount > 0).toBe(true)
+      expect(p.priceThb % 1000).toBe(0)
+      const onSale = (p.tags ?? []).includes('sale')
+      if (onSale) {
+        expect(p.compareAtThb ?? 0, p.id).toBeGreaterThan(p.priceThb)
+        expect(p.compareAtUsd ?? 0, p.id).toBeGreaterThan(p.priceUsd)
+      } else {
+        expect([p.compareAtThb ?? null, p.compareAtUsd ?? null]).toEqual([null, null])
+        expect(p.priceThb >= 59000 && p.priceThb <= 890000, p.id).toBe(true)
+      }
+    }
+    const tagged = (tag: string) => products.filter((p) => (p.tags ?? []).some((t) => t === tag))
+    const saleShare = tagged('sale').length / products.length
+    expect(saleShare > 0.1 && saleShare < 0.2, String(saleShare)).toBe(true)
+    expect(tagged('sale').filter((p) => p.priceThb < 50000).length).toBeGreaterThanOrEqual(3)
+    expect(tagged('club').filter((p) => p.priceThb < 50000).length).toBeGreaterThanOrEqual(2)
+    expect(tagged('new')).toHaveLength(30)
+  })
+
+  it('names products in both languages with the category noun', () => {
+    for (const p of products.filter((p) => p.categorySlug === 'dresses')) {
+      expect([p.nameTh.includes('เดรส'), p.nameEn.includes('Dress')], p.nameEn).toEqual([true, true])
+    }
+    const nouns = new Map(catalog.categories.map((c) => [c.slug, c.nameTh]))
+    for (const p of products.filter((p) => p.categorySlug !== 'accessories' && p.categorySlug !== 'jewelry')) {
+      expect(p.nameTh).toContain(nouns.get(p.categorySlug))
+    }
+    for (const p of products) {
+      expect(p.searchText).toBe(p.searchText.toLowerCase())
+      expect(p.searchText).toContain(nouns.get(p.categorySlug))
+      expect(p.images.length).toBeGreaterThanOrEqual(2)
+      expect(p.images[0]?.path).toBe(`products/${p.id}/1.svg`)
+    }
+  })
+
+  it('holds the stock situations the tests rely on, and DEMO_EXAMPLES says where', () => {
+    const statuses = countBy(products, (p) => stockStatus(p.id))
+    expect(statuses.get('soldOut') ?? 0).toBeGreaterThanOrEqual(10)
+    expect(statuses.get('storeOnly') ?? 0).toBeGreaterThanOrEqual(10)
+    expect(statuses.get('partly') ?? 0).toBeGreaterThanOrEqual(20)
+    const examples = [
+      DEMO_EXAMPLES.soldOutProductId,
+      DEMO_EXAMPLES.inStoreOnlyProductId,
+      DEMO_EXAMPLES.partlySoldOutProductId,
+    ]
+    expect(examples.map(stockStatus)).toEqual(['soldOut', 'storeOnly', 'partly'])
+    const partly = variantsOf(DEMO_EXAMPLES.partlySoldOutProductId)
+    expect(partly.find((v) => v.size === DEMO_EXAMPLES.partlySoldOutSize)?.stockOnline).toBe(0)
+    expect(
+      partly.filter((v) => v.size !== DEMO_EXAMPLES.partlySoldOutSize).every((v) => (v.stockOnline ?? 0) > 0),
+    ).toBe(true)
+    const dress = products.find((p) => p.id === DEMO_EXAMPLES.dressWithSizes)
+    expect([dress?.categorySlug, dress?.gender]).toEqual(['dresses', 'women'])
+    const m = variantsOf(DEMO_EXAMPLES.dressWithSizes).find((v) => v.size === 'M')
+    expect(m?.stockOnline ?? 0).toBeGreaterThan(0)
+    expect(storeUnits(m?.sku ?? '')).toBeGreaterThan(0)
+  })
+
+  it('builds collections, editorials and relations that point at real products', () => {
+    const top = catalog.collections.filter((c) => c.parentSlug == null)
+    expect(top.length).toBeGreaterThanOrEqual(6)
+    expect(unique(catalog.collections.map((c) => c.slug))).toBe(true)
+    const members = (slug: string) => catalog.collectionProducts.filter((r) => r.collectionSlug === slug)
+    for (const c of top) {
+      const subs = catalog.collections.filter((s) => s.parentSlug === c.slug)
+      expect(subs.length, c.slug).toBeGreaterThanOrEqual(2)
+      const ids = new Set(members(c.slug).map((r) => r.productId))
+      expect(ids.size >= 12 && ids.size <= 40, c.slug).toBe(true)
+      for (const sub of subs) expect(members(sub.slug).every((r) => ids.has(r.productId))).toBe(true)
+    }
+    const ids = new Set(products.map((p) => p.id))
+    for (const e of catalog.editorials) {
+      const featured = e.bodyEn.flatMap((b) => (b.kind === 'products' ? b.productIds : []))
+      expect(featured).toHaveLength(4)
+      expect(featured.every((id) => ids.has(id))).toBe(true)
+      const text = e.bodyEn.flatMap((b) => (b.kind === 'ul' ? b.items : 'text' in b ? [b.text] : [])).join(' ')
+      const words = text.split(/\s+/).length
+      expect(words >= 300 && words <= 600, `${e.slug}: ${words} words`).toBe(true)
+    }
+    const relations = catalog.productRelations
+    expect(relations.every((r) => r.productId !== r.relatedId && ids.has(r.relatedId))).toBe(true)
+    expect(unique(relations.map((r) => `${r.productId}|${r.kind}|${r.relatedId}`))).toBe(true)
+    const byProduct = countBy(relations, (r) => `${r.productId}|${r.kind}`)
+    const byId = new Map(products.map((p) => [p.id, p]))
+    for (const p of products) {
+      const [match, similar] = [byProduct.get(`${p.id}|match`) ?? 0, byProduct.get(`${p.id}|similar`) ?? 0]
+      expect(match >= 2 && match <= 4 && similar >= 4 && similar <= 8, `${p.id}: ${match}, ${similar}`).toBe(true)
+    }
+    for (const r of relations.filter((r) => r.kind === 'similar')) {
+      expect(byId.get(r.relatedId)?.categorySlug).toBe(byId.get(r.productId)?.categorySlug)
+    }
+  })
+
+  it('is deterministic and fast at benchmark sizes', () => {
+    expect(buildDemoCatalog()).toEqual(catalog)
+    expect(buildDemoCatalog({ seed: 7 }).products).not.toEqual(products)
+    const start = performance.now()
+    const big = buildDemoCatalog({ productCount: 10_000 })
+    expect(performance.now() - start).toBeLessThan(10_000)
+    expect(big.products).toHaveLength(10_000)
+    expect(unique(big.products.map((p) => p.id))).toBe(true)
+    expect(unique(big.variants.map((v) => v.barcode))).toBe(true)
+    expect(big.products.map((p) => p.id)).toContain(DEMO_EXAMPLES.dressWithSizes)
+  })
+})

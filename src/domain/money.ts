@@ -1,0 +1,30 @@
+/** Money is integer minor units (satang, cents) with its currency: never a float (DESIGN.md §3). */
+export const CURRENCIES = ['thb', 'usd'] as const
+export type Currency = (typeof CURRENCIES)[number]
+
+export type Money = { amount: number; currency: Currency }
+
+/** Minor units per major unit: 100 satang to the baht, 100 cents to the dollar. */
+export const MINOR_UNITS: Record<Currency, number> = { thb: 100, usd: 100 }
+
+export function isCurrency(value: unknown): value is Currency {
+  return value === 'thb' || value === 'usd'
+}
+
+/** Formats minor units for display: ฿1,290 or $39.00 (whole baht are shown without decimals). */
+export function formatMoney(amount: number, currency: Currency, locale: 'th' | 'en'): string {
+  const major = amount / MINOR_UNITS[currency]
+  const wholeBaht = currency === 'thb' && amount % MINOR_UNITS.thb === 0
+  return new Intl.NumberFormat(locale === 'th' ? 'th-TH' : 'en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: wholeBaht ? 0 : 2,
+    maximumFractionDigits: wholeBaht ? 0 : 2,
+  }).format(major)
+}
+
+/** Major units typed by a shopper (a price filter) to minor units, rounded to the unit. */
+export function toMinorUnits(major: number, currency: Currency): number {
+  return Math.round(major * MINOR_UNITS[currency])
+}

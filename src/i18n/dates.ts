@@ -1,0 +1,14 @@
+import type { LocaleCode } from './locales'
+
+/**
+ * A date for people (DESIGN.md §3): Thai pages in Asia/Bangkok with the Buddhist calendar Thai readers
+ * expect, English pages in Asia/Bangkok too so that server and browser render the same text.
+ */
+export function formatDate(iso: string, locale: LocaleCode): string {
+  return new Intl.DateTimeFormat(locale === 'th' ? 'th-TH' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Bangkok',
+  }).format(new Date(iso))
+}

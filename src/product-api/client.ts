@@ -1,0 +1,110 @@
+import type { z } from 'zod'
+import type { CamelCasedPropertiesDeep } from 'type-fest'
+import { camelKeysDeep, snakeKey, snakeKeysDeep } from './case'
+
+/** §7: the client waits at most this long for the product API. */
+export const PRODUCT_API_TIMEOUT_MS = 120_000
+/** §7: with no response at all, the error has this code. */
+export const NO_RESPONSE_CODE = 503
+
+export type ApiErrorBody = { code: number; message: string; fields?: Record<string, string> }
+
+/** The server's error body, passed on (§7); status 503 when no response came. */
+export class ProductApiError extends Error {
+  override name = 'ProductApiError'
+  readonly status: number
+  readonly code: number
+  readonly fields: Record<string, string> | undefined
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message)
+    this.status = status
+    this.code = body.code
+    this.fields = body.fields
+  }
+}
+
+export type QueryValue = string | number | boolean | undefined | null
+export type ProductApiClientOptions = {
+  /** Base URL of the API, e.g. https://api.example.com or http://localhost:3000/api. */
+  apiUrl: string
+  storeKey: string
+  fetch?: (request: Request) => Response | Promise<Response>
+  timeoutMs?: number
+}
+
+function errorBody(value: unknown, status: number): ApiErrorBody {
+  if (typeof value === 'object' && value !== null && 'message' in value && typeof value.message === 'string') {
+    const code = 'code' in value && typeof value.code === 'number' ? value.code : status
+    const fields =
+      'fields' in value && typeof value.fields === 'object' && value.fields !== null
+        ? Object.fromEntries(Object.entries(value.fields).map(([key, text]) => [key, String(text)]))
+        : undefined
+    return { code, message: value.message, fields }
+  }
+  return { code: status, message: `Product API answered ${status}` }
+}
+
+/**
+ * The storefront's typed client of the product API (§7): base URL plus /public/{storeKey}, JSON,
+ * request keys in snake_case, responses validated and read in camelCase.
+ */
+export function createProductApiClient(options: ProductApiClientOptions) {
+  const base = `${options.apiUrl.replace(/\/+$/, '')}/public/${encodeURIComponent(options.storeKey)}`
+  const send = options.fetch ?? ((request: Request) => fetch(request))
+  const timeoutMs = options.timeoutMs ?? PRODUCT_API_TIMEOUT_MS
+
+  async function request<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    schema: S,
+    init: { query?: Record<string, QueryValue>; body?: Record<string, unknown> } = {},
+  ): Promise<CamelCasedPropertiesDeep<z.output<S>>> {
+    const url = new URL(base + path)
+    for (const [key, value] of Object.entries(init.query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') url.searchParams.set(snakeKey(key), String(value))
+    }
+    const headers = new Headers({ Accept: 'application/json' })
+    let body: string | undefined
+    if (init.body) {
+      headers.set('Content-Type', 'application/json')
+      body = JSON.stringify(snakeKeysDeep(init.body))
+    }
+    // A controller and a timer rather than AbortSignal.timeout(): the timer keeps the signal alive until it fires.
+    const controller = new AbortController()
+    const timer = setTimeout(
+      () => controller.abort(new Error(`No response from the product API within ${timeoutMs} ms`)),
+      timeoutMs,
+    )
+    let response: Response
+    try {
+      response = await send(new Request(url, { method, headers, body, signal: controller.signal }))
+    } catch (error) {
+      clearTimeout(timer)
+      const message = error instanceof Error ? error.message : 'No response from the product API'
+      throw new ProductApiError(NO_RESPONSE_CODE, { code: NO_RESPONSE_CODE, message })
+    }
+    let payload: unknown
+    try {
+      payload = await response.json()
+    } catch {
+      payload = null
+    } finally {
+      clearTimeout(timer)
+    }
+    if (!response.ok) throw new ProductApiError(response.status, errorBody(payload, response.status))
+    const parsed = schema.safeParse(payload)
+    if (!parsed.success) {
+      throw new ProductApiError(502, { code: 502, message: `Unexpected product API response for ${path}` })
+    }
+    return camelKeysDeep(parsed.data)
+  }
+
+  return {
+    get: <S extends z.ZodType>(path: string, schema: S, query?: Record<string, QueryValue>) =>
+      request('GET', path, schema, { query }),
+    post: <S extends z.ZodType>(path: string, schema: S, body: Record<string, unknown>) =>
+      request('POST', path, schema, { body }),
+  }
+}
+
+export type ProductApiClient = ReturnType<typeof createProductApiClient>

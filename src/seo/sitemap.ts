@@ -1,0 +1,41 @@
+import type { LanguageStrategy } from '~/config/schema'
+import { LOCALE_CODES, type LocaleCode } from '~/i18n/locales'
+import { localizePath } from '~/i18n/paths'
+
+export type SitemapEntry = { path: string; lastModified?: string }
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+/**
+ * sitemap.xml with every page in both languages: one <url> a page and language, each naming its
+ * alternates (hreflang th, en and x-default) as search engines ask.
+ */
+export function sitemapXml(
+  entries: SitemapEntry[],
+  options: { siteUrl: string; strategy: LanguageStrategy; defaultLocale: LocaleCode },
+): string {
+  const paths = { strategy: options.strategy, defaultLocale: options.defaultLocale }
+  const url = (path: string, locale: LocaleCode) => escapeXml(`${options.siteUrl}${localizePath(path, locale, paths)}`)
+  const locales = options.strategy === 'no_prefix' ? [options.defaultLocale] : LOCALE_CODES
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>']
+  lines.push('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')
+  for (const entry of entries) {
+    for (const locale of locales) {
+      lines.push('<url>', `<loc>${url(entry.path, locale)}</loc>`)
+      if (entry.lastModified) lines.push(`<lastmod>${escapeXml(entry.lastModified.slice(0, 10))}</lastmod>`)
+      if (locales.length > 1) {
+        for (const alternate of locales) {
+          lines.push(`<xhtml:link rel="alternate" hreflang="${alternate}" href="${url(entry.path, alternate)}"/>`)
+        }
+        lines.push(
+          `<xhtml:link rel="alternate" hreflang="x-default" href="${url(entry.path, options.defaultLocale)}"/>`,
+        )
+      }
+      lines.push('</url>')
+    }
+  }
+  lines.push('</urlset>')
+  return lines.join('\n')
+}
