@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react'
 import type { I18n } from '@lingui/core'
 import { QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, defaultStringifySearch } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
 import { getBootState } from '~/boot'
@@ -42,6 +42,9 @@ export async function getRouter() {
         return url
       },
     },
+    // Search parameters in key order: one URL per page state, for caches and canonical links alike.
+    stringifySearch: (search) =>
+      defaultStringifySearch(Object.fromEntries(Object.entries(search).sort(([a], [b]) => a.localeCompare(b)))),
     ssr: boot.nonce ? { nonce: boot.nonce } : undefined,
     scrollRestoration: true,
     defaultPreload: 'intent',

@@ -75,12 +75,19 @@ export function createProductApiClient(options: ProductApiClientOptions) {
       () => controller.abort(new Error(`No response from the product API within ${timeoutMs} ms`)),
       timeoutMs,
     )
+    const outgoing = new Request(url, { method, headers, body, signal: controller.signal })
     let response: Response
     try {
-      response = await send(new Request(url, { method, headers, body, signal: controller.signal }))
+      response = await send(outgoing)
     } catch (error) {
       clearTimeout(timer)
-      const message = error instanceof Error ? error.message : 'No response from the product API'
+      // Reading the request's own signal here also keeps it alive while the call is under way: Node holds a
+      // request's signal only weakly from its controller.
+      const message = outgoing.signal.aborted
+        ? `No response from the product API within ${timeoutMs} ms`
+        : error instanceof Error
+          ? error.message
+          : 'No response from the product API'
       throw new ProductApiError(NO_RESPONSE_CODE, { code: NO_RESPONSE_CODE, message })
     }
     let payload: unknown

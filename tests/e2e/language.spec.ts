@@ -20,7 +20,7 @@ test('switching language keeps the page and the query', async ({ page }) => {
   await expect(page).toHaveURL('/en/search?q=dress')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible()
-  await page.getByRole('link', { name: 'Thai' }).click()
+  await page.getByRole('link', { name: 'Thai', exact: true }).click()
   await expect(page).toHaveURL('/search?q=dress')
   await expect(page.locator('html')).toHaveAttribute('lang', 'th')
 })

@@ -34,7 +34,7 @@ export function SizePicker({
                 type="radio"
                 name={`${id}-size`}
                 value={variant.size}
-                checked={selected === variant.size}
+                checked={selected === variant.size && variant.availableOnline}
                 disabled={!variant.availableOnline}
                 onChange={() => onSelect(variant.size)}
               />
