@@ -1,0 +1,49 @@
+/**
+ * Database commands for people and outside schedulers:
+ *   npm run db:migrate   apply the committed migrations
+ *   npm run db:seed      migrate, then load the demo catalog into an empty database
+ *   npm run db:reset     delete the embedded database (or drop the app's tables on PostgreSQL), then seed
+ * They use the same configuration as the server (DATABASE_URL, DATA_DIR).
+ */
+import { rm } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { env } from '../app.config'
+import { openDatabase } from '../src/db/client.server'
+import { migrate } from '../src/db/migrate.server'
+import { seedDemoData } from '../src/db/seed.server'
+
+async function main(command: string | undefined): Promise<void> {
+  if (command === 'reset') {
+    if (env.DATABASE_URL) {
+      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+      await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`)
+      await database.db.execute(sql`DROP SCHEMA IF EXISTS store_meta CASCADE`)
+      await database.db.execute(sql`CREATE SCHEMA public`)
+      await database.close()
+    } else {
+      await rm(resolve(env.DATA_DIR, 'pglite'), { recursive: true, force: true })
+      await rm(resolve(env.DATA_DIR, 'image-cache'), { recursive: true, force: true })
+    }
+    console.log('Database reset')
+  }
+  if (command !== 'migrate' && command !== 'seed' && command !== 'reset') {
+    throw new Error('Usage: db.ts migrate | seed | reset')
+  }
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  try {
+    const applied = await migrate(database)
+    console.log(`Migrations applied: ${applied}`)
+    if (command !== 'migrate') {
+      const seeded = await seedDemoData(database)
+      console.log(seeded ? 'Demo catalog loaded' : 'Catalog already present: nothing seeded')
+    }
+  } finally {
+    await database.close()
+  }
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
