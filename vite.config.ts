@@ -33,6 +33,8 @@ function buildMetadata(): Plugin {
 
 export default defineConfig({
   server: { port: 3000 },
+  // SOURCEMAP=1 npm run build: source maps, e.g. to see what a chunk is made of.
+  build: { sourcemap: process.env.SOURCEMAP === '1' },
   resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
@@ -42,7 +44,7 @@ export default defineConfig({
     lingui(),
     buildMetadata(),
     nitro({
-      plugins: ['./src/server/nitro/check-config.ts'],
+      plugins: ['./src/server/nitro/check-config.ts', './src/server/nitro/warm-database.ts'],
       // Packages that load files next to their own code at run time (WASM, extension bundles, native
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
       traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*'],

@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { AbVariant } from '~/analytics/ab'
-import type { LocaleCode, PublicConfig } from '~/config/schema'
-import { LANGUAGE_STRATEGIES, LOCALE_CODES } from '~/config/schema'
+import type { LocaleCode, PublicConfig } from '~/config/constants'
+import { LANGUAGE_STRATEGIES, LOCALE_CODES } from '~/config/constants'
 import type { RegionInfo } from '~/region/region'
 
 /**
@@ -29,9 +29,9 @@ export const bootSchema = z.object({
   config: z.object({
     siteUrl: z.string(),
     storeKey: z.string(),
-    gtmId: z.string().nullable(),
-    liffId: z.string().nullable(),
-    liffIdChatbot: z.string().nullable(),
+    gtmId: z.nullable(z.string()),
+    liffId: z.nullable(z.string()),
+    liffIdChatbot: z.nullable(z.string()),
     languageStrategy: z.enum(LANGUAGE_STRATEGIES),
     defaultLocale: z.enum(LOCALE_CODES),
     secureCookies: z.boolean(),

@@ -1,6 +1,6 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { BOOT_ELEMENT_ID, bootSchema, type BootState } from '~/boot-state'
-import { LOCALE_CODES } from '~/config/schema'
+import { LOCALE_CODES } from '~/config/constants'
 import { DEFAULT_REGION } from '~/region/region'
 import { serverBootState } from '~/server/boot.server'
 

@@ -4,6 +4,10 @@ import type { Db } from '~/db/client.server'
 import { countryFromRequest, regionForCountry } from '~/region/region'
 import { CatalogService, sitemapEntries } from './catalog.service'
 import {
+  categoryListSchema,
+  collectionListSchema,
+  editorialListSchema,
+  storeListSchema,
   categorySchema,
   codeParam,
   collectionSchema,
@@ -113,7 +117,7 @@ export function createApiApp(options: ApiOptions) {
       path: '/categories',
       summary: 'Product categories with their product counts',
       request: { query: langOnlyQuery },
-      responses: { 200: json(z.object({ items: z.array(categorySchema) }), 'Categories'), 400: errors[400] },
+      responses: { 200: json(categoryListSchema, 'Categories'), 400: errors[400] },
     }),
     async (c) => c.json({ items: await c.var.catalog.listCategories(c.req.valid('query').lang) }, 200),
   )
@@ -194,7 +198,7 @@ export function createApiApp(options: ApiOptions) {
       path: '/collections',
       summary: 'Collections with their sub-collections',
       request: { query: langOnlyQuery },
-      responses: { 200: json(z.object({ items: z.array(collectionSchema) }), 'Collections'), 400: errors[400] },
+      responses: { 200: json(collectionListSchema, 'Collections'), 400: errors[400] },
     }),
     async (c) => c.json({ items: await c.var.catalog.listCollections(c.req.valid('query').lang) }, 200),
   )
@@ -223,7 +227,7 @@ export function createApiApp(options: ApiOptions) {
       path: '/editorials',
       summary: 'Editorials, newest first',
       request: { query: langOnlyQuery },
-      responses: { 200: json(z.object({ items: z.array(editorialSummarySchema) }), 'Editorials'), 400: errors[400] },
+      responses: { 200: json(editorialListSchema, 'Editorials'), 400: errors[400] },
     }),
     async (c) => c.json({ items: await c.var.catalog.listEditorials(c.req.valid('query').lang) }, 200),
   )
@@ -249,7 +253,7 @@ export function createApiApp(options: ApiOptions) {
       path: '/stores',
       summary: 'The brand’s stores with address, hours and phone',
       request: { query: langOnlyQuery },
-      responses: { 200: json(z.object({ items: z.array(storeSchema) }), 'Stores'), 400: errors[400] },
+      responses: { 200: json(storeListSchema, 'Stores'), 400: errors[400] },
     }),
     async (c) => c.json({ items: await c.var.catalog.listStores(c.req.valid('query').lang) }, 200),
   )

@@ -272,6 +272,12 @@ export const errorSchema = z
   .object({ code: z.int(), message: z.string(), fields: z.record(z.string(), z.string()).optional() })
   .openapi('Error')
 
+/** List responses: { items: [...] }. */
+export const categoryListSchema = z.object({ items: z.array(categorySchema) })
+export const collectionListSchema = z.object({ items: z.array(collectionSchema) })
+export const editorialListSchema = z.object({ items: z.array(editorialSummarySchema) })
+export const storeListSchema = z.object({ items: z.array(storeSchema) })
+
 export type ProductSummaryWire = z.infer<typeof productSummarySchema>
 export type ProductDetailWire = z.infer<typeof productDetailSchema>
 export type ProductPageWire = z.infer<typeof productPageSchema>

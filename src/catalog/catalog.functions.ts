@@ -1,17 +1,18 @@
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import {
-  categorySchema,
+  categoryListSchema,
+  collectionListSchema,
   collectionSchema,
   contentPageSchema,
+  editorialListSchema,
   editorialSchema,
-  editorialSummarySchema,
   productDetailSchema,
   productPageSchema,
   scanResultSchema,
   searchResultSchema,
   storeAvailabilitySchema,
-  storeSchema,
+  storeListSchema,
   suggestionsSchema,
 } from '~/api/schemas'
 import { HttpError } from '~/errors/error-model'
@@ -21,10 +22,11 @@ import { GENDERS, LISTING_SORTS, LISTING_TAGS } from './listing-search'
 
 const lang = z.enum(['th', 'en'])
 const currency = z.enum(['thb', 'usd'])
-const slug = z
-  .string()
-  .max(120)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+/** Validators run on the server; zod/mini keeps them small where the browser loads this module. */
+const slug = z.string().check(z.maxLength(120), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/))
+const text = (max: number) => z.string().check(z.maxLength(max))
+const query = z.string().check(z.trim(), z.minLength(1), z.maxLength(100))
+const pageNumber = z.int().check(z.gte(1), z.lte(400))
 const localised = { lang, currency }
 
 /** A 404 of the API is "nothing here" (null); any other failure keeps its status for the error screen. */
@@ -51,18 +53,18 @@ async function rethrowing<T>(work: Promise<T>): Promise<T> {
 
 export const listingInput = z.object({
   ...localised,
-  category: slug.optional(),
-  collection: slug.optional(),
-  gender: z.enum(GENDERS).optional(),
-  tag: z.enum(LISTING_TAGS).optional(),
-  size: z.string().max(6).optional(),
-  color: z.string().max(24).optional(),
-  min: z.number().int().min(0).optional(),
-  max: z.number().int().min(0).optional(),
-  available: z.boolean().optional(),
-  sort: z.enum(LISTING_SORTS).optional(),
-  page: z.number().int().min(1).max(400).optional(),
-  pageSize: z.number().int().min(1).max(100).optional(),
+  category: z.optional(slug),
+  collection: z.optional(slug),
+  gender: z.optional(z.enum(GENDERS)),
+  tag: z.optional(z.enum(LISTING_TAGS)),
+  size: z.optional(text(6)),
+  color: z.optional(text(24)),
+  min: z.optional(z.int().check(z.gte(0))),
+  max: z.optional(z.int().check(z.gte(0))),
+  available: z.optional(z.boolean()),
+  sort: z.optional(z.enum(LISTING_SORTS)),
+  page: z.optional(pageNumber),
+  pageSize: z.optional(z.int().check(z.gte(1), z.lte(100))),
 })
 export type ListingInput = z.infer<typeof listingInput>
 
@@ -90,7 +92,7 @@ export const getProductPage = createServerFn({ method: 'GET' })
   )
 
 export const getProduct = createServerFn({ method: 'GET' })
-  .validator(z.object({ ...localised, id: z.string().max(160) }))
+  .validator(z.object({ ...localised, id: text(160) }))
   .handler(({ data }) =>
     /^[a-z0-9-]+$/.test(data.id)
       ? orNull(
@@ -100,7 +102,7 @@ export const getProduct = createServerFn({ method: 'GET' })
   )
 
 export const getProductStores = createServerFn({ method: 'GET' })
-  .validator(z.object({ lang, id: slug, size: z.string().max(6).optional() }))
+  .validator(z.object({ lang, id: slug, size: z.optional(text(6)) }))
   .handler(({ data }) =>
     orNull(
       productApi().get(`/products/${data.id}/stores`, storeAvailabilitySchema, { lang: data.lang, size: data.size }),
@@ -108,7 +110,7 @@ export const getProductStores = createServerFn({ method: 'GET' })
   )
 
 export const searchProducts = createServerFn({ method: 'GET' })
-  .validator(z.object({ ...localised, q: z.string().trim().min(1).max(100), page: z.number().int().min(1).max(400) }))
+  .validator(z.object({ ...localised, q: query, page: pageNumber }))
   .handler(({ data }) =>
     rethrowing(
       productApi().get('/search', searchResultSchema, {
@@ -121,25 +123,25 @@ export const searchProducts = createServerFn({ method: 'GET' })
   )
 
 export const getSuggestions = createServerFn({ method: 'GET' })
-  .validator(z.object({ lang, q: z.string().trim().min(1).max(100) }))
+  .validator(z.object({ lang, q: query }))
   .handler(({ data }) => rethrowing(productApi().get('/search/suggestions', suggestionsSchema, data)))
 
 export const getCategories = createServerFn({ method: 'GET' })
   .validator(z.object({ lang }))
   .handler(({ data }) =>
-    rethrowing(productApi().get('/categories', z.object({ items: z.array(categorySchema) }), data)),
+    rethrowing(productApi().get('/categories', categoryListSchema, data)),
   )
 
 export const getCollections = createServerFn({ method: 'GET' })
   .validator(z.object({ lang }))
   .handler(({ data }) =>
-    rethrowing(productApi().get('/collections', z.object({ items: z.array(collectionSchema) }), data)),
+    rethrowing(productApi().get('/collections', collectionListSchema, data)),
   )
 
 export const getCollection = createServerFn({ method: 'GET' })
-  .validator(z.object({ lang, slug: z.string().max(120), parent: z.string().max(120).optional() }))
+  .validator(z.object({ lang, slug: text(120), parent: z.optional(text(120)) }))
   .handler(({ data }) =>
-    slug.safeParse(data.slug).success && (data.parent === undefined || slug.safeParse(data.parent).success)
+    z.safeParse(slug, data.slug).success && (data.parent === undefined || z.safeParse(slug, data.parent).success)
       ? orNull(
           productApi().get(`/collections/${data.slug}`, collectionSchema, { lang: data.lang, parent: data.parent }),
         )
@@ -149,13 +151,13 @@ export const getCollection = createServerFn({ method: 'GET' })
 export const getEditorials = createServerFn({ method: 'GET' })
   .validator(z.object({ lang }))
   .handler(({ data }) =>
-    rethrowing(productApi().get('/editorials', z.object({ items: z.array(editorialSummarySchema) }), data)),
+    rethrowing(productApi().get('/editorials', editorialListSchema, data)),
   )
 
 export const getEditorial = createServerFn({ method: 'GET' })
-  .validator(z.object({ ...localised, slug: z.string().max(120) }))
+  .validator(z.object({ ...localised, slug: text(120) }))
   .handler(({ data }) =>
-    slug.safeParse(data.slug).success
+    z.safeParse(slug, data.slug).success
       ? orNull(
           productApi().get(`/editorials/${data.slug}`, editorialSchema, { lang: data.lang, currency: data.currency }),
         )
@@ -164,10 +166,10 @@ export const getEditorial = createServerFn({ method: 'GET' })
 
 export const getStores = createServerFn({ method: 'GET' })
   .validator(z.object({ lang }))
-  .handler(({ data }) => rethrowing(productApi().get('/stores', z.object({ items: z.array(storeSchema) }), data)))
+  .handler(({ data }) => rethrowing(productApi().get('/stores', storeListSchema, data)))
 
 export const scanCode = createServerFn({ method: 'GET' })
-  .validator(z.object({ code: z.string().trim().min(1).max(160) }))
+  .validator(z.object({ code: z.string().check(z.trim(), z.minLength(1), z.maxLength(160)) }))
   .handler(({ data }) =>
     /^[A-Za-z0-9-]+$/.test(data.code)
       ? orNull(productApi().get(`/scan/${encodeURIComponent(data.code)}`, scanResultSchema))
@@ -175,9 +177,9 @@ export const scanCode = createServerFn({ method: 'GET' })
   )
 
 export const getContentPage = createServerFn({ method: 'GET' })
-  .validator(z.object({ ...localised, slug: z.string().max(400) }))
+  .validator(z.object({ ...localised, slug: text(400) }))
   .handler(({ data }) =>
-    slug.safeParse(data.slug).success
+    z.safeParse(slug, data.slug).success
       ? orNull(
           productApi().get(`/content/${data.slug}`, contentPageSchema, { lang: data.lang, currency: data.currency }),
         )

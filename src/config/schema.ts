@@ -1,10 +1,9 @@
 import { z } from 'zod'
 
-export const LANGUAGE_STRATEGIES = ['prefix_except_default', 'prefix', 'no_prefix'] as const
-export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
+import { LANGUAGE_STRATEGIES, LOCALE_CODES, type PublicConfig } from './constants'
 
-export const LOCALE_CODES = ['th', 'en'] as const
-export type LocaleCode = (typeof LOCALE_CODES)[number]
+export { LANGUAGE_STRATEGIES, LOCALE_CODES }
+export type { LanguageStrategy, LocaleCode, PublicConfig } from './constants'
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -80,17 +79,6 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
-/** What the browser may know of the configuration: never a secret. */
-export type PublicConfig = {
-  siteUrl: string
-  storeKey: string
-  gtmId: string | null
-  liffId: string | null
-  liffIdChatbot: string | null
-  languageStrategy: LanguageStrategy
-  defaultLocale: LocaleCode
-  secureCookies: boolean
-}
 
 export class ConfigError extends Error {
   override name = 'ConfigError'

@@ -1,4 +1,4 @@
-import type { LanguageStrategy } from '~/config/schema'
+import type { LanguageStrategy } from '~/config/constants'
 import { isLocaleCode, LOCALE_CODES, type LocaleCode } from './locales'
 import { localizePath, splitLocalePrefix } from './paths'
 

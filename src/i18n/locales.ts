@@ -1,4 +1,4 @@
-import { LOCALE_CODES, type LocaleCode } from '~/config/schema'
+import { LOCALE_CODES, type LocaleCode } from '~/config/constants'
 
 export { LOCALE_CODES, type LocaleCode }
 

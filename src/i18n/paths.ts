@@ -1,4 +1,4 @@
-import type { LanguageStrategy } from '~/config/schema'
+import type { LanguageStrategy } from '~/config/constants'
 import { isLocaleCode, type LocaleCode } from './locales'
 
 export type PathStrategy = {

@@ -2,24 +2,16 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { searchQuery } from '~/catalog/catalog.queries'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import { SearchBox } from '~/catalog/components/SearchBox'
 import { PageHeading } from '~/components/PageHeading'
+import { pageParam, textParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
 /** The query is a typed search parameter, so the canonical link keeps it. */
-const searchSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((value) => (value ? value : undefined)),
-  page: z.coerce.number().int().min(2).max(400).optional().catch(undefined),
-})
+const searchSchema = z.object({ q: textParam(100), page: pageParam() })
 
 export const Route = createFileRoute('/search')({
   validateSearch: searchSchema,

@@ -1,4 +1,4 @@
-import type { LanguageStrategy } from '~/config/schema'
+import type { LanguageStrategy } from '~/config/constants'
 import { LOCALE_CODES, type LocaleCode } from '~/i18n/locales'
 import { localizePath } from '~/i18n/paths'
 

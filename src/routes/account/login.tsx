@@ -1,19 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
-import { safeRedirectPath } from '~/account/safe-redirect'
+import { z } from 'zod/mini'
 import { PageHeading } from '~/components/PageHeading'
+import { redirectParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
-/** Where to go after logging in: a path on this site only. */
-const searchSchema = z.object({
-  redirect: z
-    .string()
-    .optional()
-    .catch(undefined)
-    .transform((value) => safeRedirectPath(value) ?? undefined),
-})
+const searchSchema = z.object({ redirect: redirectParam() })
 
 export const Route = createFileRoute('/account/login')({
   validateSearch: searchSchema,

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useState } from 'react'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { productQuery } from '~/catalog/catalog.queries'
 import { FindInStore } from '~/catalog/components/FindInStore'
 import { ProductGallery } from '~/catalog/components/ProductGallery'
@@ -14,17 +14,12 @@ import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { Modal } from '~/components/Modal'
 import { Price } from '~/components/Price'
 import { imageUrl } from '~/images/image-url'
+import { sizeParam } from '~/routing/search-params'
 import { productJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 
 /** ?size= chooses a size, as a scanned barcode does; it stays in the canonical link. */
-const searchSchema = z.object({
-  size: z
-    .string()
-    .regex(/^[A-Za-z0-9.]{1,6}$/)
-    .optional()
-    .catch(undefined),
-})
+const searchSchema = z.object({ size: sizeParam() })
 
 export const Route = createFileRoute('/product/$id')({
   validateSearch: searchSchema,

@@ -1,12 +1,13 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { PageHeading } from '~/components/PageHeading'
+import { pageParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
 const searchSchema = z.object({
-  page: z.coerce.number().int().min(2).max(400).optional().catch(undefined),
+  page: pageParam(),
 })
 
 export const Route = createFileRoute('/account/_member/order-history')({

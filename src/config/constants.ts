@@ -1,0 +1,18 @@
+/** Settings the browser may know too: kept free of zod so that it stays out of the pages' JavaScript. */
+export const LANGUAGE_STRATEGIES = ['prefix_except_default', 'prefix', 'no_prefix'] as const
+export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
+
+export const LOCALE_CODES = ['th', 'en'] as const
+export type LocaleCode = (typeof LOCALE_CODES)[number]
+
+/** What the browser may know of the configuration: never a secret. */
+export type PublicConfig = {
+  siteUrl: string
+  storeKey: string
+  gtmId: string | null
+  liffId: string | null
+  liffIdChatbot: string | null
+  languageStrategy: LanguageStrategy
+  defaultLocale: LocaleCode
+  secureCookies: boolean
+}
