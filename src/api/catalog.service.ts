@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '~/db/client.server'
 import {
   categories,
@@ -8,6 +9,8 @@ import {
   editorials,
   productRelations,
   products,
+  productSearchTerms,
+  searchTerms,
   stores,
   storeStock,
   variants,
@@ -16,6 +19,7 @@ import {
   type RichBlock,
   type StoreRow,
 } from '~/db/schema'
+import { searchWords } from '~/domain/search-terms'
 import { imageWire, mapUrl, money, pick } from './localise'
 import type {
   CurrencyCode,
@@ -43,6 +47,14 @@ export type ProductListFilters = {
   page: number
   page_size: number
 }
+
+/** Search: how many vocabulary candidates a query word may expand to, and how they count. */
+const CANDIDATES_PER_WORD = 12
+const PREFIX_MIN_LENGTH = 3
+const PREFIX_WEIGHT = 0.8
+const FUZZY_WEIGHT = 0.7
+const MAX_QUERY_WORDS = 6
+const SUGGESTED_PRODUCTS = 6
 
 /** Stock at or under this many units is shown as "only a few left". */
 const LOW_STOCK = 2
@@ -277,29 +289,124 @@ export class CatalogService {
     }
   }
 
-  async search(query: string, lang: Lang, currency: CurrencyCode, page: number, pageSize: number) {
-    const term = normaliseQuery(query)
-    const like = `%${escapeLike(term)}%`
-    const score = sql<number>`greatest(word_similarity(${term}, ${products.searchText}), case when ${products.searchText} ilike ${like} then 1 else 0 end)`
-    const where = or(sql`${term} <% ${products.searchText}`, sql`${products.searchText} ilike ${like}`)
-    const [rows, [totalRow]] = await Promise.all([
+  /**
+   * Candidate index terms of one query word: the word itself, words it begins, and words within
+   * trigram similarity (typos), each with how much a match counts.
+   */
+  private async candidates(word: string): Promise<Array<{ term: string; weight: number }>> {
+    const similarity = sql<number>`similarity(${searchTerms.term}, ${word})`
+    const conditions = [eq(searchTerms.term, word), sql`${searchTerms.term} % ${word}`]
+    if (word.length >= PREFIX_MIN_LENGTH) conditions.push(like(searchTerms.term, `${escapeLike(word)}%`))
+    const rows = await this.db
+      .select({ term: searchTerms.term, similarity })
+      .from(searchTerms)
+      .where(or(...conditions))
+      .orderBy(desc(similarity))
+      .limit(CANDIDATES_PER_WORD)
+    const exact = rows.some((row) => row.term === word)
+    return (
+      rows
+        // With the word itself indexed, longer words that start with it (dress → dresses, เดรส → เดรสยาว)
+        // only repeat its products at a lower weight: leave them out.
+        .filter((row) => !exact || row.term === word || !row.term.startsWith(word))
+        .map((row) => ({
+          term: row.term,
+          weight: row.term === word ? 1 : row.term.startsWith(word) ? PREFIX_WEIGHT : row.similarity * FUZZY_WEIGHT,
+        }))
+    )
+  }
+
+  /**
+   * Ranked search: every query word must match (exactly, as a prefix or within a typo), scores add
+   * up by where the words match (name above category above colour and material), newest first on ties.
+   */
+  async rankedProductIds(query: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
+    const words = searchWords(normaliseQuery(query)).slice(0, MAX_QUERY_WORDS)
+    if (words.length === 0) return { ids: [], total: 0 }
+    const perWord = await Promise.all(words.map((word) => this.candidates(word)))
+    if (perWord.some((list) => list.length === 0)) return { ids: [], total: 0 }
+    const rows =
+      words.length === 1
+        ? await this.rankOneWord(perWord[0] ?? [], limit, offset)
+        : await this.rankWords(perWord, limit, offset)
+    // Past the last page there are no rows and so no total: the page is simply empty.
+    return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 }
+  }
+
+  /**
+   * One query word: the best `offset + limit` postings of each candidate come straight from the ranked
+   * index, so the work does not grow with the number of matching products; the total is counted apart.
+   */
+  private async rankOneWord(candidates: Array<{ term: string; weight: number }>, limit: number, offset: number) {
+    const values = sql.join(
+      candidates.map((candidate) => sql`(${candidate.term}::text, ${candidate.weight}::real)`),
+      sql`, `,
+    )
+    const terms = candidates.map((candidate) => candidate.term)
+    const [result, [countRow]] = await Promise.all([
+      this.db.execute(sql`
+        WITH cand(term, weight) AS (VALUES ${values})
+        SELECT x.product_id AS id, max(c.weight * x.weight) AS score, max(x.rank) AS rank
+        FROM cand c CROSS JOIN LATERAL (
+          SELECT pst.weight, pst.rank, pst.product_id FROM ${productSearchTerms} pst
+          WHERE pst.term = c.term
+          ORDER BY pst.weight DESC, pst.rank DESC, pst.product_id
+          LIMIT ${offset + limit}
+        ) x
+        GROUP BY x.product_id
+        ORDER BY score DESC, rank DESC, id
+        LIMIT ${limit} OFFSET ${offset}`),
       this.db
-        .select({ product: products, score })
-        .from(products)
-        .where(where)
-        .orderBy(desc(score), desc(products.createdAt), asc(products.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ value: count() }).from(products).where(where),
+        .select({
+          // One term has each product once; several may share products.
+          value:
+            terms.length === 1
+              ? sql<number>`count(*)::int`
+              : sql<number>`count(distinct ${productSearchTerms.productId})::int`,
+        })
+        .from(productSearchTerms)
+        .where(inArray(productSearchTerms.term, terms)),
     ])
-    const total = totalRow?.value ?? 0
-    return {
-      query: term,
-      items: await this.summaries(
-        rows.map((row) => row.product),
-        lang,
-        currency,
+    const ids = z.array(z.object({ id: z.string() })).parse(resultRows(result))
+    return ids.map((row) => ({ id: row.id, total: countRow?.value ?? 0 }))
+  }
+
+  /** Several query words: every word must match; scores add up over the words. */
+  private async rankWords(perWord: Array<Array<{ term: string; weight: number }>>, limit: number, offset: number) {
+    const values = sql.join(
+      perWord.flatMap((list, word) =>
+        list.map((candidate) => sql`(${candidate.term}::text, ${word}::int, ${candidate.weight}::real)`),
       ),
+      sql`, `,
+    )
+    const result = await this.db.execute(sql`
+      WITH cand(term, word, weight) AS (VALUES ${values}),
+      per_word AS (
+        SELECT pst.product_id, c.word, max(c.weight * pst.weight) AS score, max(pst.rank) AS rank
+        FROM ${productSearchTerms} pst JOIN cand c ON c.term = pst.term
+        GROUP BY pst.product_id, c.word
+      ),
+      matched AS (
+        SELECT product_id, sum(score) AS score, max(rank) AS rank
+        FROM per_word GROUP BY product_id HAVING count(*) = ${perWord.length}
+      )
+      SELECT product_id AS id, count(*) OVER ()::int AS total
+      FROM matched ORDER BY score DESC, rank DESC, product_id
+      LIMIT ${limit} OFFSET ${offset}`)
+    return z.array(z.object({ id: z.string(), total: z.number() })).parse(resultRows(result))
+  }
+
+  async search(query: string, lang: Lang, currency: CurrencyCode, page: number, pageSize: number) {
+    const { ids, total } = await this.rankedProductIds(query, pageSize, (page - 1) * pageSize)
+    const rows = ids.length ? await this.db.select().from(products).where(inArray(products.id, ids)) : []
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    const ordered = ids.flatMap((id) => {
+      const row = byId.get(id)
+      return row ? [row] : []
+    })
+    return {
+      query: normaliseQuery(query),
+      items: await this.summaries(ordered, lang, currency),
       page,
       page_size: pageSize,
       total,
@@ -310,28 +417,19 @@ export class CatalogService {
   async suggestions(query: string, lang: Lang) {
     const term = normaliseQuery(query)
     const like = `%${escapeLike(term)}%`
-    const name = lang === 'th' ? products.nameTh : products.nameEn
-    const score = sql<number>`greatest(word_similarity(${term}, ${products.searchText}), case when ${name} ilike ${like} then 1 else 0 end)`
-    const [categoryRows, productRows] = await Promise.all([
+    const [categoryRows, ranked] = await Promise.all([
       this.db
         .select()
         .from(categories)
-        .where(
-          or(
-            sql`${categories.nameTh} ilike ${like}`,
-            sql`${categories.nameEn} ilike ${like}`,
-            sql`${term} <% lower(${categories.nameEn})`,
-          ),
-        )
+        .where(or(sql`${categories.nameTh} ilike ${like}`, sql`${categories.nameEn} ilike ${like}`))
         .orderBy(asc(categories.position))
         .limit(3),
-      this.db
-        .select({ product: products, score })
-        .from(products)
-        .where(or(sql`${term} <% ${products.searchText}`, sql`${products.searchText} ilike ${like}`))
-        .orderBy(desc(score), desc(products.createdAt))
-        .limit(6),
+      this.rankedProductIds(term, SUGGESTED_PRODUCTS, 0),
     ])
+    const productRows = ranked.ids.length
+      ? await this.db.select().from(products).where(inArray(products.id, ranked.ids))
+      : []
+    const byId = new Map(productRows.map((row) => [row.id, row]))
     return {
       query: term,
       suggestions: [
@@ -341,12 +439,18 @@ export class CatalogService {
           name: pick(lang, row.nameTh, row.nameEn),
           image: null,
         })),
-        ...productRows.map(({ product }) => ({
-          kind: 'product' as const,
-          id: product.id,
-          name: pick(lang, product.nameTh, product.nameEn),
-          image: product.images[0] ? imageWire(product.images[0], lang) : null,
-        })),
+        ...ranked.ids.flatMap((id) => {
+          const product = byId.get(id)
+          if (!product) return []
+          return [
+            {
+              kind: 'product' as const,
+              id: product.id,
+              name: pick(lang, product.nameTh, product.nameEn),
+              image: product.images[0] ? imageWire(product.images[0], lang) : null,
+            },
+          ]
+        }),
       ],
     }
   }
@@ -559,6 +663,13 @@ export async function sitemapEntries(db: Db, maxProducts: number) {
 /** Search terms are matched lower-cased with single spaces (Thai has no case; English does). */
 export function normaliseQuery(query: string): string {
   return query.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase()
+}
+
+/** Rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer { rows }). */
+function resultRows(result: unknown): unknown[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows))
+    return result.rows
+  return []
 }
 
 function escapeLike(text: string): string {

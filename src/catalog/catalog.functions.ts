@@ -128,15 +128,11 @@ export const getSuggestions = createServerFn({ method: 'GET' })
 
 export const getCategories = createServerFn({ method: 'GET' })
   .validator(z.object({ lang }))
-  .handler(({ data }) =>
-    rethrowing(productApi().get('/categories', categoryListSchema, data)),
-  )
+  .handler(({ data }) => rethrowing(productApi().get('/categories', categoryListSchema, data)))
 
 export const getCollections = createServerFn({ method: 'GET' })
   .validator(z.object({ lang }))
-  .handler(({ data }) =>
-    rethrowing(productApi().get('/collections', collectionListSchema, data)),
-  )
+  .handler(({ data }) => rethrowing(productApi().get('/collections', collectionListSchema, data)))
 
 export const getCollection = createServerFn({ method: 'GET' })
   .validator(z.object({ lang, slug: text(120), parent: z.optional(text(120)) }))
@@ -150,9 +146,7 @@ export const getCollection = createServerFn({ method: 'GET' })
 
 export const getEditorials = createServerFn({ method: 'GET' })
   .validator(z.object({ lang }))
-  .handler(({ data }) =>
-    rethrowing(productApi().get('/editorials', editorialListSchema, data)),
-  )
+  .handler(({ data }) => rethrowing(productApi().get('/editorials', editorialListSchema, data)))
 
 export const getEditorial = createServerFn({ method: 'GET' })
   .validator(z.object({ ...localised, slug: text(120) }))

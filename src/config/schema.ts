@@ -79,7 +79,6 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
-
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }

@@ -19,9 +19,9 @@ export type Database = {
   withLock: <T>(key: number, work: (db: Db) => Promise<T>) => Promise<T>
 }
 
-/** Word similarity above which a search term matches a product (pg_trgm's `<%` operator). */
-export const SEARCH_SIMILARITY_THRESHOLD = 0.3
-const SESSION_SETTINGS = `SET pg_trgm.word_similarity_threshold = ${SEARCH_SIMILARITY_THRESHOLD}`
+/** Trigram similarity above which a vocabulary word counts as a typo of a query word (`%` operator). */
+export const SEARCH_SIMILARITY_THRESHOLD = 0.35
+const SESSION_SETTINGS = `SET pg_trgm.similarity_threshold = ${SEARCH_SIMILARITY_THRESHOLD}`
 
 export type DatabaseOptions = {
   /** postgres://… for PostgreSQL; otherwise the embedded PGlite. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -9,6 +10,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -90,14 +92,41 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     images: jsonb('images').$type<CatalogImage[]>().notNull(),
-    /** Names, category, colour and material in both languages, lower-cased, for trigram search. */
+    /** Names, category, colour and material in both languages, lower-cased (what search_terms index). */
     searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('products_category_idx').on(table.categorySlug, table.createdAt),
     index('products_created_idx').on(table.createdAt),
-    index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+)
+
+/**
+ * The search vocabulary: every distinct indexed word. Small (words, not products), so typo-tolerant
+ * trigram matching over it stays fast at any catalog size.
+ */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (table) => [
+  index('search_terms_trgm_idx').using('gin', sql`${table.term} gin_trgm_ops`),
+])
+
+/** Which products hold which words, and how much the word counts there (name, category, attribute). */
+export const productSearchTerms = pgTable(
+  'product_search_terms',
+  {
+    term: text('term').notNull(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    weight: smallint('weight').notNull(),
+    /** The product's creation time in milliseconds, copied here so that ranking never reads products. */
+    rank: bigint('rank', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.term, table.productId] }),
+    index('product_search_terms_product_idx').on(table.productId),
+    // Top results of one word straight from the index: best weight first, then newest.
+    index('product_search_terms_ranked_idx').on(table.term, table.weight.desc(), table.rank.desc(), table.productId),
   ],
 )
 

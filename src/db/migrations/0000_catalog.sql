@@ -1,4 +1,4 @@
--- Trigram search (pg_trgm) must exist before the GIN index on products.search_text.
+-- Trigram search (pg_trgm) must exist before the GIN index on search_terms.term.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TYPE "public"."gender" AS ENUM('men', 'women', 'unisex');--> statement-breakpoint
 CREATE TYPE "public"."relation_kind" AS ENUM('match', 'similar');--> statement-breakpoint
@@ -58,6 +58,14 @@ CREATE TABLE "product_relations" (
 	CONSTRAINT "product_relations_product_id_kind_related_id_pk" PRIMARY KEY("product_id","kind","related_id")
 );
 --> statement-breakpoint
+CREATE TABLE "product_search_terms" (
+	"term" text NOT NULL,
+	"product_id" text NOT NULL,
+	"weight" smallint NOT NULL,
+	"rank" bigint NOT NULL,
+	CONSTRAINT "product_search_terms_term_product_id_pk" PRIMARY KEY("term","product_id")
+);
+--> statement-breakpoint
 CREATE TABLE "products" (
 	"id" text PRIMARY KEY NOT NULL,
 	"category_slug" text NOT NULL,
@@ -83,6 +91,10 @@ CREATE TABLE "products" (
 	"images" jsonb NOT NULL,
 	"search_text" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "search_terms" (
+	"term" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "store_stock" (
@@ -123,15 +135,18 @@ ALTER TABLE "collection_products" ADD CONSTRAINT "collection_products_product_id
 ALTER TABLE "collections" ADD CONSTRAINT "collections_parent_slug_collections_slug_fk" FOREIGN KEY ("parent_slug") REFERENCES "public"."collections"("slug") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_relations" ADD CONSTRAINT "product_relations_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_relations" ADD CONSTRAINT "product_relations_related_id_products_id_fk" FOREIGN KEY ("related_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_search_terms" ADD CONSTRAINT "product_search_terms_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_category_slug_categories_slug_fk" FOREIGN KEY ("category_slug") REFERENCES "public"."categories"("slug") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_stock" ADD CONSTRAINT "store_stock_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_stock" ADD CONSTRAINT "store_stock_sku_variants_sku_fk" FOREIGN KEY ("sku") REFERENCES "public"."variants"("sku") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "variants" ADD CONSTRAINT "variants_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "collection_products_product_idx" ON "collection_products" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "collections_parent_idx" ON "collections" USING btree ("parent_slug");--> statement-breakpoint
+CREATE INDEX "product_search_terms_product_idx" ON "product_search_terms" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "product_search_terms_ranked_idx" ON "product_search_terms" USING btree ("term","weight" DESC NULLS LAST,"rank" DESC NULLS LAST,"product_id");--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_slug","created_at");--> statement-breakpoint
 CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "store_stock_sku_idx" ON "store_stock" USING btree ("sku");--> statement-breakpoint
 CREATE UNIQUE INDEX "variants_barcode_idx" ON "variants" USING btree ("barcode");--> statement-breakpoint
 CREATE UNIQUE INDEX "variants_product_size_idx" ON "variants" USING btree ("product_id","size");

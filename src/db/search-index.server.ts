@@ -1,0 +1,68 @@
+import { inArray } from 'drizzle-orm'
+import { indexTerms, TERM_WEIGHTS } from '~/domain/search-terms'
+import type { Db } from './client.server'
+import { categories, productSearchTerms, products, searchTerms } from './schema'
+
+type IndexedProduct = Pick<
+  typeof products.$inferInsert,
+  | 'id'
+  | 'nameTh'
+  | 'nameEn'
+  | 'categorySlug'
+  | 'colorNameTh'
+  | 'colorNameEn'
+  | 'materialTh'
+  | 'materialEn'
+  | 'createdAt'
+>
+
+const BATCH = 2000
+
+/** The (term, weight) pairs of one product: the best weight wins when a word appears in several parts. */
+export function productTerms(product: IndexedProduct, categoryNames: string[]): Map<string, number> {
+  const terms = new Map<string, number>()
+  const add = (text: string, weight: number) => {
+    for (const term of indexTerms(text)) terms.set(term, Math.max(weight, terms.get(term) ?? 0))
+  }
+  add(`${product.nameTh} ${product.nameEn}`, TERM_WEIGHTS.name)
+  add(categoryNames.join(' '), TERM_WEIGHTS.category)
+  add(
+    `${product.colorNameTh} ${product.colorNameEn} ${product.materialTh} ${product.materialEn}`,
+    TERM_WEIGHTS.attribute,
+  )
+  return terms
+}
+
+/** (Re)builds the search index of these products, in the caller's transaction. */
+export async function indexProducts(db: Db, rows: IndexedProduct[]): Promise<void> {
+  if (rows.length === 0) return
+  const categoryRows = await db.select().from(categories)
+  const names = new Map(categoryRows.map((row) => [row.slug, [row.nameTh, row.nameEn, row.slug.replace(/-/g, ' ')]]))
+  const postings: Array<typeof productSearchTerms.$inferInsert> = []
+  const vocabulary = new Set<string>()
+  const now = Date.now()
+  for (const product of rows) {
+    const rank = product.createdAt instanceof Date ? product.createdAt.getTime() : now
+    for (const [term, weight] of productTerms(product, names.get(product.categorySlug) ?? [])) {
+      postings.push({ term, productId: product.id, weight, rank })
+      vocabulary.add(term)
+    }
+  }
+  const ids = rows.map((row) => row.id)
+  for (let start = 0; start < ids.length; start += BATCH) {
+    await db.delete(productSearchTerms).where(inArray(productSearchTerms.productId, ids.slice(start, start + BATCH)))
+  }
+  const terms = [...vocabulary].map((term) => ({ term }))
+  for (let start = 0; start < terms.length; start += BATCH) {
+    await db
+      .insert(searchTerms)
+      .values(terms.slice(start, start + BATCH))
+      .onConflictDoNothing()
+  }
+  for (let start = 0; start < postings.length; start += BATCH) {
+    await db
+      .insert(productSearchTerms)
+      .values(postings.slice(start, start + BATCH))
+      .onConflictDoNothing()
+  }
+}
