@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Db } from '~/db/client.server'
 import { countryFromRequest, regionForCountry } from '~/region/region'
@@ -8,12 +8,10 @@ import {
   collectionListSchema,
   editorialListSchema,
   storeListSchema,
-  categorySchema,
   codeParam,
   collectionSchema,
   contentPageSchema,
   editorialSchema,
-  editorialSummarySchema,
   errorSchema,
   idParam,
   ipInfoSchema,
@@ -30,7 +28,6 @@ import {
   sitemapSchema,
   slugParam,
   storeAvailabilitySchema,
-  storeSchema,
   storeStockQuery,
   suggestionQuery,
   suggestionsSchema,

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import { indexTerms, TERM_WEIGHTS } from '~/domain/search-terms'
 import type { Db } from './client.server'
-import { categories, productSearchTerms, products, searchTerms } from './schema'
+import { categories, productSearchTerms, type products, searchTerms } from './schema'
 
 type IndexedProduct = Pick<
   typeof products.$inferInsert,
