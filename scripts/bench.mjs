@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: builds, starts the production server on a free port and measures it.
+//   --no-build            measure the existing build
+//   --search-sizes=a,b    catalog sizes for the search latency (default 320,10000,100000; none to skip)
+//   --postgres            search latency on a throw-away PostgreSQL instead of PGlite
 // SSR throughput and latency per page beside a static file served by the same server, and the
 // first-load JavaScript of pages (entry script plus modulepreloads in the served HTML, gzip).
 import { spawn, execSync } from 'node:child_process'
@@ -11,11 +14,16 @@ const BASE = `http://127.0.0.1:${PORT}`
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const PAGES = [
-  { name: 'home /', path: '/' },
+  { name: 'home /', path: '/', js: true },
+  { name: 'listing /category/dresses', path: '/category/dresses', js: true },
+  { name: 'product /product/linen-wrap-dress-1001', path: '/product/linen-wrap-dress-1001', js: true },
+  { name: 'search /search?q=dress', path: '/search?q=dress' },
   { name: 'info /en/delivery', path: '/en/delivery' },
-  { name: 'listing /category/dresses', path: '/category/dresses' },
-  { name: 'static /robots.txt', path: '/robots.txt' },
+  { name: 'static /favicon.svg', path: '/favicon.svg' },
 ]
+const option = (name, fallback) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
+const SEARCH_SIZES = option('search-sizes', process.env.BENCH_SEARCH_SIZES ?? '320,10000,100000')
 const JS_BUDGET_BYTES = 120 * 1024
 
 if (!process.argv.includes('--no-build')) {
@@ -24,13 +32,15 @@ if (!process.argv.includes('--no-build')) {
 
 const server = spawn(process.execPath, ['.output/server/index.mjs'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  // The server's own log stays out of the tables: autocannon closing its sockets logs aborted requests.
+  stdio: ['ignore', 'ignore', 'ignore'],
 })
 
 async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
-      const response = await fetch(`${BASE}/robots.txt`)
+      // Ready when a catalog page answers: the database is open, migrated and seeded.
+      const response = await fetch(`${BASE}/category/dresses`, { headers: { accept: 'text/html' } })
       if (response.ok) return
     } catch {
       // not up yet
@@ -45,7 +55,11 @@ function run(path, seconds) {
     url: BASE + path,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { 'accept-language': 'th', accept: 'text/html' },
+    headers: {
+      'accept-language': 'th',
+      accept: 'text/html',
+      cookie: 'i18n_redirected=th; ab_variant=A; store_region=TH',
+    },
   })
 }
 
@@ -85,7 +99,7 @@ try {
   console.table(rows)
 
   const jsRows = []
-  for (const page of PAGES.filter((p) => !p.path.endsWith('.txt'))) {
+  for (const page of PAGES.filter((p) => p.js)) {
     const js = await firstLoadJs(page.path)
     jsRows.push({
       page: page.name,
@@ -99,4 +113,20 @@ try {
   console.table(jsRows)
 } finally {
   server.kill('SIGTERM')
+}
+
+// Search latency through the API at catalog sizes (separate databases under data/bench-<size>, or on
+// PostgreSQL with --postgres, which starts Debian's PostgreSQL on loopback for the run).
+if (SEARCH_SIZES !== 'none') {
+  const env = { ...process.env }
+  let stopPostgres = null
+  if (process.argv.includes('--postgres')) {
+    env.BENCH_DATABASE_URL = execSync('bash scripts/postgres.sh start', { encoding: 'utf8' }).trim()
+    stopPostgres = () => execSync('bash scripts/postgres.sh stop')
+  }
+  try {
+    execSync(`npx tsx scripts/bench-search.ts ${SEARCH_SIZES}`, { stdio: 'inherit', env })
+  } finally {
+    stopPostgres?.()
+  }
 }

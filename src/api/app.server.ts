@@ -50,6 +50,13 @@ const errors = {
   404: json(errorSchema, 'Not found'),
 }
 
+/** How long catalog answers may be reused by callers (the storefront's client honours it). */
+const FRESH_SECONDS = { reference: 300, listing: 30, product: 10 } as const
+
+function fresh(c: Context, seconds: number) {
+  c.header('Cache-Control', `public, max-age=${seconds}`)
+}
+
 function notFound(c: Context, message: string) {
   return c.json({ code: 404, message }, 404)
 }
@@ -116,7 +123,10 @@ export function createApiApp(options: ApiOptions) {
       request: { query: langOnlyQuery },
       responses: { 200: json(categoryListSchema, 'Categories'), 400: errors[400] },
     }),
-    async (c) => c.json({ items: await c.var.catalog.listCategories(c.req.valid('query').lang) }, 200),
+    async (c) => {
+      fresh(c, FRESH_SECONDS.reference)
+      return c.json({ items: await c.var.catalog.listCategories(c.req.valid('query').lang) }, 200)
+    },
   )
 
   app.openapi(
@@ -127,7 +137,10 @@ export function createApiApp(options: ApiOptions) {
       request: { query: productListQuery },
       responses: { 200: json(productPageSchema, 'A page of products'), 400: errors[400] },
     }),
-    async (c) => c.json(await c.var.catalog.listProducts(c.req.valid('query')), 200),
+    async (c) => {
+      fresh(c, FRESH_SECONDS.listing)
+      return c.json(await c.var.catalog.listProducts(c.req.valid('query')), 200)
+    },
   )
 
   app.openapi(
@@ -142,6 +155,7 @@ export function createApiApp(options: ApiOptions) {
       const { id } = c.req.valid('param')
       const { lang, currency } = c.req.valid('query')
       const product = await c.var.catalog.getProduct(id, lang, currency)
+      fresh(c, FRESH_SECONDS.product)
       return product ? c.json(product, 200) : notFound(c, 'NO PRODUCT FOUND')
     },
   )
@@ -157,6 +171,7 @@ export function createApiApp(options: ApiOptions) {
     async (c) => {
       const { lang, size } = c.req.valid('query')
       const result = await c.var.catalog.productStores(c.req.valid('param').id, lang, size)
+      fresh(c, FRESH_SECONDS.product)
       return result ? c.json(result, 200) : notFound(c, 'NO PRODUCT FOUND')
     },
   )
@@ -171,6 +186,7 @@ export function createApiApp(options: ApiOptions) {
     }),
     async (c) => {
       const { q, lang, currency, page, page_size } = c.req.valid('query')
+      fresh(c, FRESH_SECONDS.listing)
       return c.json(await c.var.catalog.search(q, lang, currency, page, page_size), 200)
     },
   )
@@ -185,6 +201,7 @@ export function createApiApp(options: ApiOptions) {
     }),
     async (c) => {
       const { q, lang } = c.req.valid('query')
+      fresh(c, FRESH_SECONDS.listing)
       return c.json(await c.var.catalog.suggestions(q, lang), 200)
     },
   )
@@ -197,7 +214,10 @@ export function createApiApp(options: ApiOptions) {
       request: { query: langOnlyQuery },
       responses: { 200: json(collectionListSchema, 'Collections'), 400: errors[400] },
     }),
-    async (c) => c.json({ items: await c.var.catalog.listCollections(c.req.valid('query').lang) }, 200),
+    async (c) => {
+      fresh(c, FRESH_SECONDS.reference)
+      return c.json({ items: await c.var.catalog.listCollections(c.req.valid('query').lang) }, 200)
+    },
   )
 
   app.openapi(
@@ -214,6 +234,7 @@ export function createApiApp(options: ApiOptions) {
     async (c) => {
       const { lang, parent } = c.req.valid('query')
       const collection = await c.var.catalog.getCollection(c.req.valid('param').slug, lang, parent ?? null)
+      fresh(c, FRESH_SECONDS.reference)
       return collection ? c.json(collection, 200) : notFound(c, 'Collection not found')
     },
   )
@@ -226,7 +247,10 @@ export function createApiApp(options: ApiOptions) {
       request: { query: langOnlyQuery },
       responses: { 200: json(editorialListSchema, 'Editorials'), 400: errors[400] },
     }),
-    async (c) => c.json({ items: await c.var.catalog.listEditorials(c.req.valid('query').lang) }, 200),
+    async (c) => {
+      fresh(c, FRESH_SECONDS.reference)
+      return c.json({ items: await c.var.catalog.listEditorials(c.req.valid('query').lang) }, 200)
+    },
   )
 
   app.openapi(
@@ -240,6 +264,7 @@ export function createApiApp(options: ApiOptions) {
     async (c) => {
       const { lang, currency } = c.req.valid('query')
       const editorial = await c.var.catalog.getEditorial(c.req.valid('param').slug, lang, currency)
+      fresh(c, FRESH_SECONDS.reference)
       return editorial ? c.json(editorial, 200) : notFound(c, 'Editorial not found')
     },
   )
@@ -252,7 +277,10 @@ export function createApiApp(options: ApiOptions) {
       request: { query: langOnlyQuery },
       responses: { 200: json(storeListSchema, 'Stores'), 400: errors[400] },
     }),
-    async (c) => c.json({ items: await c.var.catalog.listStores(c.req.valid('query').lang) }, 200),
+    async (c) => {
+      fresh(c, FRESH_SECONDS.reference)
+      return c.json({ items: await c.var.catalog.listStores(c.req.valid('query').lang) }, 200)
+    },
   )
 
   app.openapi(
@@ -280,6 +308,7 @@ export function createApiApp(options: ApiOptions) {
     async (c) => {
       const { lang, currency } = c.req.valid('query')
       const page = await c.var.catalog.getContentPage(c.req.valid('param').slug, lang, currency)
+      fresh(c, FRESH_SECONDS.reference)
       return page ? c.json(page, 200) : notFound(c, 'Page not found')
     },
   )

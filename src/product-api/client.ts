@@ -24,12 +24,54 @@ export class ProductApiError extends Error {
 }
 
 export type QueryValue = string | number | boolean | undefined | null
+
+/** Fresh-for, in seconds, of a response's Cache-Control (0 when it may not be reused). */
+export function freshSeconds(cacheControl: string | null): number {
+  if (!cacheControl || /\b(no-store|no-cache|private)\b/i.test(cacheControl)) return 0
+  const match = /\bmax-age=(\d+)/i.exec(cacheControl)
+  return match ? Number(match[1]) : 0
+}
+
+/**
+ * A small in-memory HTTP cache of GET answers, by URL, for as long as the API's Cache-Control says:
+ * a busy page asks for the same categories and products over and over. Oldest entries go first.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, { expires: number; value: unknown }>()
+  constructor(
+    private readonly maxEntries = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string): unknown {
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    if (entry.expires <= this.now()) {
+      this.entries.delete(key)
+      return undefined
+    }
+    return entry.value
+  }
+
+  set(key: string, value: unknown, seconds: number): void {
+    if (seconds <= 0) return
+    this.entries.delete(key)
+    this.entries.set(key, { expires: this.now() + seconds * 1000, value })
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next()
+      if (oldest.done) break
+      this.entries.delete(oldest.value)
+    }
+  }
+}
 export type ProductApiClientOptions = {
   /** Base URL of the API, e.g. https://api.example.com or http://localhost:3000/api. */
   apiUrl: string
   storeKey: string
   fetch?: (request: Request) => Response | Promise<Response>
   timeoutMs?: number
+  /** Reuse GET answers as long as their Cache-Control allows. */
+  cache?: ResponseCache
 }
 
 function errorBody(value: unknown, status: number): ApiErrorBody {
@@ -62,6 +104,14 @@ export function createProductApiClient(options: ProductApiClientOptions) {
     const url = new URL(base + path)
     for (const [key, value] of Object.entries(init.query ?? {})) {
       if (value !== undefined && value !== null && value !== '') url.searchParams.set(snakeKey(key), String(value))
+    }
+    const cacheKey = method === 'GET' && options.cache ? url.toString() : null
+    if (cacheKey && options.cache) {
+      const cached = options.cache.get(cacheKey)
+      if (cached !== undefined) {
+        const parsed = schema.safeParse(cached)
+        if (parsed.success) return camelKeysDeep(parsed.data)
+      }
     }
     const headers = new Headers({ Accept: 'application/json' })
     let body: string | undefined
@@ -103,6 +153,7 @@ export function createProductApiClient(options: ProductApiClientOptions) {
     if (!parsed.success) {
       throw new ProductApiError(502, { code: 502, message: `Unexpected product API response for ${path}` })
     }
+    if (cacheKey) options.cache?.set(cacheKey, parsed.data, freshSeconds(response.headers.get('Cache-Control')))
     return camelKeysDeep(parsed.data)
   }
 

@@ -3,13 +3,22 @@ import { openDatabase, type Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { seedDemoData } from '~/db/seed.server'
 
+/** After a failed start, requests fail fast for this long before the next attempt. */
+const RETRY_AFTER_MS = 5_000
+
 let ready: Promise<Database> | null = null
+let failedAt = 0
 
 /**
  * The app's database, opened once per process: migrated, and seeded with the demo catalog when empty
- * (SEED_DEMO=false skips the seed). A failure is not cached, so the next request tries again.
+ * (SEED_DEMO=false skips the seed). A failure is kept for a few seconds, then the next request tries
+ * again, so that a database that comes back is picked up without a restart.
  */
 export function getDatabase(): Promise<Database> {
+  if (ready && failedAt && Date.now() - failedAt >= RETRY_AFTER_MS) {
+    ready = null
+    failedAt = 0
+  }
   ready ??= (async () => {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
     try {
@@ -20,9 +29,9 @@ export function getDatabase(): Promise<Database> {
       await database.close().catch(() => undefined)
       throw error
     }
-  })().catch((error: unknown) => {
-    ready = null
-    throw error
+  })()
+  ready.catch(() => {
+    failedAt ||= Date.now()
   })
   return ready
 }
