@@ -99,13 +99,14 @@ export function createProductApiClient(options: ProductApiClientOptions) {
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     schema: S,
-    init: { query?: Record<string, QueryValue>; body?: Record<string, unknown> } = {},
+    init: { query?: Record<string, QueryValue>; body?: Record<string, unknown>; headers?: HeadersInit } = {},
   ): Promise<CamelCasedPropertiesDeep<z.output<S>>> {
     const url = new URL(base + path)
     for (const [key, value] of Object.entries(init.query ?? {})) {
       if (value !== undefined && value !== null && value !== '') url.searchParams.set(snakeKey(key), String(value))
     }
-    const cacheKey = method === 'GET' && options.cache ? url.toString() : null
+    // Answers that depend on forwarded headers are never shared between callers.
+    const cacheKey = method === 'GET' && options.cache && !init.headers ? url.toString() : null
     if (cacheKey && options.cache) {
       const cached = options.cache.get(cacheKey)
       if (cached !== undefined) {
@@ -113,7 +114,8 @@ export function createProductApiClient(options: ProductApiClientOptions) {
         if (parsed.success) return camelKeysDeep(parsed.data)
       }
     }
-    const headers = new Headers({ Accept: 'application/json' })
+    const headers = new Headers(init.headers)
+    headers.set('Accept', 'application/json')
     let body: string | undefined
     if (init.body) {
       headers.set('Content-Type', 'application/json')
@@ -160,6 +162,9 @@ export function createProductApiClient(options: ProductApiClientOptions) {
   return {
     get: <S extends z.ZodType>(path: string, schema: S, query?: Record<string, QueryValue>) =>
       request('GET', path, schema, { query }),
+    /** A GET on behalf of a visitor: their location headers go along (the IP lookup of §7). */
+    getFor: <S extends z.ZodType>(path: string, schema: S, headers: HeadersInit) =>
+      request('GET', path, schema, { headers }),
     post: <S extends z.ZodType>(path: string, schema: S, body: Record<string, unknown>) =>
       request('POST', path, schema, { body }),
   }

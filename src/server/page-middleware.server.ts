@@ -4,7 +4,9 @@ import { AB_COOKIE, AB_COOKIE_MAX_AGE_SECONDS, isAbVariant, pickAbVariant } from
 import { localeCookie, resolveLocale, type LocaleSettings } from '~/i18n/detect'
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '~/i18n/locales'
 import { delocalizePath } from '~/i18n/paths'
-import { countryFromRequest, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
+import { ipInfoSchema } from '~/api/schemas'
+import { productApi } from '~/product-api/server-client.server'
+import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
 import { securityHeaders } from '~/security/headers'
 import { readCookie, serializeCookie } from './cookies'
 import { setRequestState } from './request-state.server'
@@ -23,6 +25,28 @@ const REGION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 function clientIp(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
   return forwarded || request.headers.get('x-real-ip') || ''
+}
+
+/** Headers the location lookup needs: the CDN's country and the visitor's address. */
+const LOCATION_HEADERS = [...COUNTRY_HEADERS, 'x-forwarded-for', 'x-real-ip']
+
+/**
+ * The visitor's country from the product API's /ip-api/info (§3, §4, §7), asked once and then kept in a
+ * cookie; null when the lookup fails, which means Thailand (§4).
+ */
+async function lookUpCountry(request: Request): Promise<string | null> {
+  const headers = new Headers()
+  for (const name of LOCATION_HEADERS) {
+    const value = request.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  try {
+    const info = await productApi().getFor('/ip-api/info', ipInfoSchema, headers)
+    return isCountryCode(info.countryCode) ? info.countryCode : null
+  } catch (error) {
+    console.error('Location lookup failed; using Thailand', error instanceof Error ? error.message : error)
+    return null
+  }
 }
 
 function refererPath(request: Request, url: URL, defaultLocale: LocaleSettings['defaultLocale']): string | null {
@@ -97,8 +121,8 @@ export async function handlePageRequest<Result extends { response: Response }>(
   }
 
   const cachedCountry = readCookie(cookieHeader, REGION_COOKIE)
-  const country = countryFromRequest(request.headers, cachedCountry)
   const ip = clientIp(request)
+  const country = isCountryCode(cachedCountry) ? cachedCountry : await lookUpCountry(request)
   const region = country ? regionForCountry(country, ip) : { ...DEFAULT_REGION, clientIp: ip }
   if (country && country !== cachedCountry) {
     setCookies.push(serializeCookie(REGION_COOKIE, country, { maxAgeSeconds: REGION_COOKIE_MAX_AGE_SECONDS, secure }))
