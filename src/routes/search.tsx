@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod/mini'
 import { searchQuery } from '~/catalog/catalog.queries'
+import { PageLink } from '~/catalog/components/PageLink'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import { SearchBox } from '~/catalog/components/SearchBox'
 import { PageHeading } from '~/components/PageHeading'
@@ -32,7 +33,6 @@ function SearchPage() {
   const { t } = useLingui()
   const { boot } = Route.useRouteContext()
   const { q, page = 1 } = Route.useSearch()
-  const navigate = Route.useNavigate()
   const results = useQuery({
     ...searchQuery(q ?? '', page, boot.locale, boot.region.ISOCurrencyCode),
     enabled: q !== undefined,
@@ -63,27 +63,17 @@ function SearchPage() {
           <ProductGrid products={results.data.items} priorityFirst />
           {results.data.totalPages > 1 ? (
             <nav className="pagination" aria-label={t`Pages`}>
-              <button
-                type="button"
-                className="button"
-                disabled={page <= 1}
-                onClick={() => void navigate({ search: { q, page: page - 1 > 1 ? page - 1 : undefined } })}
-              >
+              <PageLink page={page > 1 ? page - 1 : null} rel="prev">
                 {t`Previous`}
-              </button>
+              </PageLink>
               <span aria-current="page">
                 <Trans>
                   Page {page} of {results.data.totalPages}
                 </Trans>
               </span>
-              <button
-                type="button"
-                className="button"
-                disabled={page >= results.data.totalPages}
-                onClick={() => void navigate({ search: { q, page: page + 1 } })}
-              >
+              <PageLink page={page < results.data.totalPages ? page + 1 : null} rel="next">
                 {t`Next`}
-              </button>
+              </PageLink>
             </nav>
           ) : null}
         </section>

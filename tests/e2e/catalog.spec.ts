@@ -146,3 +146,17 @@ test('find in store lists the stores holding the chosen size', async ({ page }) 
   const stores = page.getByRole('dialog', { name: 'Find in store' })
   await expect(stores.getByRole('listitem').first()).toContainText('M ×')
 })
+
+test('listing pages are real links of 25 products, and the canonical link keeps the page', async ({ page }) => {
+  await gotoHydrated(page, '/en/product')
+  await expect(page.locator('.product-card')).toHaveCount(25)
+  await page.getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL('/en/product?page=2')
+  await expect(page.getByText('Page 2 of')).toBeVisible()
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'https://shop.example.com/en/product?page=2',
+  )
+  await page.getByRole('link', { name: 'Previous' }).click()
+  await expect(page).toHaveURL('/en/product')
+})

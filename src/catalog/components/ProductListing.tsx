@@ -5,6 +5,7 @@ import { LISTING_SORTS } from '~/catalog/listing-search'
 import type { ProductPage } from '~/catalog/types'
 import { formatMoney } from '~/domain/money'
 import { useLocale } from '~/i18n/use-locale'
+import { PageLink } from './PageLink'
 import { ProductGrid } from './ProductCard'
 
 export type ListingChange = Partial<ListingSearch>
@@ -150,27 +151,17 @@ export function ProductListing({
 
       {page.totalPages > 1 ? (
         <nav className="pagination" aria-label={t`Pages`}>
-          <button
-            type="button"
-            className="button"
-            disabled={page.page <= 1}
-            onClick={() => onChange({ page: page.page - 1 > 1 ? page.page - 1 : undefined })}
-          >
+          <PageLink page={page.page > 1 ? page.page - 1 : null} rel="prev">
             {t`Previous`}
-          </button>
+          </PageLink>
           <span aria-current="page">
             <Trans>
               Page {page.page} of {page.totalPages}
             </Trans>
           </span>
-          <button
-            type="button"
-            className="button"
-            disabled={page.page >= page.totalPages}
-            onClick={() => onChange({ page: page.page + 1 })}
-          >
+          <PageLink page={page.page < page.totalPages ? page.page + 1 : null} rel="next">
             {t`Next`}
-          </button>
+          </PageLink>
         </nav>
       ) : null}
     </section>
