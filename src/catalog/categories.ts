@@ -1,23 +1,9 @@
-import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 
-/** The 13 product categories of the menu (§2), by URL name. */
-export const CATEGORY_SLUGS = [
-  'tops',
-  'shorts',
-  'skirts',
-  'trousers',
-  'sets',
-  'dresses',
-  'jumpsuits',
-  'outerwear',
-  'knitwear',
-  'tote-bags',
-  'shoes',
-  'accessories',
-  'jewelry',
-] as const
-export type CategorySlug = (typeof CATEGORY_SLUGS)[number]
+import type { CategorySlug } from './category-slugs'
+
+export { CATEGORY_SLUGS, isCategorySlug, type CategorySlug } from './category-slugs'
 
 export const CATEGORY_LABELS: Record<CategorySlug, MessageDescriptor> = {
   tops: msg`Tops`,
@@ -33,8 +19,4 @@ export const CATEGORY_LABELS: Record<CategorySlug, MessageDescriptor> = {
   shoes: msg`Shoes`,
   accessories: msg`Accessories`,
   jewelry: msg`Jewelry`,
-}
-
-export function isCategorySlug(value: string): value is CategorySlug {
-  return (CATEGORY_SLUGS as ReadonlyArray<string>).includes(value)
 }

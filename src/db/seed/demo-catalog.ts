@@ -5,11 +5,11 @@
  * Pure and deterministic: every random choice comes from a seeded PRNG (mulberry32), so the same
  * options give the same catalog on every call. Generation is linear in the product count.
  *
- * This module imports only types from the rest of the app (the category slugs are repeated here
- * in menu order; the unit test checks them against CATEGORY_SLUGS), so it also runs outside Vite,
+ * This module imports nothing from the rest of the app that needs Vite (the category slugs come from a
+ * module free of Lingui macros), so it also runs outside Vite,
  * where the Lingui macros of `~/catalog/categories` would throw.
  */
-import type { CategorySlug } from '~/catalog/categories'
+import { CATEGORY_SLUGS, type CategorySlug } from '~/catalog/category-slugs'
 import type {
   CatalogImage,
   Gender,
@@ -738,22 +738,8 @@ const CATEGORY_DEFS: Record<CategorySlug, CategoryDef> = {
   }),
 }
 
-/** Menu order (CATEGORY_SLUGS of ~/catalog/categories, checked by the unit test). */
-const CATEGORY_ORDER: readonly CategorySlug[] = [
-  'tops',
-  'shorts',
-  'skirts',
-  'trousers',
-  'sets',
-  'dresses',
-  'jumpsuits',
-  'outerwear',
-  'knitwear',
-  'tote-bags',
-  'shoes',
-  'accessories',
-  'jewelry',
-]
+/** Menu order. */
+const CATEGORY_ORDER: readonly CategorySlug[] = CATEGORY_SLUGS
 
 /** One cycle of 32 products: every category at least twice, so 320 products give at least 20 each. */
 const CATEGORY_WEIGHTS: Record<CategorySlug, number> = {

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { collectionsQuery } from '~/catalog/catalog.queries'
 import { CatalogPicture } from '~/catalog/components/CatalogPicture'
+import { CollectionChips } from '~/catalog/components/CollectionChips'
 import { PageHeading } from '~/components/PageHeading'
 import { pageHead } from '~/seo/page-head'
 
@@ -34,17 +35,7 @@ function CollectionsPage() {
               <h2>{collection.name}</h2>
             </Link>
             <p>{collection.description}</p>
-            {collection.children.length > 0 ? (
-              <ul className="chips">
-                {collection.children.map((child) => (
-                  <li key={child.slug}>
-                    <Link to="/collection/$name/$sub" params={{ name: collection.slug, sub: child.slug }}>
-                      {child.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <CollectionChips collection={collection} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { collectionQuery, productPageQuery } from '~/catalog/catalog.queries'
+import { CollectionChips } from '~/catalog/components/CollectionChips'
 import { ProductListing } from '~/catalog/components/ProductListing'
 import { listingInput } from '~/catalog/listing-loader'
 import { listingSearchSchema } from '~/catalog/listing-search'
@@ -40,17 +41,7 @@ function CollectionPage() {
     <>
       <Breadcrumbs trail={[{ name: collection.name, path: `/collection/${collection.slug}` }]} />
       <PageHeading lead={collection.description}>{collection.name}</PageHeading>
-      {collection.children.length > 0 ? (
-        <ul className="chips">
-          {collection.children.map((child) => (
-            <li key={child.slug}>
-              <Link to="/collection/$name/$sub" params={{ name: collection.slug, sub: child.slug }}>
-                {child.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <CollectionChips collection={collection} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
       <ProductListing
         page={page}
