@@ -1,30 +1,29 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import type { ListingSearch } from '~/catalog/listing-search'
 import { LISTING_SORTS } from '~/catalog/listing-search'
 import type { ProductPage } from '~/catalog/types'
 import { formatMoney } from '~/domain/money'
 import { useLocale } from '~/i18n/use-locale'
+import { itemListJsonLd } from '~/seo/json-ld'
 import { PageLink } from './PageLink'
 import { ProductGrid } from './ProductCard'
 
 export type ListingChange = Partial<ListingSearch>
 
 /**
- * A product listing with its filters (size, colour, price range, availability), sort and pages of
+ * A product listing (with its ItemList structured data) and its filters (size, colour, price range, availability), sort and pages of
  * 25 (§2, §9). Every control is a search parameter of the route, so the URL is the state.
  */
-export function ProductListing({
-  page,
-  search,
-  onChange,
-}: {
-  page: ProductPage
-  search: ListingSearch
-  onChange: (change: ListingChange) => void
-}) {
+export function ProductListing({ page, search }: { page: ProductPage; search: ListingSearch }) {
   const { t } = useLingui()
   const locale = useLocale()
+  const { boot } = useRouteContext({ from: '__root__' })
+  const navigate = useNavigate()
+  // A changed filter starts again at page 1; the list stays where the shopper is looking.
+  const onChange = (change: ListingChange) =>
+    void navigate({ to: '.', search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })
   const id = useId()
   const sortLabels: Record<(typeof LISTING_SORTS)[number], string> = {
     newest: t`Newest`,
@@ -48,6 +47,7 @@ export function ProductListing({
 
   return (
     <section className="listing" aria-labelledby={`${id}-count`}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
       <div className="filters" role="search" aria-label={t`Filters`}>
         <label className="field field--inline">
           <span>{t`Size`}</span>

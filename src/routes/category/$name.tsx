@@ -8,7 +8,6 @@ import { listingSearchSchema } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
 import { pageHead } from '~/seo/page-head'
-import { itemListJsonLd } from '~/seo/json-ld'
 
 export const Route = createFileRoute('/category/$name')({
   validateSearch: listingSearchSchema,
@@ -33,21 +32,13 @@ function CategoryPage() {
   const { boot } = Route.useRouteContext()
   const params = Route.useParams()
   const search = Route.useSearch()
-  const navigate = Route.useNavigate()
   const { name } = Route.useLoaderData()
   const { data: page } = useSuspenseQuery(productPageQuery(listingInput(search, boot, { category: params.name })))
   return (
     <>
       <Breadcrumbs trail={[{ name, path: `/category/${params.name}` }]} />
       <PageHeading>{name}</PageHeading>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
-      <ProductListing
-        page={page}
-        search={search}
-        onChange={(change) =>
-          void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })
-        }
-      />
+      <ProductListing page={page} search={search} />
     </>
   )
 }

@@ -9,7 +9,6 @@ import { listingInput } from '~/catalog/listing-loader'
 import { listingSearchSchema, type ListingSearch } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
-import { itemListJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 
 function titleOf({ gender, tag }: ListingSearch): MessageDescriptor {
@@ -33,21 +32,13 @@ function ProductListPage() {
   const { i18n } = useLingui()
   const { boot } = Route.useRouteContext()
   const search = Route.useSearch()
-  const navigate = Route.useNavigate()
   const { data: page } = useSuspenseQuery(productPageQuery(listingInput(search, boot)))
   const title = i18n._(titleOf(search))
   return (
     <>
       <Breadcrumbs trail={[{ name: title, path: '/product' }]} />
       <PageHeading>{title}</PageHeading>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
-      <ProductListing
-        page={page}
-        search={search}
-        onChange={(change) =>
-          void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })
-        }
-      />
+      <ProductListing page={page} search={search} />
     </>
   )
 }

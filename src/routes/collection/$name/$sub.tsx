@@ -7,7 +7,6 @@ import { listingInput } from '~/catalog/listing-loader'
 import { listingSearchSchema } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
-import { itemListJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 
 export const Route = createFileRoute('/collection/$name/$sub')({
@@ -35,7 +34,6 @@ function SubCollectionPage() {
   const { boot } = Route.useRouteContext()
   const params = Route.useParams()
   const search = Route.useSearch()
-  const navigate = Route.useNavigate()
   const { data: collection } = useSuspenseQuery(collectionQuery(params.sub, boot.locale, params.name))
   const { data: page } = useSuspenseQuery(productPageQuery(listingInput(search, boot, { collection: params.sub })))
   if (!collection) return null
@@ -48,14 +46,7 @@ function SubCollectionPage() {
         ]}
       />
       <PageHeading lead={collection.description}>{collection.name}</PageHeading>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
-      <ProductListing
-        page={page}
-        search={search}
-        onChange={(change) =>
-          void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })
-        }
-      />
+      <ProductListing page={page} search={search} />
     </>
   )
 }

@@ -8,7 +8,6 @@ import { listingInput } from '~/catalog/listing-loader'
 import { listingSearchSchema } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
-import { itemListJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 
 export const Route = createFileRoute('/collection/$name/')({
@@ -33,7 +32,6 @@ function CollectionPage() {
   const { boot } = Route.useRouteContext()
   const params = Route.useParams()
   const search = Route.useSearch()
-  const navigate = Route.useNavigate()
   const { data: collection } = useSuspenseQuery(collectionQuery(params.name, boot.locale))
   const { data: page } = useSuspenseQuery(productPageQuery(listingInput(search, boot, { collection: params.name })))
   if (!collection) return null
@@ -42,14 +40,7 @@ function CollectionPage() {
       <Breadcrumbs trail={[{ name: collection.name, path: `/collection/${collection.slug}` }]} />
       <PageHeading lead={collection.description}>{collection.name}</PageHeading>
       <CollectionChips collection={collection} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
-      <ProductListing
-        page={page}
-        search={search}
-        onChange={(change) =>
-          void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })
-        }
-      />
+      <ProductListing page={page} search={search} />
     </>
   )
 }
