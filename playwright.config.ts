@@ -38,6 +38,14 @@ export default defineConfig({
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: 'https://shop.example.com' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SITE_URL: 'https://shop.example.com',
+      // Every browser test comes from 127.0.0.1: the per-IP code limit would stop the suite, and the resend
+      // cool-down is shortened so that a lock-out can be reached in seconds (both are API-tested at full value).
+      OTP_IP_HOURLY_LIMIT: '100000',
+      OTP_RESEND_COOLDOWN_SECONDS: '2',
+    },
   },
 })

@@ -20,6 +20,7 @@ function clientBootState(): BootState {
       gtmId: null,
       liffId: null,
       liffIdChatbot: null,
+      lineLogin: false,
       languageStrategy: 'prefix_except_default',
       defaultLocale: 'th',
       secureCookies: window.location.protocol === 'https:',

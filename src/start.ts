@@ -7,11 +7,35 @@ import { handlePageRequest } from '~/server/page-middleware.server'
  */
 const csrf = createCsrfMiddleware({
   filter: ({ handlerType, request }) =>
-    handlerType === 'serverFn' || !['GET', 'HEAD', 'OPTIONS'].includes(request.method),
+    handlerType === 'serverFn' ||
+    (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !new URL(request.url).pathname.startsWith('/api/')),
+})
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The product API authenticates with Bearer tokens, never cookies, so servers may call it without an
+ * Origin; a browser's cross-site write (it always sends Origin or Sec-Fetch-Site) is refused all the same.
+ */
+const apiCsrf = createMiddleware().server(({ request, next }) => {
+  const url = new URL(request.url)
+  if (!url.pathname.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return next()
+  const site = request.headers.get('sec-fetch-site')
+  const origin = request.headers.get('origin')
+  if (site === 'cross-site' || (origin !== null && originHost(origin) !== url.host)) {
+    return Response.json({ code: 403, message: 'Cross-site request refused' }, { status: 403 })
+  }
+  return next()
 })
 
 const pageRequest = createMiddleware().server(({ request, next }) => handlePageRequest(request, next))
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [csrf, pageRequest],
+  requestMiddleware: [csrf, apiCsrf, pageRequest],
 }))

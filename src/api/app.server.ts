@@ -3,6 +3,11 @@ import type { Context } from 'hono'
 import type { Db } from '~/db/client.server'
 import { countryFromRequest, regionForCountry } from '~/region/region'
 import { CatalogService, sitemapEntries } from './catalog.service'
+import { AccountService } from './accounts/account.service'
+import { createDelivery, type Delivery } from './accounts/delivery.server'
+import { createAccountRoutes } from './accounts/routes.server'
+import type { LineLogin } from './providers/line-login.server'
+import { OTP_SENDS_PER_IP_PER_HOUR } from '~/domain/otp'
 import {
   categoryListSchema,
   collectionListSchema,
@@ -37,6 +42,14 @@ export type ApiOptions = {
   db: Db
   /** The store keys this API serves: {base}/public/{storeKey}/… (unknown keys are 404). */
   storeKeys: string[]
+  /** Code delivery (outbox by default), LINE Login (off by default) and the per-IP send limit. */
+  accounts?: {
+    delivery?: Delivery
+    lineLogin?: LineLogin | null
+    ipHourlyLimit?: number
+    resendCooldownSeconds?: number
+    now?: () => Date
+  }
 }
 
 type Env = { Variables: { catalog: CatalogService } }
@@ -323,16 +336,28 @@ export function createApiApp(options: ApiOptions) {
     async (c) => c.json(await sitemapEntries(options.db, SITEMAP_MAX_PRODUCTS), 200),
   )
 
+  const delivery = options.accounts?.delivery ?? createDelivery(options.db)
+  const accounts = new AccountService({
+    db: options.db,
+    deliver: delivery.deliver,
+    lineLogin: options.accounts?.lineLogin ?? null,
+    ipHourlyLimit: options.accounts?.ipHourlyLimit ?? OTP_SENDS_PER_IP_PER_HOUR,
+    resendCooldownSeconds: options.accounts?.resendCooldownSeconds,
+    now: options.accounts?.now,
+  })
+  app.route('/', createAccountRoutes({ db: options.db, accounts, outboxEnabled: delivery.outboxEnabled }))
+
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
       title: 'Atelier Siam product API',
       version: '1.0.0',
-      description: 'Catalog, search, stores and content of the storefront. JSON with snake_case keys.',
+      description:
+        'Catalog, search, stores, content, accounts and address book of the storefront. JSON with snake_case keys; member calls take the session token as a Bearer token.',
     },
   })
 
-  return app
+  return Object.assign(app, { accounts })
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { sessionQuery } from '~/account/session.functions'
 import { BRAND_NAME } from '~/brand'
 import { BagIcon, HeartIcon, UserIcon } from './icons'
 import { LanguageSwitch } from './LanguageSwitch'
@@ -9,6 +11,10 @@ import { SiteMenu } from './SiteMenu'
 
 export function SiteHeader() {
   const { t } = useLingui()
+  // The account link logs a guest in and brings them back here; a member goes straight to the account.
+  const here = useRouterState({ select: (state) => state.location })
+  const accountSearch = here.pathname.startsWith('/account') ? {} : { redirect: here.href }
+  const { data: member } = useQuery(sessionQuery())
   return (
     <header className="site-header">
       <div className="site-header__bar">
@@ -20,9 +26,15 @@ export function SiteHeader() {
           {BRAND_NAME}
         </Link>
         <div className="site-header__end">
-          <Link to="/account" className="icon-button" aria-label={t`My account`}>
-            <UserIcon />
-          </Link>
+          {member ? (
+            <Link to="/account" className="icon-button" aria-label={t`My account`}>
+              <UserIcon />
+            </Link>
+          ) : (
+            <Link to="/account/login" search={accountSearch} className="icon-button" aria-label={t`My account`}>
+              <UserIcon />
+            </Link>
+          )}
           <Link to="/wishlist" className="icon-button" aria-label={t`Wishlist`}>
             <HeartIcon />
           </Link>

@@ -11,6 +11,8 @@ export type PublicConfig = {
   storeKey: string
   gtmId: string | null
   liffId: string | null
+  /** Whether a LINE Login channel is configured (the login screen shows its button). */
+  lineLogin: boolean
   liffIdChatbot: string | null
   languageStrategy: LanguageStrategy
   defaultLocale: LocaleCode

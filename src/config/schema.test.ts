@@ -43,6 +43,15 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`))
   })
 
+  it('refuses half a LINE channel and an SMS provider without its keys, naming the variables', () => {
+    expect(() => parseEnv({ LINE_CHANNEL_ID: '1234567890' })).toThrow(/LINE_CHANNEL_SECRET/)
+    expect(() => parseEnv({ SMS_PROVIDER: 'thaibulksms', SMS_API_KEY: 'k' })).toThrow(/SMS_API_SECRET[\s\S]*SMS_SENDER/)
+    expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/)
+    const config = toPublicConfig(parseEnv({ LINE_CHANNEL_ID: '1234567890', LINE_CHANNEL_SECRET: 'a-secret-value' }))
+    expect(config.lineLogin).toBe(true)
+    expect(JSON.stringify(config)).not.toContain('a-secret-value')
+  })
+
   it('gives the browser no secret', () => {
     const config = toPublicConfig(parseEnv({ GTM_ID: 'GTM-AB12CD3' }))
     expect(Object.keys(config).sort()).toEqual(
@@ -52,6 +61,7 @@ describe('parseEnv', () => {
         'languageStrategy',
         'liffId',
         'liffIdChatbot',
+        'lineLogin',
         'secureCookies',
         'siteUrl',
         'storeKey',

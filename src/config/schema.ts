@@ -75,6 +75,33 @@ export const envSchema = z.object({
     .optional(),
   /** Secure cookies, HSTS and __Host- names: on when served over HTTPS. */
   SECURE_COOKIES: booleanFlag.default(false),
+  /** Behind a proxy or CDN: read the visitor's IP from X-Forwarded-For (otherwise the socket's). */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** E-mail of one-time codes over SMTP, e.g. smtps://user:password@smtp.example.com:465; empty = outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of those e-mails. */
+  MAIL_FROM: z.string().min(3).default('Atelier Siam <no-reply@localhost>'),
+  /** SMS of one-time codes: the outbox (local default) or ThaiBulkSMS (needs the SMS_API_* values). */
+  SMS_PROVIDER: z.enum(['outbox', 'thaibulksms']).default('outbox'),
+  SMS_API_URL: origin.optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_API_SECRET: z.string().min(1).optional(),
+  SMS_SENDER: z.string().min(1).max(11).optional(),
+  /** LINE Login channel (both or neither); without it the LINE button is not shown. */
+  LINE_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{6,}$/, 'the numeric channel id')
+    .optional(),
+  LINE_CHANNEL_SECRET: z.string().min(8).optional(),
+  LINE_AUTH_URL: origin.default('https://access.line.me'),
+  LINE_API_URL: origin.default('https://api.line.me'),
+  /** Codes one IP may have sent per hour; the captcha is asked from two thirds of it. */
+  OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Seconds before another code may go to the same phone or e-mail (the browser tests shorten it). */
+  OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -83,10 +110,23 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
+/** Settings that only make sense together. */
+function crossChecks(env: Env, ctx: z.RefinementCtx) {
+  if (env.SMS_PROVIDER === 'thaibulksms') {
+    for (const name of ['SMS_API_KEY', 'SMS_API_SECRET', 'SMS_SENDER'] as const) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when SMS_PROVIDER=thaibulksms' })
+    }
+  }
+  if (!env.LINE_CHANNEL_ID !== !env.LINE_CHANNEL_SECRET) {
+    const missing = env.LINE_CHANNEL_ID ? 'LINE_CHANNEL_SECRET' : 'LINE_CHANNEL_ID'
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'LINE_CHANNEL_ID and LINE_CHANNEL_SECRET go together' })
+  }
+}
+
 /** Parses the environment; a bad value throws a message naming the variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
-  const result = envSchema.safeParse(cleaned)
+  const result = envSchema.superRefine(crossChecks).safeParse(cleaned)
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
@@ -103,6 +143,7 @@ export function toPublicConfig(env: Env): PublicConfig {
     storeKey: env.STORE_KEY,
     gtmId: env.GTM_ID ?? null,
     liffId: env.LIFF_ID ?? null,
+    lineLogin: Boolean(env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET),
     liffIdChatbot: env.LIFF_ID_CHATBOT ?? null,
     languageStrategy: env.LANGUAGE_STRATEGY,
     defaultLocale: env.DEFAULT_LOCALE,

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 
@@ -259,3 +261,206 @@ export type VariantRow = typeof variants.$inferSelect
 export type StoreRow = typeof stores.$inferSelect
 export type CollectionRow = typeof collections.$inferSelect
 export type EditorialRow = typeof editorials.$inferSelect
+
+// ── Accounts (issue 4): members, one-time codes, sessions, address book ──────────────────────────
+
+/** §3: a member's gender as the register form offers it. */
+export const MEMBER_GENDERS = ['male', 'female', 'others'] as const
+export type MemberGender = (typeof MEMBER_GENDERS)[number]
+export const memberGenderEnum = pgEnum('member_gender', MEMBER_GENDERS)
+
+/** §3, §4: the member status; VIP and VVIP are earned by spending (membership issue). */
+export const MEMBER_TIERS = ['member', 'vip', 'vvip'] as const
+export type MemberTier = (typeof MEMBER_TIERS)[number]
+export const memberTierEnum = pgEnum('member_tier', MEMBER_TIERS)
+
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullname: text('fullname').notNull(),
+    /** Lower-case; unique among members. */
+    email: text('email'),
+    /** E.164, e.g. +66812345678; unique among members. */
+    telephone: text('telephone'),
+    gender: memberGenderEnum('gender'),
+    birthdate: date('birthdate', { mode: 'string' }),
+    tier: memberTierEnum('tier').notNull().default('member'),
+    /** Spending in the current cycle, in satang. */
+    totalSpending: bigint('total_spending', { mode: 'number' }).notNull().default(0),
+    tierExpiresAt: timestamp('tier_expires_at', { withTimezone: true }),
+    lineUserId: text('line_user_id'),
+    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('members_email_key').on(table.email),
+    uniqueIndex('members_telephone_key').on(table.telephone),
+    uniqueIndex('members_line_user_id_key').on(table.lineUserId),
+    check(
+      'members_has_login',
+      sql`${table.email} IS NOT NULL OR ${table.telephone} IS NOT NULL OR ${table.lineUserId} IS NOT NULL`,
+    ),
+  ],
+)
+
+export const OTP_CHANNELS = ['sms', 'email'] as const
+export type OtpChannel = (typeof OTP_CHANNELS)[number]
+export const otpChannelEnum = pgEnum('otp_channel', OTP_CHANNELS)
+
+export const OTP_PURPOSES = ['login', 'register'] as const
+export type OtpPurpose = (typeof OTP_PURPOSES)[number]
+export const otpPurposeEnum = pgEnum('otp_purpose', OTP_PURPOSES)
+
+/** What a register challenge carries until its code is confirmed: the account is created only then. */
+export type RegistrationPayload = {
+  fullname: string
+  email: string
+  telephone: string
+  gender: MemberGender
+  birthdate: string
+}
+
+/**
+ * A one-time code sent to a phone or mailbox (DESIGN.md §5). The browser holds the challenge token
+ * (secret, hashed here); the shopper sees the reference code; the code itself is only stored as an HMAC.
+ */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    refCode: text('ref_code').notNull(),
+    identifier: text('identifier').notNull(),
+    channel: otpChannelEnum('channel').notNull(),
+    purpose: otpPurposeEnum('purpose').notNull(),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<RegistrationPayload>(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    locale: text('locale').notNull().default('th'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the code was used, replaced by a resend, or used up by wrong tries. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Set when the right code was entered (the resend cool-down no longer applies). */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('otp_challenges_token_key').on(table.tokenHash),
+    index('otp_challenges_identifier_idx').on(table.identifier, table.createdAt),
+  ],
+)
+
+/** Wrong codes per identifier (phone or e-mail) across all its challenges: a resend does not reset it. */
+export const otpFailures = pgTable('otp_failures', {
+  identifier: text('identifier').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+})
+
+/** Fixed-window counters (sends per identifier, per IP), shared by every instance. */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+)
+
+/** The math-style captcha of §5, asked when an IP nears its send limit; answers are single use. */
+export const captchaChallenges = pgTable('captcha_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  answerHash: text('answer_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+})
+
+/** Server-side sessions: the cookie holds a random token, this table its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_member_idx').on(table.memberId)],
+)
+
+/** LINE Login requests in flight: state, nonce and PKCE verifier, single use, short-lived. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirectPath: text('redirect_path').notNull(),
+  memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
+/** Messages the local default delivery keeps instead of sending (read by /dev/outbox and the tests). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: otpChannelEnum('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('outbox_messages_recipient_idx').on(table.recipient, table.createdAt)],
+)
+
+/** Secrets the app makes for itself on first start (HMAC key of the codes), shared by all instances. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** §3: a saved delivery address; at most one per member is the default. */
+export const memberAddresses = pgTable(
+  'member_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    telephoneNumber: text('telephone_number').notNull(),
+    email: text('email').notNull(),
+    taxId: text('tax_id').notNull().default(''),
+    address: text('address').notNull(),
+    address2: text('address2').notNull().default(''),
+    country: text('country').notNull(),
+    postcode: text('postcode').notNull().default(''),
+    subDistrict: text('sub_district').notNull().default(''),
+    district: text('district').notNull(),
+    province: text('province').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('member_addresses_member_idx').on(table.memberId, table.createdAt),
+    uniqueIndex('member_addresses_one_default')
+      .on(table.memberId)
+      .where(sql`${table.isDefault}`),
+  ],
+)
+
+export type MemberRow = typeof members.$inferSelect
+export type OtpChallengeRow = typeof otpChallenges.$inferSelect
+export type MemberAddressRow = typeof memberAddresses.$inferSelect

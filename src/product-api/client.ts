@@ -1,13 +1,19 @@
 import type { z } from 'zod'
 import type { CamelCasedPropertiesDeep } from 'type-fest'
-import { camelKeysDeep, snakeKey, snakeKeysDeep } from './case'
+import { camelKey, camelKeysDeep, snakeKey, snakeKeysDeep } from './case'
 
 /** §7: the client waits at most this long for the product API. */
 export const PRODUCT_API_TIMEOUT_MS = 120_000
 /** §7: with no response at all, the error has this code. */
 export const NO_RESPONSE_CODE = 503
 
-export type ApiErrorBody = { code: number; message: string; fields?: Record<string, string> }
+export type ApiErrorBody = {
+  code: number
+  message: string
+  fields?: Record<string, string>
+  /** Everything else the server said (reason, retry time …), keys in camelCase. */
+  details?: Record<string, unknown>
+}
 
 /** The server's error body, passed on (§7); status 503 when no response came. */
 export class ProductApiError extends Error {
@@ -15,11 +21,13 @@ export class ProductApiError extends Error {
   readonly status: number
   readonly code: number
   readonly fields: Record<string, string> | undefined
+  readonly details: Record<string, unknown>
   constructor(status: number, body: ApiErrorBody) {
     super(body.message)
     this.status = status
     this.code = body.code
     this.fields = body.fields
+    this.details = body.details ?? {}
   }
 }
 
@@ -79,9 +87,10 @@ function errorBody(value: unknown, status: number): ApiErrorBody {
     const code = 'code' in value && typeof value.code === 'number' ? value.code : status
     const fields =
       'fields' in value && typeof value.fields === 'object' && value.fields !== null
-        ? Object.fromEntries(Object.entries(value.fields).map(([key, text]) => [key, String(text)]))
+        ? Object.fromEntries(Object.entries(value.fields).map(([key, text]) => [camelKey(key), String(text)]))
         : undefined
-    return { code, message: value.message, fields }
+    const { code: _code, message: _message, fields: _fields, ...rest } = camelKeysDeep(value as Record<string, unknown>)
+    return { code, message: value.message, fields, details: rest }
   }
   return { code: status, message: `Product API answered ${status}` }
 }
@@ -144,7 +153,7 @@ export function createProductApiClient(options: ProductApiClientOptions) {
     }
     let payload: unknown
     try {
-      payload = await response.json()
+      payload = response.status === 204 ? null : await response.json()
     } catch {
       payload = null
     } finally {
@@ -167,6 +176,13 @@ export function createProductApiClient(options: ProductApiClientOptions) {
       request('GET', path, schema, { headers }),
     post: <S extends z.ZodType>(path: string, schema: S, body: Record<string, unknown>) =>
       request('POST', path, schema, { body }),
+    /** Any call on behalf of a visitor: a body, a query and headers (session token, client IP). */
+    send: <S extends z.ZodType>(
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      path: string,
+      schema: S,
+      init: { query?: Record<string, QueryValue>; body?: Record<string, unknown>; headers?: HeadersInit } = {},
+    ) => request(method, path, schema, init),
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { BOOT_ELEMENT_ID, serializeBootState } from '~/boot-state'
+import { sessionQuery } from '~/account/session.functions'
 import { BRAND_NAME } from '~/brand'
 import { useBuildUpdates } from '~/build/use-build-updates'
 import { CheckoutLayout, DefaultLayout, type LayoutName } from '~/components/layouts'
@@ -27,6 +28,8 @@ declare module '@tanstack/react-router' {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The header shows the account of a member and the login of a guest; a failed lookup reads as a guest.
+  loader: ({ context }) => context.queryClient.ensureQueryData(sessionQuery()).catch(() => null),
   head: ({ match, matches }) => {
     const { boot, i18n } = match.context
     const leaf = matches.at(-1) ?? match

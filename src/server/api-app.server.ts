@@ -1,13 +1,60 @@
 import { env } from '../../app.config'
 import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createDelivery } from '~/api/accounts/delivery.server'
+import { createLineLogin } from '~/api/providers/line-login.server'
+import { createHttpSmsSender } from '~/api/providers/sms-http.server'
+import { createSmtpSender } from '~/api/providers/smtp.server'
 import { getDatabase } from './database.server'
 
-let app: Promise<ApiApp> | null = null
+/** How often expired codes, sessions and counters are swept. */
+const PURGE_EVERY_MS = 60 * 60 * 1000
 
-/** The product API mounted in this server (DESIGN.md §1), created once per process. */
+let app: Promise<ApiApp> | null = null
+let purgeTimer: NodeJS.Timeout | null = null
+
+/** The product API mounted in this server (DESIGN.md §1), created once per process with the configured providers. */
 export function getApiApp(): Promise<ApiApp> {
   app ??= getDatabase()
-    .then((database) => createApiApp({ db: database.db, storeKeys: [env.STORE_KEY] }))
+    .then((database) => {
+      const delivery = createDelivery(database.db, {
+        email: env.SMTP_URL ? createSmtpSender({ url: env.SMTP_URL, from: env.MAIL_FROM }) : null,
+        sms:
+          env.SMS_PROVIDER === 'thaibulksms' && env.SMS_API_KEY && env.SMS_API_SECRET && env.SMS_SENDER
+            ? createHttpSmsSender({
+                baseUrl: env.SMS_API_URL,
+                apiKey: env.SMS_API_KEY,
+                apiSecret: env.SMS_API_SECRET,
+                sender: env.SMS_SENDER,
+              })
+            : null,
+      })
+      if (delivery.outboxEnabled && env.SECURE_COOKIES) {
+        console.warn('One-time codes go to the outbox (no SMTP_URL or SMS_PROVIDER): fine for a demo, not for a shop.')
+      }
+      const lineLogin =
+        env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET
+          ? createLineLogin({
+              channelId: env.LINE_CHANNEL_ID,
+              channelSecret: env.LINE_CHANNEL_SECRET,
+              authBaseUrl: env.LINE_AUTH_URL,
+              apiBaseUrl: env.LINE_API_URL,
+            })
+          : null
+      const api = createApiApp({
+        db: database.db,
+        storeKeys: [env.STORE_KEY],
+        accounts: {
+          delivery,
+          lineLogin,
+          ipHourlyLimit: env.OTP_IP_HOURLY_LIMIT,
+          resendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
+        },
+      })
+      purgeTimer ??= setInterval(() => {
+        api.accounts.purgeExpired().catch((error: unknown) => console.error('Account purge failed', error))
+      }, PURGE_EVERY_MS).unref()
+      return api
+    })
     .catch((error: unknown) => {
       app = null
       throw error

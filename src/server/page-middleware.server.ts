@@ -146,6 +146,10 @@ export async function handlePageRequest<Result extends { response: Response }>(
   const result = await next()
   for (const [name, value] of Object.entries(headers)) result.response.headers.set(name, value)
   result.response.headers.delete('X-Powered-By')
+  // Member pages and server-function answers are one person's: never stored by a shared cache.
+  if (/\/(account|dev)(\/|$)|^\/_serverFn\//.test(url.pathname)) {
+    result.response.headers.set('Cache-Control', 'private, no-store')
+  }
   for (const cookie of setCookies) result.response.headers.append('Set-Cookie', cookie)
   const vary = result.response.headers.get('Vary')
   result.response.headers.set('Vary', vary ? `${vary}, Cookie, Accept-Language` : 'Cookie, Accept-Language')

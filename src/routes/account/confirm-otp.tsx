@@ -1,8 +1,17 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
 import { z } from 'zod/mini'
+import { challengeQuery, resendCode, verifyCode } from '~/account/account.functions'
+import type { AccountFailure } from '~/account/account-result'
+import { CaptchaField } from '~/account/components/CaptchaField'
+import { failureMessage } from '~/account/failure-message'
+import { ACCOUNT_MESSAGES } from '~/account/messages'
+import { formatCountdown, secondsUntil, useNow } from '~/account/use-now'
 import { PageHeading } from '~/components/PageHeading'
+import { useLocale } from '~/i18n/use-locale'
 import { redirectParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
@@ -10,14 +19,220 @@ const searchSchema = z.object({ redirect: redirectParam() })
 
 export const Route = createFileRoute('/account/confirm-otp')({
   validateSearch: searchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(challengeQuery()),
   head: ({ match }) => pageHead(match.context.i18n, msg`Confirm your code`, msg`Enter the six-digit code we sent you.`),
   component: ConfirmOtpPage,
 })
 
 function ConfirmOtpPage() {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const { redirect } = Route.useSearch()
+  const { data: challenge } = useSuspenseQuery(challengeQuery())
+  const now = useNow()
+  const inputId = useId()
+  const [code, setCode] = useState('')
+  const [failure, setFailure] = useState<AccountFailure | null>(null)
+  const [captchaAnswer, setCaptchaAnswer] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [registered, setRegistered] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+
+  const target = redirect ?? '/account'
+
+  if (registered) {
+    return (
+      <div className="account-page account-page--narrow">
+        <PageHeading>{<Trans>Welcome</Trans>}</PageHeading>
+        <p className="form-success" role="status">
+          {i18n._(ACCOUNT_MESSAGES.registerSuccess)}
+        </p>
+        <p>
+          <a
+            className="button button--solid button--wide"
+            href={target}
+            onClick={(event) => {
+              event.preventDefault()
+              void router.navigate({ href: target })
+            }}
+          >
+            <Trans>Continue</Trans>
+          </a>
+        </p>
+      </div>
+    )
+  }
+
+  if (!challenge) {
+    return (
+      <div className="account-page account-page--narrow">
+        <PageHeading>{<Trans>Confirm your code</Trans>}</PageHeading>
+        <p>
+          <Trans>There is no code waiting to be confirmed. Please ask for a new one.</Trans>
+        </p>
+        <p>
+          <Link className="button button--solid" to="/account/login" search={{ redirect }}>
+            <Trans>Log in</Trans>
+          </Link>
+        </p>
+      </div>
+    )
+  }
+
+  const secondsLeft = now === null ? null : secondsUntil(challenge.expiresAt, now)
+  const timedOut = secondsLeft === 0 || !challenge.open
+  const resendIn = now === null ? null : secondsUntil(challenge.resendAt, now)
+  const locked = failure?.reason === 'LOCKED'
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (busy || timedOut || locked) return
+    if (!/^\d{6}$/.test(code)) {
+      setFailure({ ok: false, status: 400, reason: 'OTP_INCORRECT' })
+      return
+    }
+    setBusy(true)
+    try {
+      const result = await verifyCode({ data: { code } })
+      if (!result.ok) {
+        setFailure(result)
+        setCode('')
+        return
+      }
+      if (result.registered) setRegistered(true)
+      queryClient.removeQueries({ queryKey: ['session'] })
+      queryClient.removeQueries({ queryKey: ['account'] })
+      await router.invalidate()
+      if (!result.registered) await router.navigate({ href: target, replace: true })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function resend() {
+    if (busy) return
+    setBusy(true)
+    try {
+      const result = await resendCode({
+        data: { lang: locale, ...(failure?.captcha ? { captchaId: failure.captcha.id, captchaAnswer } : {}) },
+      })
+      if (!result.ok) {
+        setCaptchaAnswer('')
+        setFailure(result)
+        return
+      }
+      setFailure(null)
+      setCode('')
+      setNotice(t`A new code was sent. Reference code: ${result.challenge.refCode}`)
+      queryClient.setQueryData(challengeQuery().queryKey, result.challenge)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const destination = challenge.destination
+  const ref = challenge.refCode
+
   return (
-    <PageHeading lead={<Trans>Enter the six-digit code we sent you.</Trans>}>
-      {<Trans>Confirm your code</Trans>}
-    </PageHeading>
+    <div className="account-page account-page--narrow">
+      <PageHeading
+        lead={
+          challenge.channel === 'sms' ? (
+            <Trans>We sent a six-digit code by SMS to {destination}.</Trans>
+          ) : (
+            <Trans>We sent a six-digit code by e-mail to {destination}.</Trans>
+          )
+        }
+      >
+        {<Trans>Confirm your code</Trans>}
+      </PageHeading>
+
+      <p className="otp-ref">
+        <Trans>
+          Reference code: <strong data-testid="otp-ref">{ref}</strong>
+        </Trans>
+      </p>
+
+      <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className="field">
+          <label htmlFor={inputId}>
+            <Trans>One-time code</Trans>
+          </label>
+          <input
+            id={inputId}
+            className="otp-input"
+            name="code"
+            value={code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            disabled={timedOut || locked}
+            aria-describedby={`${inputId}-timer`}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
+          <p id={`${inputId}-timer`} className="otp-timer" aria-live="off">
+            {secondsLeft === null ? null : timedOut ? (
+              i18n._(ACCOUNT_MESSAGES.otpTimeout)
+            ) : (
+              <Trans>The code expires in {formatCountdown(secondsLeft)}</Trans>
+            )}
+          </p>
+        </div>
+
+        {timedOut && !failure ? (
+          <p className="form-alert" role="alert">
+            {i18n._(ACCOUNT_MESSAGES.otpTimeout)}
+          </p>
+        ) : null}
+
+        {failure ? (
+          <p className="form-alert" role="alert">
+            {failureMessage(failure, i18n, locale)}
+          </p>
+        ) : null}
+        {notice && !failure ? (
+          <p className="form-success" role="status">
+            {notice}
+          </p>
+        ) : null}
+
+        {failure?.captcha ? (
+          <CaptchaField question={failure.captcha.question} value={captchaAnswer} onChange={setCaptchaAnswer} />
+        ) : null}
+
+        <button
+          type="submit"
+          className="button button--solid button--wide"
+          disabled={busy || timedOut || locked}
+          aria-busy={busy || undefined}
+        >
+          <Trans>Confirm</Trans>
+        </button>
+      </form>
+
+      <p className="account-alt">
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy || resendIn === null || resendIn > 0}
+          onClick={() => void resend()}
+        >
+          {resendIn !== null && resendIn > 0 ? (
+            <Trans>Send a new code in {formatCountdown(resendIn)}</Trans>
+          ) : (
+            <Trans>Send a new code</Trans>
+          )}
+        </button>
+      </p>
+      <p className="account-alt">
+        <Link to="/account/login" search={{ redirect }}>
+          <Trans>Use another telephone or e-mail</Trans>
+        </Link>
+      </p>
+    </div>
   )
 }

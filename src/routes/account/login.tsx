@@ -1,15 +1,34 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link, redirect as redirectTo, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { useState } from 'react'
 import { z } from 'zod/mini'
+import { requestLoginCode } from '~/account/account.functions'
+import { sessionQuery } from '~/account/session.functions'
+import type { AccountFailure } from '~/account/account-result'
+import { CaptchaField } from '~/account/components/CaptchaField'
+import { failureMessage } from '~/account/failure-message'
 import { PageHeading } from '~/components/PageHeading'
-import { redirectParam } from '~/routing/search-params'
+import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
+import { parseLoginIdentifier } from '~/domain/otp'
+import { useAppForm } from '~/forms/form'
+import { useLocale } from '~/i18n/use-locale'
+import { lenient, redirectParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
-const searchSchema = z.object({ redirect: redirectParam() })
+const searchSchema = z.object({
+  redirect: redirectParam(),
+  /** Set by the LINE callback when LINE Login did not work. */
+  line: lenient(z.enum(['failed', 'unavailable', 'cancelled'])),
+})
 
 export const Route = createFileRoute('/account/login')({
   validateSearch: searchSchema,
+  // A member who opens the login page (the header's account link) goes on to where they were headed.
+  beforeLoad: async ({ context, search }) => {
+    const member = await context.queryClient.ensureQueryData(sessionQuery())
+    if (member) throw redirectTo({ href: search.redirect ?? '/account', replace: true })
+  },
   head: ({ match }) =>
     pageHead(
       match.context.i18n,
@@ -19,10 +38,167 @@ export const Route = createFileRoute('/account/login')({
   component: LoginPage,
 })
 
+type Method = 'telephone' | 'email'
+
 function LoginPage() {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const navigate = useNavigate()
+  const { redirect, line } = Route.useSearch()
+  const lineLogin = useRouteContext({ from: '__root__', select: (context) => context.boot.config.lineLogin })
+  const [method, setMethod] = useState<Method>('telephone')
+  const [failure, setFailure] = useState<AccountFailure | null>(null)
+  const [captchaAnswer, setCaptchaAnswer] = useState('')
+
+  const form = useAppForm({
+    defaultValues: { country: 'TH', telephone: '', email: '' },
+    onSubmit: async ({ value }) => {
+      const identifier = method === 'email' ? value.email : value.telephone
+      const result = await requestLoginCode({
+        data: {
+          identifier,
+          country: value.country,
+          lang: locale,
+          ...(failure?.captcha ? { captchaId: failure.captcha.id, captchaAnswer } : {}),
+        },
+      })
+      if (!result.ok) {
+        setCaptchaAnswer('')
+        setFailure(result)
+        return
+      }
+      await navigate({ to: '/account/confirm-otp', search: { redirect } })
+    },
+  })
+
+  const countries = SHIPPING_COUNTRIES.map((code) => ({
+    value: code,
+    label: `${countryName(code, locale)} (+${callingCode(code)})`,
+  }))
+  const registerSearch = { redirect }
+  const lineHref = `/account/line?${new URLSearchParams({ lang: locale, ...(redirect ? { redirect } : {}) }).toString()}`
+
   return (
-    <PageHeading lead={<Trans>Log in with a one-time code sent to your telephone or e-mail, or with LINE.</Trans>}>
-      {<Trans>Log in</Trans>}
-    </PageHeading>
+    <div className="account-page account-page--narrow">
+      <PageHeading lead={<Trans>Log in with a one-time code sent to your telephone or e-mail, or with LINE.</Trans>}>
+        {<Trans>Log in</Trans>}
+      </PageHeading>
+
+      {line ? (
+        <p className="form-alert" role="alert">
+          {line === 'cancelled' ? (
+            <Trans>LINE login was cancelled.</Trans>
+          ) : (
+            <Trans>LINE login did not work. Please try again, or use your telephone or e-mail.</Trans>
+          )}
+        </p>
+      ) : null}
+
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{t`Log in with`}</legend>
+        {(['telephone', 'email'] as const).map((option) => (
+          <label key={option} className="segmented__option">
+            <input
+              type="radio"
+              name="method"
+              value={option}
+              checked={method === option}
+              onChange={() => {
+                setMethod(option)
+                setFailure(null)
+              }}
+            />
+            <span>{option === 'telephone' ? t`Telephone` : t`E-mail`}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <form
+        className="account-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void form.handleSubmit()
+        }}
+      >
+        {method === 'telephone' ? (
+          <>
+            <form.AppField name="country">
+              {(field) => (
+                <field.SelectField label={t`Country code`} options={countries} autoComplete="tel-country-code" />
+              )}
+            </form.AppField>
+            <form.AppField
+              name="telephone"
+              validators={{
+                onBlur: ({ value, fieldApi }) => {
+                  if (method !== 'telephone') return undefined
+                  if (!value.trim()) return 'required'
+                  const parsed = parseLoginIdentifier(value, fieldApi.form.getFieldValue('country'))
+                  return parsed?.kind === 'telephone' ? undefined : 'invalid'
+                },
+              }}
+            >
+              {(field) => (
+                <field.TextField label={t`Telephone`} type="tel" inputMode="tel" autoComplete="tel-national" required />
+              )}
+            </form.AppField>
+          </>
+        ) : (
+          <form.AppField
+            name="email"
+            validators={{
+              onBlur: ({ value }) => {
+                if (method !== 'email') return undefined
+                if (!value.trim()) return 'required'
+                return parseLoginIdentifier(value)?.kind === 'email' ? undefined : 'invalid'
+              },
+            }}
+          >
+            {(field) => (
+              <field.TextField label={t`E-mail`} type="email" inputMode="email" autoComplete="email" required />
+            )}
+          </form.AppField>
+        )}
+
+        {failure?.captcha ? (
+          <CaptchaField question={failure.captcha.question} value={captchaAnswer} onChange={setCaptchaAnswer} />
+        ) : null}
+
+        {failure ? (
+          <div className="form-alert" role="alert">
+            <p>{failureMessage(failure, i18n, locale)}</p>
+            {failure.reason === 'IDENTIFIER_NOT_FOUND' ? (
+              <p>
+                <Link to="/account/register" search={registerSearch}>
+                  <Trans>Register as a member</Trans>
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        <form.AppForm>
+          <form.SubmitButton>
+            <Trans>Submit</Trans>
+          </form.SubmitButton>
+        </form.AppForm>
+      </form>
+
+      {lineLogin ? (
+        <p className="account-alt">
+          <a className="button button--line button--wide" href={lineHref}>
+            <Trans>Login with LINE</Trans>
+          </a>
+        </p>
+      ) : null}
+
+      <p className="account-alt">
+        <Trans>New here?</Trans>{' '}
+        <Link to="/account/register" search={registerSearch}>
+          <Trans>Register as a member</Trans>
+        </Link>
+      </p>
+    </div>
   )
 }

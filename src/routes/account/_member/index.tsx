@@ -1,19 +1,296 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
+import { useState } from 'react'
+import { logout, updateProfile } from '~/account/account.functions'
+import type { AccountFailure } from '~/account/account-result'
+import { addressesQuery } from '~/account/address.functions'
+import { failureMessage } from '~/account/failure-message'
+import { validateBirthdate, validateEmail, validateFullname, validateTelephone } from '~/account/member-rules'
+import { sessionQuery, type SessionMember } from '~/account/session.functions'
 import { PageHeading } from '~/components/PageHeading'
+import { countryName } from '~/domain/countries'
+import { showFieldErrors, useAppForm } from '~/forms/form'
+import { formatDate } from '~/i18n/dates'
+import { useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 
 export const Route = createFileRoute('/account/_member/')({
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(sessionQuery()),
+      context.queryClient.ensureQueryData(addressesQuery()),
+    ])
+  },
   head: ({ match }) =>
     pageHead(match.context.i18n, msg`My account`, msg`Personal information, addresses, orders and membership.`),
   component: AccountPage,
 })
 
 function AccountPage() {
+  const { data: member } = useSuspenseQuery(sessionQuery())
+  const { data: addresses } = useSuspenseQuery(addressesQuery())
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  const locale = useLocale()
+  const [editing, setEditing] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const [leaving, setLeaving] = useState(false)
+
+  if (!member) return null
+  const defaultAddress = addresses.find((address) => address.isDefault) ?? null
+  const addressCount = addresses.length
+  const tierLabel = member.tier === 'vvip' ? 'VVIP' : member.tier === 'vip' ? 'VIP' : null
+
+  async function signOut() {
+    setLeaving(true)
+    try {
+      await logout()
+      queryClient.setQueryData(sessionQuery().queryKey, null)
+      queryClient.removeQueries({ queryKey: ['account'] })
+      await router.invalidate()
+      await router.navigate({ to: '/' })
+    } finally {
+      setLeaving(false)
+    }
+  }
+
   return (
-    <PageHeading lead={<Trans>Personal information, addresses, orders and membership.</Trans>}>
-      {<Trans>My account</Trans>}
-    </PageHeading>
+    <div className="account-page">
+      <PageHeading lead={<Trans>Personal information, addresses, orders and membership.</Trans>}>
+        {<Trans>My account</Trans>}
+      </PageHeading>
+
+      <div className="account-grid">
+        <section className="account-card" aria-labelledby="personal-information">
+          <div className="account-card__head">
+            <h2 id="personal-information">
+              <Trans>Personal information</Trans>
+            </h2>
+            {!editing ? (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setEditing(true)
+                  setSaved(false)
+                }}
+              >
+                <Trans>Edit</Trans>
+              </button>
+            ) : null}
+          </div>
+          {saved ? (
+            <p className="form-success" role="status">
+              <Trans>Your information was saved.</Trans>
+            </p>
+          ) : null}
+          {editing ? (
+            <ProfileForm
+              member={member}
+              onDone={(updated) => {
+                if (updated) {
+                  queryClient.setQueryData(sessionQuery().queryKey, updated)
+                  setSaved(true)
+                }
+                setEditing(false)
+              }}
+            />
+          ) : (
+            <dl className="account-facts">
+              <dt>
+                <Trans>Name</Trans>
+              </dt>
+              <dd>{member.fullname}</dd>
+              <dt>
+                <Trans>Telephone</Trans>
+              </dt>
+              <dd>{member.telephone ?? '—'}</dd>
+              <dt>
+                <Trans>E-mail</Trans>
+              </dt>
+              <dd>{member.email ?? '—'}</dd>
+              <dt>
+                <Trans>Birth date</Trans>
+              </dt>
+              <dd>{member.birthdate ? formatDate(`${member.birthdate}T12:00:00Z`, locale) : '—'}</dd>
+            </dl>
+          )}
+        </section>
+
+        <section className="account-card" aria-labelledby="membership">
+          <h2 id="membership">
+            <Trans>Status</Trans>
+          </h2>
+          <p className="account-tier">{tierLabel ?? <Trans>Member</Trans>}</p>
+          <p className="account-muted">
+            <Trans>VIP from 9,000 THB and VVIP from 30,000 THB of purchases within one year.</Trans>
+          </p>
+        </section>
+
+        <section className="account-card" aria-labelledby="addresses">
+          <h2 id="addresses">
+            <Trans>Address</Trans>
+          </h2>
+          {defaultAddress ? (
+            <address className="account-address">
+              {defaultAddress.firstname} {defaultAddress.lastname}
+              <br />
+              {defaultAddress.address}
+              {defaultAddress.address2 ? `, ${defaultAddress.address2}` : ''}
+              <br />
+              {[defaultAddress.subDistrict, defaultAddress.district, defaultAddress.province, defaultAddress.postcode]
+                .filter(Boolean)
+                .join(', ')}
+              <br />
+              {countryName(defaultAddress.country, locale)}
+            </address>
+          ) : (
+            <p className="account-muted">
+              <Trans>You have no saved address yet.</Trans>
+            </p>
+          )}
+          <p>
+            <Link to="/account/more-address">
+              {addressCount > 0 ? <Trans>Manage addresses ({addressCount})</Trans> : <Trans>Add an address</Trans>}
+            </Link>
+          </p>
+        </section>
+
+        <nav className="account-card" aria-labelledby="more">
+          <h2 id="more">
+            <Trans>More</Trans>
+          </h2>
+          <ul className="account-links">
+            <li>
+              <Link to="/wishlist">
+                <Trans>Wishlist</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/account/order-history">
+                <Trans>Order history</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/account/promotion-code">
+                <Trans>Promotion codes</Trans>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+
+      <p className="account-alt">
+        <button
+          type="button"
+          className="button button--wide"
+          disabled={leaving}
+          aria-busy={leaving || undefined}
+          onClick={() => void signOut()}
+        >
+          <Trans>Log out</Trans>
+        </button>
+      </p>
+    </div>
+  )
+}
+
+type Gender = 'male' | 'female' | 'others'
+
+function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updated: SessionMember | null) => void }) {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const [failure, setFailure] = useState<AccountFailure | null>(null)
+  /** Stored numbers are E.164; a number typed in local form is read as Thai. */
+  const phoneCountry = 'TH'
+  const form = useAppForm({
+    defaultValues: {
+      fullname: member.fullname,
+      email: member.email ?? '',
+      telephone: member.telephone ?? '',
+      gender: (member.gender ?? '') as Gender | '',
+      birthdate: member.birthdate ?? '',
+    },
+    onSubmit: async ({ value }) => {
+      const result = await updateProfile({
+        data: {
+          fullname: value.fullname,
+          email: value.email,
+          telephone: value.telephone,
+          country: phoneCountry,
+          gender: value.gender || null,
+          birthdate: value.birthdate || null,
+        },
+      })
+      if (!result.ok) {
+        setFailure(result)
+        const fields: Record<string, string> = {}
+        if (result.reason === 'TELEPHONE_EXISTS') fields.telephone = 'telephoneExists'
+        if (result.reason === 'EMAIL_EXISTS') fields.email = 'emailExists'
+        for (const [name, code] of Object.entries(result.fields ?? {})) fields[name] ??= code
+        showFieldErrors(form, fields)
+        return
+      }
+      onDone(result.member)
+    },
+  })
+  const genders = [
+    { value: 'female', label: t`Female` },
+    { value: 'male', label: t`Male` },
+    { value: 'others', label: t`Others` },
+  ]
+  return (
+    <form
+      className="account-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      <form.AppField name="fullname" validators={{ onBlur: ({ value }) => validateFullname(value) ?? undefined }}>
+        {(field) => <field.TextField label={t`Full name`} autoComplete="name" required />}
+      </form.AppField>
+      <form.AppField
+        name="telephone"
+        validators={{
+          onBlur: ({ value }) => (value ? (validateTelephone(value, phoneCountry) ?? undefined) : undefined),
+        }}
+      >
+        {(field) => <field.TextField label={t`Telephone`} type="tel" autoComplete="tel" />}
+      </form.AppField>
+      <form.AppField
+        name="email"
+        validators={{ onBlur: ({ value }) => (value ? (validateEmail(value) ?? undefined) : undefined) }}
+      >
+        {(field) => <field.TextField label={t`E-mail`} type="email" autoComplete="email" />}
+      </form.AppField>
+      <form.AppField name="gender">
+        {(field) => <field.SelectField label={t`Gender`} options={genders} placeholder={t`Choose`} />}
+      </form.AppField>
+      <form.AppField
+        name="birthdate"
+        validators={{ onBlur: ({ value }) => (value ? (validateBirthdate(value) ?? undefined) : undefined) }}
+      >
+        {(field) => <field.TextField label={t`Birth date`} type="date" autoComplete="bday" />}
+      </form.AppField>
+      {failure ? (
+        <p className="form-alert" role="alert">
+          {failureMessage(failure, i18n, locale)}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <form.AppForm>
+          <form.SubmitButton wide={false}>
+            <Trans>Save</Trans>
+          </form.SubmitButton>
+        </form.AppForm>
+        <button type="button" className="button" onClick={() => onDone(null)}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
   )
 }

@@ -1,0 +1,24 @@
+/** A refused account call as the screens need it: the API's reason plus what to show beside it. */
+export type AccountFailure = {
+  ok: false
+  status: number
+  reason: string
+  fields?: Record<string, string>
+  retryAt?: string
+  attemptsLeft?: number
+  captcha?: { id: string; question: string }
+}
+
+export type AccountResult<T> = ({ ok: true } & T) | AccountFailure
+
+/** The member's view of one-time-code state on the confirm screen. */
+export type ChallengeInfo = {
+  refCode: string
+  channel: 'sms' | 'email'
+  purpose: 'login' | 'register'
+  destination: string
+  expiresAt: string
+  resendAt: string
+  attemptsLeft: number
+  open: boolean
+}

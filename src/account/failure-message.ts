@@ -1,0 +1,51 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { LocaleCode } from '~/i18n/locales'
+import type { AccountFailure } from './account-result'
+import { ACCOUNT_MESSAGES } from './messages'
+
+/** A time of day for "try again at …": Bangkok time on Thai pages (DESIGN.md §3). */
+export function formatTime(iso: string, locale: LocaleCode): string {
+  return new Intl.DateTimeFormat(locale === 'th' ? 'th-TH' : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Asia/Bangkok',
+  }).format(new Date(iso))
+}
+
+/** What the shopper reads for a refused account call (§8), with the retry time when there is one. */
+export function failureMessage(failure: AccountFailure, i18n: I18n, locale: LocaleCode): string {
+  const retry = failure.retryAt ? formatTime(failure.retryAt, locale) : null
+  switch (failure.reason) {
+    case 'IDENTIFIER_NOT_FOUND':
+      return i18n._(ACCOUNT_MESSAGES.notExist)
+    case 'OTP_INCORRECT':
+      return failure.attemptsLeft !== undefined
+        ? `${i18n._(ACCOUNT_MESSAGES.otpIncorrect)} ${i18n._(msg`(${failure.attemptsLeft} tries left)`)}`
+        : i18n._(ACCOUNT_MESSAGES.otpIncorrect)
+    case 'OTP_EXPIRED':
+      return i18n._(ACCOUNT_MESSAGES.otpExpired)
+    case 'VERIFY_FAILED':
+      return i18n._(ACCOUNT_MESSAGES.verifyFailed)
+    case 'LOCKED':
+      return retry
+        ? `${i18n._(ACCOUNT_MESSAGES.verifyFailed)} ${i18n._(msg`Too many wrong codes. Please try again at ${retry}.`)}`
+        : i18n._(ACCOUNT_MESSAGES.verifyFailed)
+    case 'RATE_LIMITED':
+      return retry
+        ? i18n._(msg`Please wait. You can ask for a new code at ${retry}.`)
+        : i18n._(msg`Please wait before asking for a new code.`)
+    case 'CAPTCHA_REQUIRED':
+      return i18n._(msg`Please answer the question below, then send again.`)
+    case 'CAPTCHA_INCORRECT':
+      return i18n._(ACCOUNT_MESSAGES.captchaIncorrect)
+    case 'TELEPHONE_EXISTS':
+      return i18n._(ACCOUNT_MESSAGES.telephoneExists)
+    case 'EMAIL_EXISTS':
+      return i18n._(ACCOUNT_MESSAGES.emailExists)
+    case 'INVALID_INPUT':
+      return i18n._(ACCOUNT_MESSAGES.completeInformation)
+    default:
+      return i18n._(ACCOUNT_MESSAGES.somethingWrong)
+  }
+}

@@ -1,0 +1,61 @@
+import { env } from '../../app.config'
+import { lineGrantSchema, lineStartSchema } from '~/api/accounts/schemas'
+import { ProductApiError } from '~/product-api/client'
+import { productApi } from '~/product-api/server-client.server'
+import { safeRedirectPath } from './safe-redirect'
+import { readSessionToken, sessionCookieHeader, visitorHeaders } from './session.server'
+
+/** Where LINE sends the shopper back: registered as the channel's callback URL. */
+export function lineCallbackUrl(): string {
+  return `${env.SITE_URL}/account/line/callback`
+}
+
+function loginPage(reason: 'failed' | 'unavailable' | 'cancelled', redirect: string | null): Response {
+  const search = new URLSearchParams({ line: reason, ...(redirect ? { redirect } : {}) })
+  return new Response(null, { status: 302, headers: { Location: `/account/login?${search.toString()}` } })
+}
+
+/** GET /account/line: off to LINE's authorisation page (PKCE, state and nonce kept by the API). */
+export async function startLineLogin(request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  const redirect = safeRedirectPath(url.searchParams.get('redirect'))
+  const lang = url.searchParams.get('lang') === 'en' ? 'en' : 'th'
+  try {
+    const { authorizationUrl } = await productApi().send('POST', '/auth/line/start', lineStartSchema, {
+      body: { redirectUri: lineCallbackUrl(), redirectPath: redirect ?? '/account', lang },
+      headers: visitorHeaders(false),
+    })
+    return new Response(null, { status: 302, headers: { Location: authorizationUrl, 'Cache-Control': 'no-store' } })
+  } catch (error) {
+    if (!(error instanceof ProductApiError)) throw error
+    return loginPage(error.status === 503 ? 'unavailable' : 'failed', redirect)
+  }
+}
+
+/** GET /account/line/callback: the code is exchanged by the API; the browser gets a new session. */
+export async function finishLineLogin(request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  const code = url.searchParams.get('code')
+  const state = url.searchParams.get('state')
+  if (url.searchParams.get('error')) return loginPage('cancelled', null)
+  if (!code || !state) return loginPage('failed', null)
+  try {
+    const previous = readSessionToken()
+    const grant = await productApi().send('POST', '/auth/line/callback', lineGrantSchema, {
+      body: { state, code, redirectUri: lineCallbackUrl(), ...(previous ? { previousSession: previous } : {}) },
+      headers: visitorHeaders(false),
+    })
+    const target = safeRedirectPath(grant.redirectPath) ?? '/account'
+    return new Response(null, {
+      status: 302,
+      headers: {
+        Location: target,
+        'Cache-Control': 'no-store',
+        'Set-Cookie': sessionCookieHeader(grant.token, grant.expiresAt),
+      },
+    })
+  } catch (error) {
+    if (!(error instanceof ProductApiError)) throw error
+    return loginPage(error.status === 503 ? 'unavailable' : 'failed', null)
+  }
+}

@@ -1,0 +1,44 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { AddressErrorCode } from '~/domain/address'
+
+/** §5: the text of each address rule, in the shopper's language. */
+export const FIELD_ERROR_MESSAGES: Record<
+  AddressErrorCode | 'exists' | 'telephoneExists' | 'emailExists',
+  MessageDescriptor
+> = {
+  required: msg`THIS FIELD IS REQUIRED.`,
+  invalid: msg`THIS FIELD IS NOT VALID.`,
+  nameTooLong: msg`First name / Last name cannot exceed 50 characters.`,
+  addressTooLong: msg`Address 1 / Address 2 cannot exceed 60 characters.`,
+  phoneCountryMismatch: msg`PHONE NUMBER MISMATCH THE DESTINATION COUNTRY.`,
+  postcodeNotFound: msg`POSTAL CODE NOT FOUND.`,
+  cityNotFound: msg`CITY NOT FOUND.`,
+  regionMismatch: msg`COUNTRY OR PROVINCE OR POSTAL CODE WAS WRONG.`,
+  exists: msg`THIS FIELD IS NOT VALID.`,
+  telephoneExists: msg`TELEPHONE NUMBER ALREADY EXISTS`,
+  emailExists: msg`EMAIL ALREADY EXISTS`,
+}
+
+/** The message of a field's error code; unknown codes read as 'not valid'. */
+export function fieldErrorMessage(code: string): MessageDescriptor {
+  return code in FIELD_ERROR_MESSAGES
+    ? FIELD_ERROR_MESSAGES[code as keyof typeof FIELD_ERROR_MESSAGES]
+    : FIELD_ERROR_MESSAGES.invalid
+}
+
+/** §8: what the shopper reads for each refusal of the account API. */
+export const ACCOUNT_MESSAGES = {
+  notExist: msg`This email/tel is not exist`,
+  otpExpired: msg`OTP WAS EXPIRED`,
+  otpIncorrect: msg`OTP INCORRECT`,
+  otpTimeout: msg`OTP TIMEOUTED`,
+  verifyFailed: msg`VERIFY FAILED`,
+  telephoneExists: msg`TELEPHONE NUMBER ALREADY EXISTS`,
+  emailExists: msg`EMAIL ALREADY EXISTS`,
+  registerSuccess: msg`REGISTER SUCCESS`,
+  somethingWrong: msg`SOMETHING WRONG! PLEASE TRY AGAIN`,
+  completeInformation: msg`Please complete the information.`,
+  enterAddress: msg`Please enter the address.`,
+  captchaIncorrect: msg`The answer is not right. Please try again.`,
+} as const

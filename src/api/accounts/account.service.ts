@@ -1,0 +1,798 @@
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import {
+  captchaChallenges,
+  members,
+  oauthStates,
+  otpChallenges,
+  otpFailures,
+  rateCounters,
+  sessions,
+  type MemberGender,
+  type MemberRow,
+  type OtpChallengeRow,
+  type OtpChannel,
+  type RegistrationPayload,
+} from '~/db/schema'
+import {
+  captchaThreshold,
+  maskIdentifier,
+  OTP_FAILURE_WINDOW_SECONDS,
+  OTP_FAILURES_BEFORE_LOCK,
+  OTP_LOCK_SECONDS,
+  OTP_MAX_TRIES_PER_CODE,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_SENDS_PER_IDENTIFIER_PER_HOUR,
+  OTP_TTL_SECONDS,
+  CAPTCHA_TTL_SECONDS,
+  parseLoginIdentifier,
+  parseTelephone,
+} from '~/domain/otp'
+import type { OutboundMessage } from '~/api/providers/messages'
+import { createPkcePair, type LineLogin } from '~/api/providers/line-login.server'
+import { appSecret, codeHash, generateCode, generateRefCode, randomToken, sameDigest, sha256 } from './crypto.server'
+import { AccountError } from './errors'
+
+/** DESIGN.md §5: sessions end after 30 days without a visit, and 90 days after login in any case. */
+export const SESSION_IDLE_SECONDS = 30 * 24 * 60 * 60
+export const SESSION_ABSOLUTE_SECONDS = 90 * 24 * 60 * 60
+/** The last-seen time is written at most this often (a page view is not a database write). */
+const SESSION_TOUCH_SECONDS = 5 * 60
+/** A LINE Login round trip must come back within this. */
+const OAUTH_STATE_TTL_SECONDS = 10 * 60
+
+const HOUR = 60 * 60
+
+export type AccountServiceOptions = {
+  db: Db
+  /** Delivers a code by SMS or e-mail (outbox, SMTP, SMS provider). */
+  deliver: (message: OutboundMessage) => Promise<void>
+  /** LINE Login, when a channel is configured. */
+  lineLogin: LineLogin | null
+  /** Codes one IP may have sent per hour. */
+  ipHourlyLimit: number
+  /** Seconds before a new code may be sent to the same phone or mailbox (default 60). */
+  resendCooldownSeconds?: number
+  now?: () => Date
+}
+
+export type MemberView = {
+  id: string
+  fullname: string
+  email: string | null
+  telephone: string | null
+  gender: MemberGender | null
+  birthdate: string | null
+  tier: MemberRow['tier']
+  totalSpending: number
+  tierExpiresAt: string | null
+  lineLinked: boolean
+}
+
+export type ChallengeView = {
+  refCode: string
+  channel: OtpChannel
+  purpose: OtpChallengeRow['purpose']
+  destination: string
+  expiresAt: string
+  resendAt: string
+  attemptsLeft: number
+  open: boolean
+}
+
+export type IssuedChallenge = ChallengeView & { challengeToken: string }
+
+export type SessionGrant = { token: string; expiresAt: string; member: MemberView; registered: boolean }
+
+export type RequestContext = { ip: string; userAgent?: string | null; locale: 'th' | 'en' }
+
+export type RegistrationInput = {
+  fullname: string
+  email: string
+  telephone: string
+  country: string
+  gender: MemberGender
+  birthdate: string
+}
+
+export type CaptchaAnswer = { id: string; answer: string } | null
+
+export type ProfileUpdate = {
+  fullname: string
+  email: string
+  telephone: string
+  country: string
+  gender: MemberGender | null
+  birthdate: string | null
+}
+
+function toMemberView(row: MemberRow): MemberView {
+  return {
+    id: row.id,
+    fullname: row.fullname,
+    email: row.email,
+    telephone: row.telephone,
+    gender: row.gender,
+    birthdate: row.birthdate,
+    tier: row.tier,
+    totalSpending: row.totalSpending,
+    tierExpiresAt: row.tierExpiresAt?.toISOString() ?? null,
+    lineLinked: row.lineUserId !== null,
+  }
+}
+
+/** The per-IP counter of code sends and identifier lookups. */
+function ipCounterKey(context: RequestContext): string {
+  return `otp:ip:${context.ip || 'unknown'}`
+}
+
+function addSeconds(date: Date, seconds: number): Date {
+  return new Date(date.getTime() + seconds * 1000)
+}
+
+function windowStart(now: Date, seconds: number): Date {
+  const size = seconds * 1000
+  return new Date(Math.floor(now.getTime() / size) * size)
+}
+
+/** Message text per language: the API has no Lingui, and the SMS must read well in both. */
+function codeMessage(locale: string, code: string, ref: string, purpose: string): { subject: string; text: string } {
+  const minutes = OTP_TTL_SECONDS / 60
+  if (locale === 'en') {
+    return {
+      subject: purpose === 'register' ? `Confirm your registration (ref ${ref})` : `Your login code (ref ${ref})`,
+      text: `Your code is ${code} (ref ${ref}). It is valid for ${minutes} minutes. Never share it with anyone.`,
+    }
+  }
+  return {
+    subject: purpose === 'register' ? `ยืนยันการสมัครสมาชิก (รหัสอ้างอิง ${ref})` : `รหัสเข้าสู่ระบบ (รหัสอ้างอิง ${ref})`,
+    text: `รหัส OTP ของคุณคือ ${code} (รหัสอ้างอิง ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current: unknown = error; current instanceof Error || typeof current === 'object';) {
+    if (current === null) return false
+    const record = current as { code?: unknown; constraint?: unknown; cause?: unknown; message?: unknown }
+    if (record.code === '23505') {
+      if (!constraint) return true
+      return record.constraint === constraint || String(record.message ?? '').includes(constraint)
+    }
+    current = record.cause
+    if (current === undefined) return false
+  }
+  return false
+}
+
+/**
+ * Accounts (issue 4, DESIGN.md §5): one-time codes with their limits, registration, sessions, LINE Login
+ * and the profile. Every counter lives in the database, so that any number of instances share them.
+ */
+export class AccountService {
+  private readonly db: Db
+  private readonly now: () => Date
+  private hmacKey: Promise<string> | null = null
+  private readonly cooldown: number
+
+  constructor(private readonly options: AccountServiceOptions) {
+    this.db = options.db
+    this.now = options.now ?? (() => new Date())
+    this.cooldown = options.resendCooldownSeconds ?? OTP_RESEND_COOLDOWN_SECONDS
+  }
+
+  private key(): Promise<string> {
+    this.hmacKey ??= appSecret(this.db, 'otp-hmac').catch((error: unknown) => {
+      this.hmacKey = null
+      throw error
+    })
+    return this.hmacKey
+  }
+
+  // ── one-time codes ────────────────────────────────────────────────────────────────────────────
+
+  /** Sends a login code to a member's phone or mailbox. */
+  async requestLoginCode(
+    input: { identifier: string; country: string; captcha: CaptchaAnswer },
+    context: RequestContext,
+  ): Promise<IssuedChallenge> {
+    const identifier = parseLoginIdentifier(input.identifier, input.country)
+    if (!identifier) {
+      throw new AccountError(400, 'INVALID_INPUT', 'Enter a telephone number or an e-mail address', {
+        fields: { identifier: 'invalid' },
+      })
+    }
+    await this.assertNotLocked(identifier.value)
+    await this.guardIp(input.captcha, context)
+    const column = identifier.kind === 'email' ? members.email : members.telephone
+    const [member] = await this.db.select().from(members).where(eq(column, identifier.value)).limit(1)
+    if (!member) {
+      await this.count(ipCounterKey(context), HOUR, this.now())
+      throw new AccountError(404, 'IDENTIFIER_NOT_FOUND', 'This email/tel is not exist')
+    }
+    return this.issueChallenge(
+      {
+        identifier: identifier.value,
+        channel: identifier.kind === 'email' ? 'email' : 'sms',
+        purpose: 'login',
+        memberId: member.id,
+        payload: null,
+      },
+      context,
+    )
+  }
+
+  /** Starts a registration: checks the phone and e-mail are free and sends a code to the phone. */
+  async register(
+    input: RegistrationInput & { captcha: CaptchaAnswer },
+    context: RequestContext,
+  ): Promise<IssuedChallenge> {
+    const telephone = parseTelephone(input.telephone, input.country)
+    const email = parseLoginIdentifier(input.email)
+    const fields: Record<string, string> = {}
+    if (!telephone) fields.telephone = 'invalid'
+    if (!email || email.kind !== 'email') fields.email = 'invalid'
+    if (!telephone || email?.kind !== 'email')
+      throw new AccountError(400, 'INVALID_INPUT', 'Invalid registration', { fields })
+    const taken = await this.db
+      .select({ email: members.email, telephone: members.telephone })
+      .from(members)
+      .where(or(eq(members.telephone, telephone.value), eq(members.email, email.value)))
+    if (taken.some((row) => row.telephone === telephone.value)) {
+      throw new AccountError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS', {
+        fields: { telephone: 'exists' },
+      })
+    }
+    if (taken.some((row) => row.email === email.value)) {
+      throw new AccountError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS', { fields: { email: 'exists' } })
+    }
+    await this.assertNotLocked(telephone.value)
+    await this.guardIp(input.captcha, context)
+    return this.issueChallenge(
+      {
+        identifier: telephone.value,
+        channel: 'sms',
+        purpose: 'register',
+        memberId: null,
+        payload: {
+          fullname: input.fullname.trim().replace(/\s+/g, ' '),
+          email: email.value,
+          telephone: telephone.value,
+          gender: input.gender,
+          birthdate: input.birthdate,
+        },
+      },
+      context,
+    )
+  }
+
+  /** A new code for the same phone or mailbox; the old one stops working, the failure count stays. */
+  async resend(input: { challengeToken: string; captcha: CaptchaAnswer }, context: RequestContext) {
+    const challenge = await this.findChallenge(input.challengeToken)
+    if (!challenge) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    await this.assertNotLocked(challenge.identifier)
+    await this.guardIp(input.captcha, context)
+    return this.issueChallenge(
+      {
+        identifier: challenge.identifier,
+        channel: challenge.channel,
+        purpose: challenge.purpose,
+        memberId: challenge.memberId,
+        payload: challenge.payload,
+      },
+      context,
+    )
+  }
+
+  /** What the confirm screen shows: where the code went, its reference, when it expires, when to resend. */
+  async describeChallenge(challengeToken: string): Promise<ChallengeView> {
+    const challenge = await this.findChallenge(challengeToken)
+    if (!challenge) throw new AccountError(404, 'NOT_FOUND', 'No such code request')
+    return this.view(challenge)
+  }
+
+  /** Checks a code: a session on success; otherwise the reason of §8 and what is left. */
+  async verify(
+    input: { challengeToken: string; code: string; previousSession?: string | null },
+    context: RequestContext,
+  ) {
+    const now = this.now()
+    const challenge = await this.findChallenge(input.challengeToken)
+    if (!challenge) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    await this.assertNotLocked(challenge.identifier)
+    if (challenge.closedAt) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (challenge.expiresAt <= now) throw new AccountError(410, 'OTP_EXPIRED', 'OTP WAS EXPIRED')
+    const code = input.code.trim()
+    if (!/^\d{6}$/.test(code)) {
+      throw new AccountError(400, 'INVALID_INPUT', 'The code is six digits', { fields: { code: 'invalid' } })
+    }
+    const expected = codeHash(await this.key(), challenge.id, code)
+    if (!sameDigest(expected, challenge.codeHash)) return this.wrongCode(challenge, now)
+
+    const [used] = await this.db
+      .update(otpChallenges)
+      .set({ closedAt: now, usedAt: now })
+      .where(
+        and(
+          eq(otpChallenges.id, challenge.id),
+          isNull(otpChallenges.closedAt),
+          lt(otpChallenges.attempts, OTP_MAX_TRIES_PER_CODE),
+        ),
+      )
+      .returning({ id: otpChallenges.id })
+    if (!used) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    await this.db.delete(otpFailures).where(eq(otpFailures.identifier, challenge.identifier))
+
+    let member: MemberRow
+    let registered = false
+    if (challenge.purpose === 'register') {
+      member = await this.createMember(challenge.payload)
+      registered = true
+    } else {
+      const [row] = await this.db
+        .select()
+        .from(members)
+        .where(eq(members.id, challenge.memberId ?? ''))
+      if (!row) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+      member = row
+    }
+    const grant = await this.startSession(member, context, input.previousSession ?? null)
+    return { ...grant, registered }
+  }
+
+  private async createMember(payload: RegistrationPayload | null): Promise<MemberRow> {
+    if (!payload) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    try {
+      const [row] = await this.db
+        .insert(members)
+        .values({ ...payload, acceptedTermsAt: this.now() })
+        .returning()
+      if (!row) throw new Error('Member not created')
+      return row
+    } catch (error) {
+      if (isUniqueViolation(error, 'members_telephone_key')) {
+        throw new AccountError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS')
+      }
+      if (isUniqueViolation(error, 'members_email_key')) {
+        throw new AccountError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS')
+      }
+      throw error
+    }
+  }
+
+  private async wrongCode(challenge: OtpChallengeRow, now: Date): Promise<never> {
+    const [tried] = await this.db
+      .update(otpChallenges)
+      .set({
+        attempts: sql`${otpChallenges.attempts} + 1`,
+        closedAt: sql`CASE WHEN ${otpChallenges.attempts} + 1 >= ${OTP_MAX_TRIES_PER_CODE} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
+      })
+      .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.closedAt)))
+      .returning({ attempts: otpChallenges.attempts })
+    if (!tried) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+
+    const freshWindow = addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS).toISOString()
+    const [state] = await this.db
+      .insert(otpFailures)
+      .values({ identifier: challenge.identifier, failures: 1, windowStartedAt: now })
+      .onConflictDoUpdate({
+        target: otpFailures.identifier,
+        set: {
+          failures: sql`CASE WHEN ${otpFailures.windowStartedAt} < ${freshWindow}::timestamptz THEN 1 ELSE ${otpFailures.failures} + 1 END`,
+          windowStartedAt: sql`CASE WHEN ${otpFailures.windowStartedAt} < ${freshWindow}::timestamptz THEN ${now.toISOString()}::timestamptz ELSE ${otpFailures.windowStartedAt} END`,
+        },
+      })
+      .returning()
+    if (state && state.failures >= OTP_FAILURES_BEFORE_LOCK) {
+      const lockedUntil = addSeconds(now, OTP_LOCK_SECONDS)
+      await this.db
+        .update(otpFailures)
+        .set({ lockedUntil, failures: 0, windowStartedAt: lockedUntil })
+        .where(eq(otpFailures.identifier, challenge.identifier))
+      await this.db
+        .update(otpChallenges)
+        .set({ closedAt: now })
+        .where(and(eq(otpChallenges.identifier, challenge.identifier), isNull(otpChallenges.closedAt)))
+      throw new AccountError(423, 'LOCKED', 'Too many wrong codes', { retryAt: lockedUntil })
+    }
+    const attemptsLeft = Math.max(0, OTP_MAX_TRIES_PER_CODE - tried.attempts)
+    if (attemptsLeft === 0) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED', { attemptsLeft })
+    throw new AccountError(400, 'OTP_INCORRECT', 'OTP INCORRECT', { attemptsLeft })
+  }
+
+  private async assertNotLocked(identifier: string): Promise<void> {
+    const [state] = await this.db
+      .select({ lockedUntil: otpFailures.lockedUntil })
+      .from(otpFailures)
+      .where(eq(otpFailures.identifier, identifier))
+    if (state?.lockedUntil && state.lockedUntil > this.now()) {
+      throw new AccountError(423, 'LOCKED', 'Too many wrong codes', { retryAt: state.lockedUntil })
+    }
+  }
+
+  private async findChallenge(token: string): Promise<OtpChallengeRow | null> {
+    if (!token) return null
+    const [row] = await this.db
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.tokenHash, sha256(token)))
+    return row ?? null
+  }
+
+  private view(challenge: OtpChallengeRow): ChallengeView {
+    return {
+      refCode: challenge.refCode,
+      channel: challenge.channel,
+      purpose: challenge.purpose,
+      destination: maskIdentifier(challenge.identifier),
+      expiresAt: challenge.expiresAt.toISOString(),
+      resendAt: addSeconds(challenge.createdAt, this.cooldown).toISOString(),
+      attemptsLeft: Math.max(0, OTP_MAX_TRIES_PER_CODE - challenge.attempts),
+      open: challenge.closedAt === null && challenge.expiresAt > this.now(),
+    }
+  }
+
+  /** Adds one to a fixed-window counter shared by all instances and returns the new count. */
+  private async count(key: string, windowSeconds: number, now: Date): Promise<number> {
+    const start = windowStart(now, windowSeconds)
+    await this.db.delete(rateCounters).where(and(eq(rateCounters.key, key), lt(rateCounters.windowStart, start)))
+    const [row] = await this.db
+      .insert(rateCounters)
+      .values({ key, windowStart: start, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateCounters.key, rateCounters.windowStart],
+        set: { count: sql`${rateCounters.count} + 1` },
+      })
+      .returning({ count: rateCounters.count })
+    return row?.count ?? 1
+  }
+
+  private async peek(key: string, windowSeconds: number, now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ count: rateCounters.count })
+      .from(rateCounters)
+      .where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, windowStart(now, windowSeconds))))
+    return row?.count ?? 0
+  }
+
+  private async issueChallenge(
+    target: {
+      identifier: string
+      channel: OtpChannel
+      purpose: OtpChallengeRow['purpose']
+      memberId: string | null
+      payload: RegistrationPayload | null
+    },
+    context: RequestContext,
+  ): Promise<IssuedChallenge> {
+    const now = this.now()
+    const [last] = await this.db
+      .select({ createdAt: otpChallenges.createdAt, usedAt: otpChallenges.usedAt })
+      .from(otpChallenges)
+      .where(eq(otpChallenges.identifier, target.identifier))
+      .orderBy(desc(otpChallenges.createdAt))
+      .limit(1)
+    // The cool-down guards against resending while a code is on its way; a code already used ends it.
+    if (last && !last.usedAt && addSeconds(last.createdAt, this.cooldown) > now) {
+      throw new AccountError(429, 'RATE_LIMITED', 'Please wait before asking for another code', {
+        retryAt: addSeconds(last.createdAt, this.cooldown),
+      })
+    }
+    const ipKey = ipCounterKey(context)
+    const ipLimit = this.options.ipHourlyLimit
+    const nextHour = addSeconds(windowStart(now, HOUR), HOUR)
+
+    const identifierSends = await this.count(`otp:id:${target.identifier}`, HOUR, now)
+    if (identifierSends > OTP_SENDS_PER_IDENTIFIER_PER_HOUR) {
+      throw new AccountError(429, 'RATE_LIMITED', 'Too many codes for this telephone or e-mail', { retryAt: nextHour })
+    }
+    if ((await this.count(ipKey, HOUR, now)) > ipLimit) {
+      throw new AccountError(429, 'RATE_LIMITED', 'Too many codes from this connection', { retryAt: nextHour })
+    }
+
+    const token = randomToken(32)
+    const code = generateCode()
+    const refCode = generateRefCode()
+    const id = crypto.randomUUID()
+    const key = await this.key()
+    const [challenge] = await this.db.transaction(async (tx) => {
+      await tx
+        .update(otpChallenges)
+        .set({ closedAt: now })
+        .where(and(eq(otpChallenges.identifier, target.identifier), isNull(otpChallenges.closedAt)))
+      return tx
+        .insert(otpChallenges)
+        .values({
+          id,
+          tokenHash: sha256(token),
+          refCode,
+          identifier: target.identifier,
+          channel: target.channel,
+          purpose: target.purpose,
+          memberId: target.memberId,
+          payload: target.payload,
+          codeHash: codeHash(key, id, code),
+          locale: context.locale,
+          createdAt: now,
+          expiresAt: addSeconds(now, OTP_TTL_SECONDS),
+        })
+        .returning()
+    })
+    if (!challenge) throw new Error('Challenge not stored')
+    const message = codeMessage(context.locale, code, refCode, target.purpose)
+    try {
+      await this.options.deliver({ channel: target.channel, to: target.identifier, ...message })
+    } catch (error) {
+      await this.db.update(otpChallenges).set({ closedAt: now }).where(eq(otpChallenges.id, id))
+      console.error(`Code delivery by ${target.channel} failed:`, error instanceof Error ? error.message : error)
+      throw new AccountError(503, 'DELIVERY_FAILED', 'SOMETHING WRONG! PLEASE TRY AGAIN')
+    }
+    return { ...this.view(challenge), challengeToken: token }
+  }
+
+  /**
+   * Before a code is sent or an identifier looked up: the IP's hourly limit, and the captcha of §5 once
+   * the IP nears it. Lookups of unknown phones and e-mails count too, so members cannot be enumerated.
+   */
+  private async guardIp(captcha: CaptchaAnswer, context: RequestContext): Promise<void> {
+    const now = this.now()
+    const ipLimit = this.options.ipHourlyLimit
+    const ipSends = await this.peek(ipCounterKey(context), HOUR, now)
+    if (ipSends >= ipLimit) {
+      throw new AccountError(429, 'RATE_LIMITED', 'Too many codes from this connection', {
+        retryAt: addSeconds(windowStart(now, HOUR), HOUR),
+      })
+    }
+    if (ipSends >= captchaThreshold(ipLimit)) await this.checkCaptcha(captcha)
+  }
+
+  // ── captcha (§5) ──────────────────────────────────────────────────────────────────────────────
+
+  /** A new math question; its answer is kept only as an HMAC. */
+  async newCaptcha(): Promise<{ id: string; question: string }> {
+    const a = 2 + Math.floor(Math.random() * 18)
+    const b = 1 + Math.floor(Math.random() * 9)
+    const plus = Math.random() < 0.5
+    const answer = plus ? a + b : a - b
+    const id = crypto.randomUUID()
+    await this.db.insert(captchaChallenges).values({
+      id,
+      answerHash: codeHash(await this.key(), id, String(answer)),
+      expiresAt: addSeconds(this.now(), CAPTCHA_TTL_SECONDS),
+    })
+    return { id, question: `${a} ${plus ? '+' : '−'} ${b}` }
+  }
+
+  private async checkCaptcha(captcha: CaptchaAnswer): Promise<void> {
+    if (!captcha) {
+      throw new AccountError(428, 'CAPTCHA_REQUIRED', 'Please answer the question first', {
+        captcha: await this.newCaptcha(),
+      })
+    }
+    const now = this.now()
+    const [row] = await this.db
+      .update(captchaChallenges)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(captchaChallenges.id, captcha.id),
+          isNull(captchaChallenges.usedAt),
+          gt(captchaChallenges.expiresAt, now),
+        ),
+      )
+      .returning({ answerHash: captchaChallenges.answerHash })
+    const answer = captcha.answer.trim()
+    const right =
+      row !== undefined &&
+      /^-?\d{1,3}$/.test(answer) &&
+      sameDigest(codeHash(await this.key(), captcha.id, String(Number(answer))), row.answerHash)
+    if (!right) {
+      throw new AccountError(400, 'CAPTCHA_INCORRECT', 'The answer is not right', { captcha: await this.newCaptcha() })
+    }
+  }
+
+  // ── sessions ──────────────────────────────────────────────────────────────────────────────────
+
+  /** A new session row and token; the previous session of this browser, if any, ends (rotation). */
+  async startSession(
+    member: MemberRow,
+    context: RequestContext,
+    previousToken: string | null,
+  ): Promise<Omit<SessionGrant, 'registered'>> {
+    const now = this.now()
+    if (previousToken) await this.db.delete(sessions).where(eq(sessions.tokenHash, sha256(previousToken)))
+    const token = randomToken(32)
+    const expiresAt = addSeconds(now, SESSION_ABSOLUTE_SECONDS)
+    await this.db.insert(sessions).values({
+      tokenHash: sha256(token),
+      memberId: member.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      userAgent: context.userAgent?.slice(0, 300) ?? null,
+    })
+    return { token, expiresAt: expiresAt.toISOString(), member: toMemberView(member) }
+  }
+
+  /** The member of a session token, or null when it is unknown, idle too long or past its end. */
+  async memberForSession(token: string | null | undefined): Promise<MemberView | null> {
+    if (!token) return null
+    const now = this.now()
+    const hash = sha256(token)
+    const [row] = await this.db
+      .select({ member: members, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hash),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, addSeconds(now, -SESSION_IDLE_SECONDS)),
+        ),
+      )
+    if (!row) return null
+    if (row.lastSeenAt < addSeconds(now, -SESSION_TOUCH_SECONDS)) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash))
+    }
+    return toMemberView(row.member)
+  }
+
+  /** Ends a session (log out). */
+  async endSession(token: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)))
+  }
+
+  /** The member of a session, or 401. */
+  async requireMember(token: string | null | undefined): Promise<MemberView> {
+    const member = await this.memberForSession(token)
+    if (!member) throw new AccountError(401, 'UNAUTHENTICATED', 'Please log in')
+    return member
+  }
+
+  // ── profile ───────────────────────────────────────────────────────────────────────────────────
+
+  /** Changes the personal information; a phone or e-mail another member uses is refused. */
+  async updateProfile(memberId: string, update: ProfileUpdate): Promise<MemberView> {
+    const fields: Record<string, string> = {}
+    const email = update.email.trim() ? parseLoginIdentifier(update.email) : null
+    const telephone = update.telephone.trim() ? parseTelephone(update.telephone, update.country) : null
+    if (update.email.trim() && (!email || email.kind !== 'email')) fields.email = 'invalid'
+    if (update.telephone.trim() && !telephone) fields.telephone = 'invalid'
+    if (!email && !telephone) fields.telephone ??= 'required'
+    if (Object.keys(fields).length > 0) throw new AccountError(400, 'INVALID_INPUT', 'Invalid profile', { fields })
+    try {
+      const [row] = await this.db
+        .update(members)
+        .set({
+          fullname: update.fullname.trim().replace(/\s+/g, ' '),
+          email: email?.value ?? null,
+          telephone: telephone?.value ?? null,
+          gender: update.gender,
+          birthdate: update.birthdate,
+          updatedAt: this.now(),
+        })
+        .where(eq(members.id, memberId))
+        .returning()
+      if (!row) throw new AccountError(401, 'UNAUTHENTICATED', 'Please log in')
+      return toMemberView(row)
+    } catch (error) {
+      if (isUniqueViolation(error, 'members_telephone_key')) {
+        throw new AccountError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS', {
+          fields: { telephone: 'exists' },
+        })
+      }
+      if (isUniqueViolation(error, 'members_email_key')) {
+        throw new AccountError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS', { fields: { email: 'exists' } })
+      }
+      throw error
+    }
+  }
+
+  // ── LINE Login (§4) ───────────────────────────────────────────────────────────────────────────
+
+  /** The LINE authorisation URL, with PKCE (S256), state and nonce remembered for the way back. */
+  async startLineLogin(input: { redirectUri: string; redirectPath: string; locale: 'th' | 'en' }): Promise<string> {
+    const line = this.options.lineLogin
+    if (!line) throw new AccountError(503, 'LINE_UNAVAILABLE', 'LINE Login is not configured')
+    const state = randomToken(24)
+    const nonce = randomToken(24)
+    const pkce = createPkcePair()
+    const now = this.now()
+    await this.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now))
+    await this.db.insert(oauthStates).values({
+      stateHash: sha256(state),
+      nonce,
+      codeVerifier: pkce.verifier,
+      redirectPath: input.redirectPath,
+      createdAt: now,
+      expiresAt: addSeconds(now, OAUTH_STATE_TTL_SECONDS),
+    })
+    return line.authorizationUrl({
+      redirectUri: input.redirectUri,
+      state,
+      nonce,
+      codeChallenge: pkce.challenge,
+      uiLocales: input.locale === 'en' ? 'en-US' : 'th-TH',
+    })
+  }
+
+  /**
+   * The way back from LINE: the state is used once, the code exchanged with its PKCE verifier, the ID
+   * token verified; the LINE account is linked to the member with the same e-mail or makes a new one.
+   */
+  async completeLineLogin(
+    input: { state: string; code: string; redirectUri: string; previousSession?: string | null },
+    context: RequestContext,
+  ): Promise<SessionGrant & { redirectPath: string }> {
+    const line = this.options.lineLogin
+    if (!line) throw new AccountError(503, 'LINE_UNAVAILABLE', 'LINE Login is not configured')
+    const [flow] = await this.db
+      .delete(oauthStates)
+      .where(and(eq(oauthStates.stateHash, sha256(input.state)), gt(oauthStates.expiresAt, this.now())))
+      .returning()
+    if (!flow) throw new AccountError(400, 'LINE_FAILED', 'The LINE login request is unknown or too old')
+    let profile: Awaited<ReturnType<LineLogin['verifyIdToken']>>
+    try {
+      const tokens = await line.exchangeCode({
+        code: input.code,
+        redirectUri: input.redirectUri,
+        codeVerifier: flow.codeVerifier,
+      })
+      profile = await line.verifyIdToken(tokens.idToken, { nonce: flow.nonce })
+    } catch (error) {
+      console.error('LINE Login failed:', error instanceof Error ? error.message : error)
+      throw new AccountError(400, 'LINE_FAILED', 'LINE login failed')
+    }
+    let registered = false
+    let [member] = await this.db.select().from(members).where(eq(members.lineUserId, profile.sub))
+    if (!member && profile.email) {
+      const email = profile.email.toLowerCase()
+      ;[member] = await this.db
+        .update(members)
+        .set({ lineUserId: profile.sub, updatedAt: this.now() })
+        .where(and(eq(members.email, email), isNull(members.lineUserId)))
+        .returning()
+    }
+    if (!member) {
+      const email = profile.email?.toLowerCase() ?? null
+      const [emailTaken] = email
+        ? await this.db.select({ id: members.id }).from(members).where(eq(members.email, email))
+        : []
+      ;[member] = await this.db
+        .insert(members)
+        .values({
+          fullname: profile.name?.trim() || 'LINE',
+          email: emailTaken ? null : email,
+          lineUserId: profile.sub,
+          acceptedTermsAt: this.now(),
+        })
+        .returning()
+      registered = true
+    }
+    if (!member) throw new Error('LINE member not stored')
+    const grant = await this.startSession(member, context, input.previousSession ?? null)
+    return { ...grant, registered, redirectPath: flow.redirectPath }
+  }
+
+  // ── housekeeping ──────────────────────────────────────────────────────────────────────────────
+
+  /** Deletes what can no longer be used: old challenges, counters, captchas, sessions, LINE states. */
+  async purgeExpired(): Promise<void> {
+    const now = this.now()
+    const dayAgo = addSeconds(now, -24 * HOUR)
+    await this.db.delete(otpChallenges).where(lt(otpChallenges.expiresAt, dayAgo))
+    await this.db.delete(rateCounters).where(lt(rateCounters.windowStart, dayAgo))
+    await this.db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, now))
+    await this.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now))
+    await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, addSeconds(now, -SESSION_IDLE_SECONDS))))
+    await this.db
+      .delete(otpFailures)
+      .where(
+        and(
+          lt(otpFailures.windowStartedAt, addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS)),
+          or(isNull(otpFailures.lockedUntil), lt(otpFailures.lockedUntil, now)),
+        ),
+      )
+  }
+}

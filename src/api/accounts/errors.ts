@@ -1,0 +1,42 @@
+/** Why an account call was refused; the storefront maps each to its message of §8 in the shopper's language. */
+export const ACCOUNT_ERROR_REASONS = [
+  'INVALID_INPUT',
+  'IDENTIFIER_NOT_FOUND',
+  'OTP_INCORRECT',
+  'OTP_EXPIRED',
+  'VERIFY_FAILED',
+  'LOCKED',
+  'RATE_LIMITED',
+  'CAPTCHA_REQUIRED',
+  'CAPTCHA_INCORRECT',
+  'TELEPHONE_EXISTS',
+  'EMAIL_EXISTS',
+  'DELIVERY_FAILED',
+  'UNAUTHENTICATED',
+  'NOT_FOUND',
+  'LIMIT_REACHED',
+  'LINE_UNAVAILABLE',
+  'LINE_FAILED',
+] as const
+export type AccountErrorReason = (typeof ACCOUNT_ERROR_REASONS)[number]
+
+export type AccountErrorDetails = {
+  fields?: Record<string, string>
+  /** When the shopper may try again (lock-out, send limits). */
+  retryAt?: Date
+  attemptsLeft?: number
+  captcha?: { id: string; question: string }
+}
+
+/** A refused account call: HTTP status, a machine reason and an English message (the API's language). */
+export class AccountError extends Error {
+  override name = 'AccountError'
+  constructor(
+    readonly status: 400 | 401 | 404 | 409 | 410 | 423 | 428 | 429 | 503,
+    readonly reason: AccountErrorReason,
+    message: string,
+    readonly details: AccountErrorDetails = {},
+  ) {
+    super(message)
+  }
+}

@@ -1,0 +1,600 @@
+import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi'
+import { desc, eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { Db } from '~/db/client.server'
+import { outboxMessages } from '~/db/schema'
+import { validateAddress, type AddressInput } from '~/domain/address'
+import { getThaiPostal } from '~/geo/thai-postal.server'
+import { snakeKeysDeep } from '~/product-api/case'
+import type { AccountService, CaptchaAnswer, RequestContext } from './account.service'
+import { AddressService } from './address.service'
+import { AccountError } from './errors'
+import {
+  accountErrorSchema,
+  addressBody,
+  addressCheckSchema,
+  addressIdParam,
+  addressListSchema,
+  addressSchema,
+  challengeSchema,
+  challengeTokenBody,
+  geoListSchema,
+  geoQuery,
+  issuedChallengeSchema,
+  lineCallbackBody,
+  lineGrantSchema,
+  lineStartBody,
+  lineStartSchema,
+  loginCodeBody,
+  memberSchema,
+  newAddressBody,
+  outboxSchema,
+  postcodeParam,
+  postcodePlacesSchema,
+  profileBody,
+  registerBody,
+  resendBody,
+  sessionGrantSchema,
+  subDistrictListSchema,
+  verifyBody,
+  type AddressWire,
+} from './schemas'
+
+export type AccountRoutesOptions = {
+  db: Db
+  accounts: AccountService
+  /** The outbox is readable over the API only while it is the delivery in use (never in production). */
+  outboxEnabled: boolean
+}
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+})
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+})
+const refused = (description: string) => json(accountErrorSchema, description)
+const bearer = [{ bearerAuth: [] }]
+
+/** The value at a path of the raw input, to tell a missing field from a malformed one. */
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let current: unknown = input
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined
+    current = (current as Record<PropertyKey, unknown>)[key]
+  }
+  return current
+}
+
+/** First rule per field as a code: a missing or blank value is 'required', anything else 'invalid'. */
+function issueFields(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> }>, input: unknown) {
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'request'
+    const value = valueAt(input, issue.path)
+    const missing = value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+    fields[key] ??= missing ? 'required' : 'invalid'
+  }
+  return fields
+}
+
+function errorResponse(c: Context, error: AccountError) {
+  const { details } = error
+  return c.json(
+    {
+      code: error.status,
+      message: error.message,
+      reason: error.reason,
+      ...(details.fields ? { fields: wire<Record<string, string>>(details.fields) } : {}),
+      ...(details.retryAt ? { retry_at: details.retryAt.toISOString() } : {}),
+      ...(details.attemptsLeft !== undefined ? { attempts_left: details.attemptsLeft } : {}),
+      ...(details.captcha ? { captcha: details.captcha } : {}),
+    },
+    error.status,
+  )
+}
+
+function context(c: Context, lang: 'th' | 'en' = 'th'): RequestContext {
+  const headers = c.req.raw.headers
+  const ip = headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown'
+  return { ip, userAgent: headers.get('user-agent'), locale: lang }
+}
+
+function bearerToken(c: Context): string | null {
+  const header = c.req.header('authorization') ?? ''
+  const match = /^Bearer\s+(\S{16,200})$/i.exec(header)
+  return match?.[1] ?? null
+}
+
+function captchaOf(input: { captcha_id?: string; captcha_answer?: string }): CaptchaAnswer {
+  return input.captcha_id && input.captcha_answer !== undefined
+    ? { id: input.captcha_id, answer: input.captcha_answer }
+    : null
+}
+
+function addressInput(wire: z.infer<typeof addressBody>): AddressInput {
+  return {
+    firstname: wire.firstname,
+    lastname: wire.lastname,
+    telephoneNumber: wire.telephone_number,
+    email: wire.email,
+    taxId: wire.tax_id,
+    address: wire.address,
+    address2: wire.address2,
+    country: wire.country,
+    postcode: wire.postcode,
+    subDistrict: wire.sub_district,
+    district: wire.district,
+    province: wire.province,
+  }
+}
+
+const wire = <T>(value: unknown) => snakeKeysDeep(value) as T
+
+/**
+ * The account endpoints of the product API: one-time codes, registration, sessions (Bearer token),
+ * LINE Login, profile, address book, Thai postal data and the development outbox.
+ */
+export function createAccountRoutes(options: AccountRoutesOptions) {
+  const { accounts } = options
+  const addresses = new AddressService(options.db)
+  const app = new OpenAPIHono({
+    strict: false,
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return c.json(
+          {
+            code: 400,
+            message: 'Invalid request',
+            reason: 'INVALID_INPUT',
+            fields: issueFields(result.error.issues, (result as { data?: unknown }).data),
+          },
+          400,
+        )
+      }
+      return undefined
+    },
+  })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' })
+  app.onError((error, c) => {
+    if (error instanceof AccountError) return errorResponse(c, error)
+    console.error('Account API error', error)
+    return c.json({ code: 500, message: 'SOMETHING WRONG! PLEASE TRY AGAIN' }, 500)
+  })
+
+  async function member(c: Context) {
+    return accounts.requireMember(bearerToken(c))
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/login-code',
+      summary: 'Send a login code to a member’s phone (SMS) or e-mail',
+      request: body(loginCodeBody),
+      responses: {
+        201: json(issuedChallengeSchema, 'Code sent; keep challenge_token, show ref_code'),
+        400: refused('Invalid identifier or wrong captcha'),
+        404: refused('This email/tel is not exist'),
+        423: refused('Locked after too many wrong codes (retry_at)'),
+        428: refused('Answer the captcha first (captcha)'),
+        429: refused('Send limit reached (retry_at)'),
+        503: refused('The code could not be delivered'),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const issued = await accounts.requestLoginCode(
+        { identifier: input.identifier, country: input.country, captcha: captchaOf(input) },
+        context(c, input.lang),
+      )
+      return c.json(wire<z.infer<typeof issuedChallengeSchema>>(issued), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/register',
+      summary: 'Start a registration: the account is created once the code sent to the phone is confirmed',
+      request: body(registerBody),
+      responses: {
+        201: json(issuedChallengeSchema, 'Code sent'),
+        400: refused('Invalid fields'),
+        409: refused('TELEPHONE NUMBER ALREADY EXISTS / EMAIL ALREADY EXISTS'),
+        423: refused('Locked'),
+        428: refused('Captcha'),
+        429: refused('Send limit reached'),
+        503: refused('Not delivered'),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const issued = await accounts.register(
+        {
+          fullname: input.fullname,
+          email: input.email,
+          telephone: input.telephone,
+          country: input.country,
+          gender: input.gender,
+          birthdate: input.birthdate,
+          captcha: captchaOf(input),
+        },
+        context(c, input.lang),
+      )
+      return c.json(wire<z.infer<typeof issuedChallengeSchema>>(issued), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/challenge',
+      summary: 'Where a code went, its reference, expiry and resend time',
+      request: body(challengeTokenBody),
+      responses: { 200: json(challengeSchema, 'The challenge'), 404: refused('Unknown challenge') },
+    }),
+    async (c) =>
+      c.json(
+        wire<z.infer<typeof challengeSchema>>(await accounts.describeChallenge(c.req.valid('json').challenge_token)),
+        200,
+      ),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/resend',
+      summary: 'A new code for the same phone or e-mail (the failure count is kept)',
+      request: body(resendBody),
+      responses: {
+        201: json(issuedChallengeSchema, 'Code sent'),
+        400: refused('Unknown challenge'),
+        423: refused('Locked'),
+        428: refused('Captcha'),
+        429: refused('Too soon or too many'),
+        503: refused('Not delivered'),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const issued = await accounts.resend(
+        { challengeToken: input.challenge_token, captcha: captchaOf(input) },
+        context(c, input.lang),
+      )
+      return c.json(wire<z.infer<typeof issuedChallengeSchema>>(issued), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/verify',
+      summary: 'Check a code; a new session on success',
+      request: body(verifyBody),
+      responses: {
+        200: json(sessionGrantSchema, 'Logged in (registered when the code confirmed a registration)'),
+        400: refused('OTP INCORRECT (attempts_left) or VERIFY FAILED'),
+        409: refused('The phone or e-mail was registered meanwhile'),
+        410: refused('OTP WAS EXPIRED'),
+        423: refused('Locked (retry_at)'),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const grant = await accounts.verify(
+        { challengeToken: input.challenge_token, code: input.code, previousSession: input.previous_session },
+        context(c),
+      )
+      return c.json(wire<z.infer<typeof sessionGrantSchema>>(grant), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/line/start',
+      summary: 'The LINE Login authorisation URL (PKCE S256, state, nonce)',
+      request: body(lineStartBody),
+      responses: { 200: json(lineStartSchema, 'Redirect the browser here'), 503: refused('LINE not configured') },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const url = await accounts.startLineLogin({
+        redirectUri: input.redirect_uri,
+        redirectPath: input.redirect_path,
+        locale: input.lang,
+      })
+      return c.json({ authorization_url: url }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/line/callback',
+      summary: 'Finish LINE Login: exchange the code, verify the ID token, log in or register',
+      request: body(lineCallbackBody),
+      responses: {
+        200: json(lineGrantSchema, 'Logged in'),
+        400: refused('Unknown state or LINE refused'),
+        503: refused('LINE not configured'),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const grant = await accounts.completeLineLogin(
+        {
+          state: input.state,
+          code: input.code,
+          redirectUri: input.redirect_uri,
+          previousSession: input.previous_session,
+        },
+        context(c),
+      )
+      return c.json(wire<z.infer<typeof lineGrantSchema>>(grant), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/logout',
+      summary: 'End the session of the Bearer token',
+      security: bearer,
+      responses: { 204: { description: 'Logged out' } },
+    }),
+    async (c) => {
+      const token = bearerToken(c)
+      if (token) await accounts.endSession(token)
+      return c.body(null, 204)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me',
+      summary: 'The member of the session',
+      security: bearer,
+      responses: { 200: json(memberSchema, 'The member'), 401: refused('Not logged in') },
+    }),
+    async (c) => c.json(wire<z.infer<typeof memberSchema>>(await member(c)), 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/me',
+      summary: 'Change the personal information',
+      security: bearer,
+      request: body(profileBody),
+      responses: {
+        200: json(memberSchema, 'Saved'),
+        400: refused('Invalid fields'),
+        401: refused('Not logged in'),
+        409: refused('Phone or e-mail used by another member'),
+      },
+    }),
+    async (c) => {
+      const current = await member(c)
+      const input = c.req.valid('json')
+      const updated = await accounts.updateProfile(current.id, input)
+      return c.json(wire<z.infer<typeof memberSchema>>(updated), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/addresses',
+      summary: 'The address book, default first',
+      security: bearer,
+      responses: { 200: json(addressListSchema, 'Addresses'), 401: refused('Not logged in') },
+    }),
+    async (c) => {
+      const current = await member(c)
+      return c.json({ items: wire<AddressWire[]>(await addresses.list(current.id)) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/addresses',
+      summary: 'Add an address (the first one becomes the default)',
+      security: bearer,
+      request: body(newAddressBody),
+      responses: {
+        201: json(addressSchema, 'Added'),
+        400: refused('Field codes of §5'),
+        401: refused('Not logged in'),
+        409: refused('Address book full'),
+      },
+    }),
+    async (c) => {
+      const current = await member(c)
+      const input = c.req.valid('json')
+      const added = await addresses.add(current.id, addressInput(input), input.is_default)
+      return c.json(wire<AddressWire>(added), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/me/addresses/{id}',
+      summary: 'Change an address',
+      security: bearer,
+      request: { params: addressIdParam, ...body(addressBody) },
+      responses: {
+        200: json(addressSchema, 'Saved'),
+        400: refused('Field codes of §5'),
+        401: refused('Not logged in'),
+        404: refused('No such address'),
+      },
+    }),
+    async (c) => {
+      const current = await member(c)
+      const saved = await addresses.update(current.id, c.req.valid('param').id, addressInput(c.req.valid('json')))
+      return c.json(wire<AddressWire>(saved), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/me/addresses/{id}',
+      summary: 'Remove an address',
+      security: bearer,
+      request: { params: addressIdParam },
+      responses: { 204: { description: 'Removed' }, 401: refused('Not logged in'), 404: refused('No such address') },
+    }),
+    async (c) => {
+      const current = await member(c)
+      await addresses.remove(current.id, c.req.valid('param').id)
+      return c.body(null, 204)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/addresses/{id}/default',
+      summary: 'Make an address the default',
+      security: bearer,
+      request: { params: addressIdParam },
+      responses: {
+        200: json(addressSchema, 'Now the default'),
+        401: refused('Not logged in'),
+        404: refused('No such address'),
+      },
+    }),
+    async (c) => {
+      const current = await member(c)
+      return c.json(wire<AddressWire>(await addresses.setDefault(current.id, c.req.valid('param').id)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/addresses/check',
+      summary: 'Check an address against the rules of §5 and the Thai postal data, field by field',
+      request: body(addressBody),
+      responses: { 200: json(addressCheckSchema, 'The first failing rule per field') },
+    }),
+    async (c) => {
+      const input = addressInput(c.req.valid('json'))
+      const errors = validateAddress(input, { thai: await getThaiPostal() })
+      const fields = Object.fromEntries(Object.entries(errors))
+      return c.json({ fields: wire<Record<string, string>>(fields) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/geo/th/provinces',
+      summary: 'Thai provinces',
+      request: { query: geoQuery },
+      responses: { 200: json(geoListSchema, 'Provinces') },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'public, max-age=86400')
+      const postal = await getThaiPostal()
+      return c.json(
+        { items: wire<z.infer<typeof geoListSchema>['items']>(postal.provinces(c.req.valid('query').lang)) },
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/geo/th/districts',
+      summary: 'Districts of a Thai province',
+      request: { query: geoQuery },
+      responses: { 200: json(geoListSchema, 'Districts') },
+    }),
+    async (c) => {
+      const query = c.req.valid('query')
+      c.header('Cache-Control', 'public, max-age=86400')
+      const postal = await getThaiPostal()
+      return c.json(
+        { items: wire<z.infer<typeof geoListSchema>['items']>(postal.districts(query.province ?? '', query.lang)) },
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/geo/th/sub-districts',
+      summary: 'Sub-districts of a Thai district, with their postcodes',
+      request: { query: geoQuery },
+      responses: { 200: json(subDistrictListSchema, 'Sub-districts') },
+    }),
+    async (c) => {
+      const query = c.req.valid('query')
+      c.header('Cache-Control', 'public, max-age=86400')
+      const postal = await getThaiPostal()
+      const items = postal.subDistricts(query.province ?? '', query.district ?? '', query.lang)
+      return c.json({ items: wire<z.infer<typeof subDistrictListSchema>['items']>(items) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/geo/th/postcodes/{postcode}',
+      summary: 'The places of a Thai postcode (to fill the form from it)',
+      request: { params: postcodeParam, query: geoQuery },
+      responses: { 200: json(postcodePlacesSchema, 'Places'), 400: refused('Not five digits') },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'public, max-age=86400')
+      const postal = await getThaiPostal()
+      const items = postal.byPostcode(c.req.valid('param').postcode, c.req.valid('query').lang)
+      return c.json({ items: wire<z.infer<typeof postcodePlacesSchema>['items']>(items) }, 200)
+    },
+  )
+
+  if (options.outboxEnabled) {
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: '/dev/outbox',
+        summary: 'Development only: messages the outbox kept instead of sending (absent with real providers)',
+        request: { query: geoQuery.pick({}).extend({ recipient: addressBody.shape.email.optional() }) },
+        responses: { 200: json(outboxSchema, 'Newest first') },
+      }),
+      async (c) => {
+        const recipient = c.req.valid('query').recipient
+        const rows = await options.db
+          .select()
+          .from(outboxMessages)
+          .where(recipient ? eq(outboxMessages.recipient, recipient) : undefined)
+          .orderBy(desc(outboxMessages.createdAt))
+          .limit(50)
+        return c.json(
+          {
+            items: rows.map((row) => ({
+              channel: row.channel,
+              recipient: row.recipient,
+              subject: row.subject,
+              body: row.body,
+              created_at: row.createdAt.toISOString(),
+            })),
+          },
+          200,
+        )
+      },
+    )
+  }
+
+  return app
+}

@@ -1,0 +1,196 @@
+import { z } from '@hono/zod-openapi'
+import { MEMBER_GENDERS, MEMBER_TIERS, OTP_CHANNELS, OTP_PURPOSES } from '~/db/schema'
+
+const lang = z.enum(['th', 'en']).default('th')
+const country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((value) => value.toUpperCase())
+  .default('TH')
+const captchaFields = {
+  captcha_id: z.uuid().optional(),
+  captcha_answer: z.string().max(10).optional(),
+}
+const token = z.string().min(16).max(200)
+
+export const loginCodeBody = z
+  .object({ identifier: z.string().trim().min(1).max(254), country, lang, ...captchaFields })
+  .openapi('LoginCodeRequest')
+
+export const registerBody = z
+  .object({
+    fullname: z.string().trim().min(1).max(100),
+    email: z.string().trim().min(3).max(254),
+    telephone: z.string().trim().min(3).max(32),
+    country,
+    gender: z.enum(MEMBER_GENDERS),
+    birthdate: z.iso.date(),
+    accept_terms: z.literal(true),
+    lang,
+    ...captchaFields,
+  })
+  .openapi('RegisterRequest')
+
+export const challengeTokenBody = z.object({ challenge_token: token }).openapi('ChallengeRef')
+export const resendBody = z.object({ challenge_token: token, lang, ...captchaFields }).openapi('ResendRequest')
+export const verifyBody = z
+  .object({ challenge_token: token, code: z.string().trim().max(12), previous_session: token.optional() })
+  .openapi('VerifyRequest')
+
+export const challengeSchema = z
+  .object({
+    ref_code: z.string(),
+    channel: z.enum(OTP_CHANNELS),
+    purpose: z.enum(OTP_PURPOSES),
+    destination: z.string(),
+    expires_at: z.string(),
+    resend_at: z.string(),
+    attempts_left: z.int(),
+    open: z.boolean(),
+  })
+  .openapi('Challenge')
+export const issuedChallengeSchema = challengeSchema.extend({ challenge_token: z.string() }).openapi('IssuedChallenge')
+
+export const memberSchema = z
+  .object({
+    id: z.string(),
+    fullname: z.string(),
+    email: z.string().nullable(),
+    telephone: z.string().nullable(),
+    gender: z.enum(MEMBER_GENDERS).nullable(),
+    birthdate: z.string().nullable(),
+    tier: z.enum(MEMBER_TIERS),
+    total_spending: z.int(),
+    tier_expires_at: z.string().nullable(),
+    line_linked: z.boolean(),
+  })
+  .openapi('Member')
+
+export const sessionGrantSchema = z
+  .object({ token: z.string(), expires_at: z.string(), member: memberSchema, registered: z.boolean() })
+  .openapi('SessionGrant')
+
+export const lineStartBody = z
+  .object({
+    redirect_uri: z.url(),
+    redirect_path: z
+      .string()
+      .max(2000)
+      .regex(/^\/(?![/\\])/, 'a path on this site'),
+    lang,
+  })
+  .openapi('LineStartRequest')
+export const lineStartSchema = z.object({ authorization_url: z.string() }).openapi('LineStart')
+export const lineCallbackBody = z
+  .object({
+    state: z.string().min(16).max(200),
+    code: z.string().min(1).max(500),
+    redirect_uri: z.url(),
+    previous_session: token.optional(),
+  })
+  .openapi('LineCallbackRequest')
+export const lineGrantSchema = sessionGrantSchema.extend({ redirect_path: z.string() }).openapi('LineGrant')
+
+export const profileBody = z
+  .object({
+    fullname: z.string().trim().min(1).max(100),
+    email: z.string().trim().max(254).default(''),
+    telephone: z.string().trim().max(32).default(''),
+    country,
+    gender: z.enum(MEMBER_GENDERS).nullable().default(null),
+    birthdate: z.iso.date().nullable().default(null),
+  })
+  .openapi('ProfileUpdate')
+
+const text = (max: number) => z.string().max(max).default('')
+export const addressBody = z
+  .object({
+    firstname: text(200),
+    lastname: text(200),
+    telephone_number: text(40),
+    email: text(254),
+    tax_id: text(40),
+    address: text(300),
+    address2: text(300),
+    country: text(2),
+    postcode: text(20),
+    sub_district: text(200),
+    district: text(200),
+    province: text(200),
+  })
+  .openapi('AddressInput')
+export const newAddressBody = addressBody.extend({ is_default: z.boolean().default(false) }).openapi('NewAddress')
+export const addressSchema = z
+  .object({
+    id: z.string(),
+    is_default: z.boolean(),
+    firstname: z.string(),
+    lastname: z.string(),
+    telephone_number: z.string(),
+    email: z.string(),
+    tax_id: z.string(),
+    address: z.string(),
+    address2: z.string(),
+    country: z.string(),
+    postcode: z.string(),
+    sub_district: z.string(),
+    district: z.string(),
+    province: z.string(),
+  })
+  .openapi('Address')
+export const addressListSchema = z.object({ items: z.array(addressSchema) }).openapi('AddressList')
+export const addressCheckSchema = z
+  .object({ fields: z.record(z.string(), z.string()) })
+  .openapi('AddressCheck', { description: 'The first failing rule per field (§5); empty when the address is fine.' })
+export const addressIdParam = z.object({ id: z.string().max(64) })
+
+export const geoQuery = z.object({
+  lang,
+  province: z.string().max(100).optional(),
+  district: z.string().max(100).optional(),
+})
+export const postcodeParam = z.object({ postcode: z.string().regex(/^\d{5}$/) })
+export const geoPlaceSchema = z.object({ name: z.string(), name_th: z.string(), name_en: z.string() })
+export const geoListSchema = z.object({ items: z.array(geoPlaceSchema) }).openapi('GeoPlaces')
+export const subDistrictListSchema = z
+  .object({ items: z.array(geoPlaceSchema.extend({ postcodes: z.array(z.string()) })) })
+  .openapi('SubDistricts')
+export const postcodePlacesSchema = z
+  .object({
+    items: z.array(
+      z.object({ province: z.string(), district: z.string(), sub_district: z.string(), postcode: z.string() }),
+    ),
+  })
+  .openapi('PostcodePlaces')
+
+export const outboxSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        channel: z.enum(OTP_CHANNELS),
+        recipient: z.string(),
+        subject: z.string(),
+        body: z.string(),
+        created_at: z.string(),
+      }),
+    ),
+  })
+  .openapi('Outbox')
+
+export const accountErrorSchema = z
+  .object({
+    code: z.int(),
+    message: z.string(),
+    reason: z.string().optional(),
+    fields: z.record(z.string(), z.string()).optional(),
+    retry_at: z.string().optional(),
+    attempts_left: z.int().optional(),
+    captcha: z.object({ id: z.string(), question: z.string() }).optional(),
+  })
+  .openapi('AccountError')
+
+export type MemberWire = z.infer<typeof memberSchema>
+export type AddressWire = z.infer<typeof addressSchema>
+
+/** The empty body of a 204 answer. */
+export const noContentSchema = z.null()

@@ -1,0 +1,22 @@
+/** One outgoing message (a one-time code); `to` is E.164 (`+66812345678`) for sms and an e-mail address for email. */
+export type OutboundMessage = { channel: 'sms' | 'email'; to: string; subject: string; text: string; html?: string }
+
+/** What the login flow needs from any SMS or e-mail provider, so providers can be swapped or faked. */
+export interface MessageSender {
+  send(message: OutboundMessage): Promise<{ providerMessageId: string | null }>
+}
+
+/** A provider failure with what the caller needs to decide on a retry; its message never holds the message text. */
+export class DeliveryError extends Error {
+  override name = 'DeliveryError'
+  readonly provider: string
+  readonly status?: number
+  readonly retryable: boolean
+
+  constructor(message: string, details: { provider: string; status?: number; retryable: boolean; cause?: unknown }) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.provider = details.provider
+    this.status = details.status
+    this.retryable = details.retryable
+  }
+}

@@ -1,0 +1,59 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
+
+/** DESIGN.md §5: a code is six digits, from a CSPRNG, valid five minutes. */
+export const OTP_LENGTH = 6
+export const OTP_TTL_SECONDS = 5 * 60
+/** Wrong tries a single code accepts before it is used up. */
+export const OTP_MAX_TRIES_PER_CODE = 5
+/** A new code for the same phone or mailbox no sooner than this. */
+export const OTP_RESEND_COOLDOWN_SECONDS = 60
+/** Codes sent to one phone or mailbox per hour (SMS cost abuse). */
+export const OTP_SENDS_PER_IDENTIFIER_PER_HOUR = 5
+/** Wrong codes per phone or mailbox, across resends, before it is locked for a while. */
+export const OTP_FAILURES_BEFORE_LOCK = 10
+export const OTP_FAILURE_WINDOW_SECONDS = 60 * 60
+export const OTP_LOCK_SECONDS = 30 * 60
+/** Codes one IP may have sent per hour (configurable: OTP_IP_HOURLY_LIMIT). */
+export const OTP_SENDS_PER_IP_PER_HOUR = 30
+/** The captcha of §5 is asked from this share of the IP's hourly limit on. */
+export const CAPTCHA_FROM_SHARE_OF_IP_LIMIT = 2 / 3
+export const CAPTCHA_TTL_SECONDS = 10 * 60
+
+/** The number of sends after which an IP must answer the captcha. */
+export function captchaThreshold(ipLimit: number): number {
+  return Math.max(1, Math.floor(ipLimit * CAPTCHA_FROM_SHARE_OF_IP_LIMIT))
+}
+
+export type LoginIdentifier = { kind: 'email'; value: string } | { kind: 'telephone'; value: string; country: string }
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+
+/**
+ * A phone number (in any notation, read with the chosen country code) or an e-mail address, in the
+ * one form the database keys it by: E.164 or lower-case. Null when it is neither.
+ */
+export function parseLoginIdentifier(raw: string, defaultCountry = 'TH'): LoginIdentifier | null {
+  const value = raw.trim()
+  if (value.length === 0 || value.length > 254) return null
+  if (value.includes('@')) return EMAIL_PATTERN.test(value) ? { kind: 'email', value: value.toLowerCase() } : null
+  return parseTelephone(value, defaultCountry)
+}
+
+/** A valid phone number as E.164 with its country, or null. */
+export function parseTelephone(raw: string, defaultCountry = 'TH'): LoginIdentifier | null {
+  const phone = parsePhoneNumberFromString(raw.trim(), defaultCountry.toUpperCase() as CountryCode)
+  if (!phone?.isValid()) return null
+  return { kind: 'telephone', value: phone.number, country: phone.country ?? defaultCountry.toUpperCase() }
+}
+
+/** Where the code went, without giving the whole address away: +66 81 xxx 5678, so***@example.com. */
+export function maskIdentifier(identifier: string): string {
+  if (identifier.includes('@')) {
+    const [name = '', domain = ''] = identifier.split('@')
+    return `${name.slice(0, Math.min(2, name.length))}${'*'.repeat(Math.max(3, name.length - 2))}@${domain}`
+  }
+  const phone = parsePhoneNumberFromString(identifier)
+  const digits = identifier.replace(/\D/g, '')
+  const last = digits.slice(-4)
+  return phone ? `+${phone.countryCallingCode} ••• ${last}` : `••• ${last}`
+}

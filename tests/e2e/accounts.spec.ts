@@ -1,0 +1,160 @@
+import { expect, test } from '@playwright/test'
+import { codeFor, confirmCode, createMember, uniqueEmail, uniqueMobile } from './accounts'
+import { gotoHydrated } from './hydration'
+
+const th = {
+  account: 'บัญชีของฉัน',
+  telephone: 'เบอร์โทรศัพท์',
+  email: 'อีเมล',
+  submit: 'ส่ง',
+  code: 'รหัส OTP',
+  confirm: 'ยืนยัน',
+}
+
+test.describe('accounts', () => {
+  test('a phone login in Thai from a product page comes back to the product @mobile', async ({ page, request }) => {
+    const member = await createMember(request)
+    await gotoHydrated(page, '/product/linen-wrap-dress-1001')
+    await page.getByRole('link', { name: th.account }).click()
+    await expect(page).toHaveURL(/\/account\/login\?redirect=/)
+    await page.getByRole('textbox', { name: th.telephone }).fill(member.telephone)
+    await page.getByRole('button', { name: th.submit }).click()
+
+    await expect(page).toHaveURL(/\/account\/confirm-otp/)
+    await expect(page.getByText('+66 ••• ' + member.e164.slice(-4))).toBeVisible()
+    await expect(page.getByRole('textbox', { name: th.code })).toHaveAttribute('autocomplete', 'one-time-code')
+    await expect(page.getByText(/รหัสจะหมดอายุใน [45]:\d\d/)).toBeVisible()
+    await confirmCode(page, request, member.e164, th.code)
+    await page.getByRole('button', { name: th.confirm }).click()
+
+    await expect(page).toHaveURL(/\/product\/linen-wrap-dress-1001$/)
+    // Now a member: the account link goes straight to the account.
+    await page.getByRole('link', { name: th.account }).click()
+    await expect(page).toHaveURL(/\/account$/)
+    await expect(page.getByText(member.email)).toBeVisible()
+  })
+
+  test('an e-mail login in English, and log out', async ({ browser, request }) => {
+    const member = await createMember(request)
+    const context = await browser.newContext({ locale: 'en-US' })
+    const page = await context.newPage()
+    await gotoHydrated(page, '/en/account/login')
+    await page.getByRole('radio', { name: 'E-mail' }).check()
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(member.email.toUpperCase())
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page).toHaveURL(/\/en\/account\/confirm-otp/)
+    await expect(page.getByText(/We sent a six-digit code by e-mail to/)).toBeVisible()
+    await confirmCode(page, request, member.email, 'One-time code')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+
+    await expect(page).toHaveURL(/\/en\/account$/)
+    await expect(page.getByRole('heading', { name: 'Personal information' })).toBeVisible()
+    await expect(page.getByText(member.fullname)).toBeVisible()
+    const cookies = await context.cookies()
+    const session = cookies.find((cookie) => cookie.name === 'session')
+    expect(session?.httpOnly).toBe(true)
+    expect(session?.sameSite).toBe('Lax')
+    expect(session?.value.length).toBeGreaterThanOrEqual(43)
+
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(page).toHaveURL(/\/en$/)
+    await gotoHydrated(page, '/en/account')
+    await expect(page).toHaveURL(/\/en\/account\/login\?redirect=/)
+    await context.close()
+  })
+
+  test('an unknown telephone is told so and offered registration', async ({ page }) => {
+    await gotoHydrated(page, '/account/login')
+    await page.getByRole('textbox', { name: th.telephone }).fill(uniqueMobile().local)
+    await page.getByRole('button', { name: th.submit }).click()
+    await expect(page.getByRole('alert')).toContainText('ไม่พบอีเมล/เบอร์โทรศัพท์นี้ในระบบ')
+    await page.getByRole('alert').getByRole('link', { name: 'สมัครสมาชิก' }).click()
+    await expect(page).toHaveURL(/\/account\/register/)
+  })
+
+  test('registration: checked on blur, confirmed by a code, then REGISTER SUCCESS', async ({ page, request }) => {
+    const phone = uniqueMobile()
+    const email = uniqueEmail('register')
+    await gotoHydrated(page, '/account/register')
+    const fullname = page.getByRole('textbox', { name: 'ชื่อ-นามสกุล' })
+    await fullname.focus()
+    await fullname.blur()
+    await expect(page.getByText('จำเป็นต้องกรอกช่องนี้')).toBeVisible()
+    await fullname.fill('มาลี ทดสอบ')
+    await page.getByRole('textbox', { name: 'อีเมล' }).fill('not-an-address')
+    await page.getByRole('textbox', { name: 'อีเมล' }).blur()
+    await expect(page.getByText('ข้อมูลในช่องนี้ไม่ถูกต้อง')).toBeVisible()
+    await page.getByRole('textbox', { name: 'อีเมล' }).fill(email)
+    await page.getByRole('textbox', { name: th.telephone }).fill(phone.local)
+    await page.getByRole('combobox', { name: 'เพศ' }).selectOption('female')
+    await page.getByLabel('วันเกิด').fill('1995-08-12')
+    await page.getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
+
+    await expect(page).toHaveURL(/\/account\/confirm-otp/)
+    await confirmCode(page, request, phone.e164, th.code)
+    await page.getByRole('button', { name: th.confirm }).click()
+    await expect(page.getByText('สมัครสมาชิกสำเร็จ')).toBeVisible()
+
+    // The same telephone cannot register twice.
+    await gotoHydrated(page, '/account/register')
+    await page.getByRole('textbox', { name: 'ชื่อ-นามสกุล' }).fill('อีกคน ทดสอบ')
+    await page.getByRole('textbox', { name: 'อีเมล' }).fill(uniqueEmail('again'))
+    await page.getByRole('textbox', { name: th.telephone }).fill(phone.local)
+    await page.getByRole('combobox', { name: 'เพศ' }).selectOption('male')
+    await page.getByLabel('วันเกิด').fill('1990-01-01')
+    await page.getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
+    await expect(page.getByRole('alert').first()).toContainText('เบอร์โทรศัพท์นี้มีอยู่ในระบบแล้ว')
+  })
+
+  test('wrong codes until lock-out, which a new code does not lift', async ({ page, request }) => {
+    const member = await createMember(request)
+    await gotoHydrated(page, '/account/login')
+    await page.getByRole('textbox', { name: th.telephone }).fill(member.telephone)
+    await page.getByRole('button', { name: th.submit }).click()
+    await expect(page).toHaveURL(/\/account\/confirm-otp/)
+    const input = page.getByRole('textbox', { name: th.code })
+    const code = await codeFor(request, member.e164)
+    const wrong = code === '000000' ? '111111' : '000000'
+
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await input.fill(wrong)
+      await page.getByRole('button', { name: th.confirm }).click()
+      await expect(page.getByRole('alert')).toContainText(`รหัส OTP ไม่ถูกต้อง (เหลืออีก ${5 - attempt} ครั้ง)`)
+    }
+    await input.fill(wrong)
+    await page.getByRole('button', { name: th.confirm }).click()
+    await expect(page.getByRole('alert')).toContainText('การยืนยันล้มเหลว')
+
+    // A new code: five more wrong tries reach the lock-out of the telephone.
+    await page.getByRole('button', { name: 'ส่งรหัสใหม่' }).click()
+    await expect(page.getByText(/ส่งรหัสใหม่แล้ว/)).toBeVisible()
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await input.fill(wrong)
+      await page.getByRole('button', { name: th.confirm }).click()
+      if (attempt < 5) await expect(page.getByRole('alert')).toContainText(`เหลืออีก ${5 - attempt} ครั้ง`)
+    }
+    await expect(page.getByRole('alert')).toContainText('ใส่รหัสผิดหลายครั้งเกินไป กรุณาลองใหม่เมื่อเวลา')
+    await expect(input).toBeDisabled()
+
+    // Asking again from the login page does not lift it.
+    await gotoHydrated(page, '/account/login')
+    await page.getByRole('textbox', { name: th.telephone }).fill(member.telephone)
+    await page.getByRole('button', { name: th.submit }).click()
+    await expect(page.getByRole('alert')).toContainText('ใส่รหัสผิดหลายครั้งเกินไป')
+  })
+
+  test('a guest opening the order history logs in and comes back to it', async ({ page, request }) => {
+    const member = await createMember(request)
+    const response = await page.goto('/account/order-history')
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveURL(/\/account\/login\?redirect=%2Faccount%2Forder-history/)
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+    await page.getByRole('textbox', { name: th.telephone }).fill(member.telephone)
+    await page.getByRole('button', { name: th.submit }).click()
+    await confirmCode(page, request, member.e164, th.code)
+    await page.getByRole('button', { name: th.confirm }).click()
+    await expect(page).toHaveURL(/\/account\/order-history$/)
+  })
+})

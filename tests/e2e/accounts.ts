@@ -1,0 +1,63 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+const API = '/api/public/demo'
+
+export type TestMember = { fullname: string; email: string; telephone: string; e164: string }
+
+/** A Thai mobile number nobody else in this database has: 08X XXX XXXX. */
+export function uniqueMobile(): { local: string; e164: string } {
+  const rest = `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+  return { local: `08${rest}`, e164: `+668${rest}` }
+}
+
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+}
+
+/** The code of the newest message to a recipient whose subject carries the reference code. */
+export async function codeFor(request: APIRequestContext, recipient: string, ref?: string): Promise<string> {
+  let found: string | null = null
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${API}/dev/outbox?recipient=${encodeURIComponent(recipient)}`)
+      const { items } = (await response.json()) as { items: Array<{ subject: string; body: string }> }
+      const message = items.find((item) => !ref || item.subject.includes(ref))
+      found = message ? (/\b(\d{6})\b/.exec(message.body)?.[1] ?? null) : null
+      return found
+    })
+    .not.toBeNull()
+  return found ?? ''
+}
+
+/** A member created through the API (register, then confirm with the code from the outbox). */
+export async function createMember(request: APIRequestContext): Promise<TestMember> {
+  const phone = uniqueMobile()
+  const member = { fullname: 'สมหญิง ทดสอบ', email: uniqueEmail('member'), telephone: phone.local, e164: phone.e164 }
+  const registered = await request.post(`${API}/auth/register`, {
+    data: {
+      fullname: member.fullname,
+      email: member.email,
+      telephone: member.telephone,
+      gender: 'female',
+      birthdate: '1992-03-14',
+      accept_terms: true,
+    },
+  })
+  expect(registered.status()).toBe(201)
+  const challenge = (await registered.json()) as { challenge_token: string; ref_code: string }
+  const code = await codeFor(request, member.e164, challenge.ref_code)
+  const verified = await request.post(`${API}/auth/verify`, {
+    data: { challenge_token: challenge.challenge_token, code },
+  })
+  expect(verified.status()).toBe(200)
+  return member
+}
+
+/** On the confirm screen: reads the reference code shown and enters the code that went with it. */
+export async function confirmCode(page: Page, request: APIRequestContext, recipient: string, codeLabel: string) {
+  const ref = (await page.getByTestId('otp-ref').textContent())?.trim() ?? ''
+  expect(ref).toMatch(/^[A-Z]{4}$/)
+  const code = await codeFor(request, recipient, ref)
+  await page.getByRole('textbox', { name: codeLabel }).fill(code)
+  return code
+}
