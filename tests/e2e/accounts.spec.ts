@@ -56,11 +56,25 @@ test.describe('accounts', () => {
     expect(session?.sameSite).toBe('Lax')
     expect(session?.value.length).toBeGreaterThanOrEqual(43)
 
+    // Editing the personal information.
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByRole('textbox', { name: 'Full name' }).fill('Somying Edited')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('status')).toContainText('Your information was saved.')
+    await expect(page.getByText('Somying Edited')).toBeVisible()
+
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect(page).toHaveURL(/\/en$/)
     await gotoHydrated(page, '/en/account')
     await expect(page).toHaveURL(/\/en\/account\/login\?redirect=/)
     await context.close()
+  })
+
+  test('the development outbox page shows the codes it kept', async ({ page, request }) => {
+    const member = await createMember(request)
+    await gotoHydrated(page, `/dev/outbox?recipient=${encodeURIComponent(member.e164)}`)
+    await expect(page.getByRole('heading', { name: 'กล่องขาออก' })).toBeVisible()
+    await expect(page.getByText(/รหัส OTP ของคุณคือ \d{6}/)).toBeVisible()
   })
 
   test('an unknown telephone is told so and offered registration', async ({ page }) => {
@@ -156,5 +170,61 @@ test.describe('accounts', () => {
     await confirmCode(page, request, member.e164, th.code)
     await page.getByRole('button', { name: th.confirm }).click()
     await expect(page).toHaveURL(/\/account\/order-history$/)
+  })
+})
+
+test.describe('address book', () => {
+  test('an address is added with the Thai postal data, made default and removed', async ({ page, request }) => {
+    const member = await createMember(request)
+    await gotoHydrated(page, '/account/more-address')
+    await page.getByRole('textbox', { name: th.telephone }).fill(member.telephone)
+    await page.getByRole('button', { name: th.submit }).click()
+    await confirmCode(page, request, member.e164, th.code)
+    await page.getByRole('button', { name: th.confirm }).click()
+    await expect(page).toHaveURL(/\/account\/more-address$/)
+    await expect(page.getByText('คุณยังไม่มีที่อยู่ที่บันทึกไว้')).toBeVisible()
+
+    async function addAddress(firstname: string, line1: string) {
+      await page.getByRole('button', { name: 'เพิ่มที่อยู่ใหม่' }).click()
+      const form = page.getByRole('region', { name: 'ที่อยู่ใหม่' })
+      const first = form.getByRole('textbox', { name: 'ชื่อ', exact: true })
+      await first.focus()
+      await first.blur()
+      await expect(form.getByText('จำเป็นต้องกรอกช่องนี้').first()).toBeVisible()
+      await first.fill(firstname)
+      await form.getByRole('textbox', { name: 'นามสกุล' }).fill('ทดสอบ')
+      await form.getByRole('textbox', { name: 'เบอร์โทรศัพท์' }).fill(member.telephone)
+      await form.getByRole('textbox', { name: 'อีเมล' }).fill(member.email)
+      await form.getByRole('combobox', { name: 'จังหวัด' }).selectOption({ label: 'กรุงเทพมหานคร' })
+      await form.getByRole('combobox', { name: 'เขต/อำเภอ' }).selectOption({ label: 'จตุจักร' })
+      await form.getByRole('combobox', { name: 'แขวง/ตำบล' }).selectOption({ label: 'ลาดยาว' })
+      await expect(form.getByRole('textbox', { name: 'รหัสไปรษณีย์' })).toHaveValue('10900')
+      await form.getByRole('textbox', { name: 'ที่อยู่ บรรทัดที่ 1' }).fill(line1)
+      await form.getByRole('button', { name: 'บันทึกที่อยู่' }).click()
+      await expect(page.getByRole('status').filter({ hasText: 'บันทึกที่อยู่แล้ว' })).toBeVisible()
+    }
+
+    await addAddress('นิดา', '99/1 ถนนพหลโยธิน')
+    const cards = page.locator('.address-card')
+    await expect(cards).toHaveCount(1)
+    const badge = '.address-card__badge'
+    await expect(cards.first().locator(badge)).toHaveText('ที่อยู่หลัก')
+    await expect(cards.first()).toContainText('10900')
+
+    await addAddress('มานะ', '12 ซอยลาดพร้าว 1')
+    await expect(cards).toHaveCount(2)
+    await page.getByRole('button', { name: /ตั้งที่อยู่ของ มานะ/ }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนที่อยู่หลักแล้ว' })).toBeVisible()
+    await expect(cards.first()).toContainText('มานะ')
+    await expect(cards.first().locator(badge)).toHaveText('ที่อยู่หลัก')
+    await expect(cards.nth(1).locator(badge)).toHaveCount(0)
+
+    await page.getByRole('button', { name: /ลบที่อยู่ของ นิดา/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'คุณแน่ใจหรือไม่ว่าต้องการลบที่อยู่นี้?' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'ลบ', exact: true }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'ลบที่อยู่แล้ว' })).toBeVisible()
+    await expect(cards).toHaveCount(1)
+    await expect(cards.first()).toContainText('มานะ')
   })
 })
