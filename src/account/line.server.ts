@@ -2,6 +2,9 @@ import { env } from '../../app.config'
 import { lineGrantSchema, lineStartSchema } from '~/api/accounts/schemas'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
+import { LOCALE_COOKIE } from '~/i18n/locales'
+import { localizePath } from '~/i18n/paths'
+import { readCookie } from '~/server/cookies'
 import { safeRedirectPath } from './safe-redirect'
 import { readSessionToken, sessionCookieHeader, visitorHeaders } from './session.server'
 
@@ -10,25 +13,47 @@ export function lineCallbackUrl(): string {
   return `${env.SITE_URL}/account/line/callback`
 }
 
-function loginPage(reason: 'failed' | 'unavailable' | 'cancelled', redirect: string | null): Response {
+function loginPage(
+  request: Request,
+  reason: 'failed' | 'unavailable' | 'cancelled',
+  redirect: string | null,
+): Response {
   const search = new URLSearchParams({ line: reason, ...(redirect ? { redirect } : {}) })
-  return new Response(null, { status: 302, headers: { Location: `/account/login?${search.toString()}` } })
+  // Back to the login page in the shopper's language (the language cookie; LINE knows nothing of it).
+  const lang = readCookie(request.headers.get('cookie'), LOCALE_COOKIE) === 'en' ? 'en' : 'th'
+  const path = localizePath('/account/login', lang, {
+    strategy: env.LANGUAGE_STRATEGY,
+    defaultLocale: env.DEFAULT_LOCALE,
+  })
+  return new Response(null, {
+    status: 302,
+    headers: { Location: `${path}?${search.toString()}`, 'Cache-Control': 'no-store' },
+  })
 }
 
 /** GET /account/line: off to LINE's authorisation page (PKCE, state and nonce kept by the API). */
 export async function startLineLogin(request: Request): Promise<Response> {
   const url = new URL(request.url)
   const redirect = safeRedirectPath(url.searchParams.get('redirect'))
-  const lang = url.searchParams.get('lang') === 'en' ? 'en' : 'th'
+  // Not `lang`: that query parameter is the language switch of the page middleware.
+  const lang = url.searchParams.get('locale') === 'en' ? 'en' : 'th'
   try {
     const { authorizationUrl } = await productApi().send('POST', '/auth/line/start', lineStartSchema, {
-      body: { redirectUri: lineCallbackUrl(), redirectPath: redirect ?? '/account', lang },
+      // The way back is the public path in the shopper's language (the router's paths carry no locale).
+      body: {
+        redirectUri: lineCallbackUrl(),
+        redirectPath: localizePath(redirect ?? '/account', lang, {
+          strategy: env.LANGUAGE_STRATEGY,
+          defaultLocale: env.DEFAULT_LOCALE,
+        }),
+        lang,
+      },
       headers: visitorHeaders(false),
     })
     return new Response(null, { status: 302, headers: { Location: authorizationUrl, 'Cache-Control': 'no-store' } })
   } catch (error) {
     if (!(error instanceof ProductApiError)) throw error
-    return loginPage(error.status === 503 ? 'unavailable' : 'failed', redirect)
+    return loginPage(request, error.status === 503 ? 'unavailable' : 'failed', redirect)
   }
 }
 
@@ -37,8 +62,8 @@ export async function finishLineLogin(request: Request): Promise<Response> {
   const url = new URL(request.url)
   const code = url.searchParams.get('code')
   const state = url.searchParams.get('state')
-  if (url.searchParams.get('error')) return loginPage('cancelled', null)
-  if (!code || !state) return loginPage('failed', null)
+  if (url.searchParams.get('error')) return loginPage(request, 'cancelled', null)
+  if (!code || !state) return loginPage(request, 'failed', null)
   try {
     const previous = readSessionToken()
     const grant = await productApi().send('POST', '/auth/line/callback', lineGrantSchema, {
@@ -56,6 +81,6 @@ export async function finishLineLogin(request: Request): Promise<Response> {
     })
   } catch (error) {
     if (!(error instanceof ProductApiError)) throw error
-    return loginPage(error.status === 503 ? 'unavailable' : 'failed', null)
+    return loginPage(request, error.status === 503 ? 'unavailable' : 'failed', null)
   }
 }

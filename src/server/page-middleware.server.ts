@@ -17,8 +17,8 @@ const localeSettings: LocaleSettings = {
   domains: env.LOCALE_DOMAINS,
 }
 
-/** Paths read by programs rather than people. */
-const MACHINE_PATHS = ['/api/', '/images/', '/sitemap.xml', '/robots.txt']
+/** Paths that are not pages: no language decision, region or A/B cookies (the LINE hops keep the language cookie). */
+const MACHINE_PATHS = ['/api/', '/images/', '/sitemap.xml', '/robots.txt', '/account/line']
 
 const REGION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 

@@ -76,7 +76,7 @@ function LoginPage() {
     label: `${countryName(code, locale)} (+${callingCode(code)})`,
   }))
   const registerSearch = { redirect }
-  const lineHref = `/account/line?${new URLSearchParams({ lang: locale, ...(redirect ? { redirect } : {}) }).toString()}`
+  const lineHref = `/account/line?${new URLSearchParams({ locale, ...(redirect ? { redirect } : {}) }).toString()}`
 
   return (
     <div className="account-page account-page--narrow">
