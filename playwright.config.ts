@@ -34,14 +34,16 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], locale: 'th-TH' }, grep: /@mobile/ },
   ],
   webServer: {
-    command: 'node .output/server/index.mjs',
+    // A fresh database each run: browser tests buy stock and register members.
+    command: 'rm -rf .e2e-data && node .output/server/index.mjs',
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 90_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       SITE_URL: 'https://shop.example.com',
+      DATA_DIR: '.e2e-data',
       // Every browser test comes from 127.0.0.1: the per-IP code limit would stop the suite, and the resend
       // cool-down is shortened so that a lock-out can be reached in seconds (both are API-tested at full value).
       OTP_IP_HOURLY_LIMIT: '100000',

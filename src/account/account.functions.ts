@@ -11,6 +11,7 @@ import {
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import type { AccountFailure, AccountResult, ChallengeInfo } from './account-result'
+import { mergeGuestCart } from '~/cart/cart-cookie.server'
 import * as session from './session.server'
 import type { SessionMember } from './session.server'
 
@@ -168,6 +169,7 @@ export const verifyCode = createServerFn({ method: 'POST' })
       })
       session.writeSessionCookie(grant.token, grant.expiresAt)
       session.clearChallengeCookie()
+      await mergeGuestCart(grant.token)
       return { ok: true, registered: grant.registered }
     } catch (error) {
       return refusal(error)

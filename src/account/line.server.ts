@@ -5,6 +5,7 @@ import { productApi } from '~/product-api/server-client.server'
 import { LOCALE_COOKIE } from '~/i18n/locales'
 import { localizePath } from '~/i18n/paths'
 import { readCookie } from '~/server/cookies'
+import { mergeGuestCart } from '~/cart/cart-cookie.server'
 import { safeRedirectPath } from './safe-redirect'
 import { readSessionToken, sessionCookieHeader, visitorHeaders } from './session.server'
 
@@ -70,6 +71,7 @@ export async function finishLineLogin(request: Request): Promise<Response> {
       body: { state, code, redirectUri: lineCallbackUrl(), ...(previous ? { previousSession: previous } : {}) },
       headers: visitorHeaders(false),
     })
+    await mergeGuestCart(grant.token)
     const target = safeRedirectPath(grant.redirectPath) ?? '/account'
     return new Response(null, {
       status: 302,

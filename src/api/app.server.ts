@@ -6,6 +6,8 @@ import { CatalogService, sitemapEntries } from './catalog.service'
 import { AccountService } from './accounts/account.service'
 import { createDelivery, type Delivery } from './accounts/delivery.server'
 import { createAccountRoutes } from './accounts/routes.server'
+import { createCommerceRoutes, type BankAccount } from './commerce/routes.server'
+import type { PaymentProvider } from './payments/provider'
 import type { LineLogin } from './providers/line-login.server'
 import { OTP_SENDS_PER_IP_PER_HOUR } from '~/domain/otp'
 import {
@@ -50,6 +52,23 @@ export type ApiOptions = {
     resendCooldownSeconds?: number
     now?: () => Date
   }
+  /** Checkout: where shoppers come back, payments, the bank account and the back office's token. */
+  commerce?: {
+    siteUrl?: string
+    apiBaseUrl?: string
+    paymentSecret?: string
+    stripe?: PaymentProvider | null
+    bank?: BankAccount
+    operatorToken?: string | null
+  }
+}
+
+/** The demo shop's bank account (a real shop configures its own). */
+export const DEMO_BANK_ACCOUNT: BankAccount = {
+  bankName: 'Kasikornbank',
+  accountName: 'Atelier Siam Co., Ltd.',
+  accountNumber: '000-0-00000-0',
+  promptPayId: '0812345678',
 }
 
 type Env = { Variables: { catalog: CatalogService } }
@@ -346,6 +365,20 @@ export function createApiApp(options: ApiOptions) {
     now: options.accounts?.now,
   })
   app.route('/', createAccountRoutes({ db: options.db, accounts, outboxEnabled: delivery.outboxEnabled }))
+  const siteUrl = options.commerce?.siteUrl ?? 'http://localhost:3000'
+  const commerce = createCommerceRoutes({
+    db: options.db,
+    accounts,
+    catalog,
+    siteUrl,
+    apiBaseUrl: options.commerce?.apiBaseUrl ?? `/api/public/${options.storeKeys[0] ?? 'demo'}`,
+    paymentSecret: options.commerce?.paymentSecret ?? 'test-payments-demo-secret',
+    stripe: options.commerce?.stripe ?? null,
+    bank: options.commerce?.bank ?? DEMO_BANK_ACCOUNT,
+    operatorToken: options.commerce?.operatorToken ?? null,
+    deliver: delivery.deliver,
+  })
+  app.route('/', commerce)
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -357,7 +390,7 @@ export function createApiApp(options: ApiOptions) {
     },
   })
 
-  return Object.assign(app, { accounts })
+  return Object.assign(app, { accounts, carts: commerce.carts, orders: commerce.orders })
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>

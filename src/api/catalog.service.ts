@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '~/db/client.server'
+import { resultRows, type Db } from '~/db/client.server'
 import {
   categories,
   collectionProducts,
@@ -663,13 +663,6 @@ export async function sitemapEntries(db: Db, maxProducts: number) {
 /** Search terms are matched lower-cased with single spaces (Thai has no case; English does). */
 export function normaliseQuery(query: string): string {
   return query.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase()
-}
-
-/** Rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer { rows }). */
-function resultRows(result: unknown): unknown[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows))
-    return result.rows
-  return []
 }
 
 function escapeLike(text: string): string {

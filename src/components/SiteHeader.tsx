@@ -2,6 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { sessionQuery } from '~/account/session.functions'
+import { cartQuery } from '~/cart/cart.functions'
+import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { BRAND_NAME } from '~/brand'
 import { BagIcon, HeartIcon, UserIcon } from './icons'
 import { LanguageSwitch } from './LanguageSwitch'
@@ -15,6 +17,10 @@ export function SiteHeader() {
   const here = useRouterState({ select: (state) => state.location })
   const accountSearch = here.pathname.startsWith('/account') ? {} : { redirect: here.href }
   const { data: member } = useQuery(sessionQuery())
+  const locale = useLocale()
+  const currency = useCurrency()
+  const { data: cart } = useQuery(cartQuery(locale, currency))
+  const count = cart?.count ?? 0
   return (
     <header className="site-header">
       <div className="site-header__bar">
@@ -38,8 +44,13 @@ export function SiteHeader() {
           <Link to="/wishlist" className="icon-button" aria-label={t`Wishlist`}>
             <HeartIcon />
           </Link>
-          <Link to="/cart" className="icon-button" aria-label={t`Cart`}>
+          <Link to="/cart" className="icon-button cart-link" aria-label={count > 0 ? t`Cart, ${count} items` : t`Cart`}>
             <BagIcon />
+            {count > 0 ? (
+              <span className="cart-link__count" aria-hidden="true">
+                {count}
+              </span>
+            ) : null}
           </Link>
         </div>
       </div>

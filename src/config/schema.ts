@@ -101,6 +101,26 @@ export const envSchema = z.object({
   /** Codes one IP may have sent per hour; the captcha is asked from two thirds of it. */
   OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Seconds before another code may go to the same phone or e-mail (the browser tests shorten it). */
+  /** Card payments through Stripe Checkout (both or neither); without them the built-in test provider. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, 'a Stripe secret key sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'a Stripe webhook secret whsec_…')
+    .optional(),
+  STRIPE_API_URL: origin.default('https://api.stripe.com'),
+  /** The back office's token for order status changes (POST …/operator/orders/{number}/status). */
+  OPERATOR_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
+  /** The brand's account for bank transfers, and its PromptPay id (mobile or 13-digit tax id). */
+  BANK_NAME: z.string().min(2).default('Kasikornbank'),
+  BANK_ACCOUNT_NAME: z.string().min(2).default('Atelier Siam Co., Ltd.'),
+  BANK_ACCOUNT_NUMBER: z.string().min(4).default('000-0-00000-0'),
+  PROMPTPAY_ID: z
+    .string()
+    .regex(/^(0[689]\d{8}|\d{13})$/, 'a Thai mobile number or a 13-digit tax id')
+    .default('0812345678'),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 })
 
@@ -116,6 +136,14 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
     for (const name of ['SMS_API_KEY', 'SMS_API_SECRET', 'SMS_SENDER'] as const) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when SMS_PROVIDER=thaibulksms' })
     }
+  }
+  if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
+    const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+    })
   }
   if (!env.LINE_CHANNEL_ID !== !env.LINE_CHANNEL_SECRET) {
     const missing = env.LINE_CHANNEL_ID ? 'LINE_CHANNEL_SECRET' : 'LINE_CHANNEL_ID'

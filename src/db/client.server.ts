@@ -82,3 +82,10 @@ function openPostgres(databaseUrl: string): Database {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)
 }
+
+/** Rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer { rows }). */
+export function resultRows(result: unknown): unknown[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows))
+    return result.rows
+  return []
+}

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -464,3 +465,236 @@ export const memberAddresses = pgTable(
 export type MemberRow = typeof members.$inferSelect
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect
 export type MemberAddressRow = typeof memberAddresses.$inferSelect
+
+// ── Cart, wishlist, orders, payments (issue 5) ─────────────────────────────────────────────────────
+
+export const CURRENCIES = ['thb', 'usd'] as const
+export type CurrencyCode = (typeof CURRENCIES)[number]
+export const currencyEnum = pgEnum('currency', CURRENCIES)
+
+export const CART_STATUSES = ['open', 'ordered', 'merged'] as const
+export type CartStatus = (typeof CART_STATUSES)[number]
+export const cartStatusEnum = pgEnum('cart_status', CART_STATUSES)
+
+/**
+ * A cart: a guest's is found by the hash of its cookie token, a member's by the member (one open cart
+ * each). A cart holds one currency, the region's at the time it was started (§5).
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash'),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    currency: currencyEnum('currency').notNull(),
+    status: cartStatusEnum('status').notNull().default('open'),
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('carts_token_key').on(table.tokenHash),
+    uniqueIndex('carts_one_open_per_member')
+      .on(table.memberId)
+      .where(sql`${table.status} = 'open'`),
+  ],
+)
+
+/** A line of a cart: a size of a product, with the price and currency it was added at. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    sku: text('sku')
+      .notNull()
+      .references(() => variants.sku),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    /** What the shopper saw when adding, in minor units of `currency`. */
+    unitPrice: integer('unit_price').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('cart_items_cart_sku_key').on(table.cartId, table.sku),
+    check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+)
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.productId] })],
+)
+
+/** §4 order states; the operator endpoint moves an order along them. */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'paid',
+  'packed',
+  'in_transit',
+  'received',
+  'cancelled',
+  'returned',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES)
+
+export const PAYMENT_METHODS = ['card', 'paypal', 'bank_transfer'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS)
+
+export const SHIPPING_METHODS = ['courier', 'pickup'] as const
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
+export const shippingMethodEnum = pgEnum('shipping_method', SHIPPING_METHODS)
+
+/** The delivery address an order was placed with (a copy: later edits of the address book do not move it). */
+export type OrderAddress = {
+  firstname: string
+  lastname: string
+  telephoneNumber: string
+  email: string
+  taxId: string
+  address: string
+  address2: string
+  country: string
+  postcode: string
+  subDistrict: string
+  district: string
+  province: string
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What people read and say: AS-2611-00042. */
+    number: text('number').notNull(),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
+    cartId: uuid('cart_id').notNull(),
+    email: text('email').notNull(),
+    telephone: text('telephone').notNull(),
+    status: orderStatusEnum('status').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull(),
+    shippingFee: integer('shipping_fee').notNull(),
+    total: integer('total').notNull(),
+    vatIncluded: integer('vat_included').notNull(),
+    promotionCode: text('promotion_code'),
+    shippingMethod: shippingMethodEnum('shipping_method').notNull(),
+    storeId: text('store_id').references(() => stores.id),
+    address: jsonb('address').$type<OrderAddress>(),
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    locale: text('locale').notNull().default('th'),
+    /** A guest reaches the order page with this token (its SHA-256 here, the token in an HttpOnly cookie). */
+    accessTokenHash: text('access_token_hash').notNull(),
+    /** When the shopper received the parcel: the 7 days of exchange and return count from here (§9). */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_number_key').on(table.number),
+    uniqueIndex('orders_cart_key').on(table.cartId),
+    index('orders_member_idx').on(table.memberId, table.createdAt),
+    check(
+      'orders_totals_not_negative',
+      sql`${table.total} >= 0 AND ${table.discount} >= 0 AND ${table.shippingFee} >= 0`,
+    ),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    productId: text('product_id').notNull(),
+    nameTh: text('name_th').notNull(),
+    nameEn: text('name_en').notNull(),
+    size: text('size').notNull(),
+    categorySlug: text('category_slug').notNull(),
+    tags: text('tags').array().$type<ProductTag[]>().notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.position] })],
+)
+
+/** The status timeline of an order. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: orderStatusEnum('status').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
+)
+
+export const PAYMENT_STATUSES = ['pending', 'authorized', 'paid', 'failed', 'cancelled'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES)
+
+/** One attempt to pay an order with a provider (the built-in test provider, Stripe, bank transfer). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    method: paymentMethodEnum('method').notNull(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    amount: integer('amount').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    /** Where the shopper pays (the provider's hosted page), to send them there again on a replay. */
+    redirectUrl: text('redirect_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_provider_ref_key').on(table.provider, table.providerRef),
+    index('payments_order_idx').on(table.orderId),
+  ],
+)
+
+/** Order numbers, shared by all instances. */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1001 })
+
+/** Idempotency keys of order placement: a replay returns the same order; another body with the key is a 409. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  requestHash: text('request_hash').notNull(),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export type CartRow = typeof carts.$inferSelect
+export type CartItemRow = typeof cartItems.$inferSelect
+export type OrderRow = typeof orders.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect

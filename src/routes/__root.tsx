@@ -11,6 +11,7 @@ import {
 import { useEffect, type ReactNode } from 'react'
 import { BOOT_ELEMENT_ID, serializeBootState } from '~/boot-state'
 import { sessionQuery } from '~/account/session.functions'
+import { cartQuery } from '~/cart/cart.functions'
 import { BRAND_NAME } from '~/brand'
 import { useBuildUpdates } from '~/build/use-build-updates'
 import { CheckoutLayout, DefaultLayout, type LayoutName } from '~/components/layouts'
@@ -28,8 +29,15 @@ declare module '@tanstack/react-router' {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The header shows the account of a member and the login of a guest; a failed lookup reads as a guest.
-  loader: ({ context }) => context.queryClient.ensureQueryData(sessionQuery()).catch(() => null),
+  // The header shows the account of a member (or the login of a guest) and the cart's count; a failed
+  // lookup reads as a guest with an empty cart rather than failing the page.
+  loader: async ({ context }) => {
+    const { boot, queryClient } = context
+    await Promise.all([
+      queryClient.ensureQueryData(sessionQuery()).catch(() => null),
+      queryClient.ensureQueryData(cartQuery(boot.locale, boot.region.ISOCurrencyCode)).catch(() => null),
+    ])
+  },
   head: ({ match, matches }) => {
     const { boot, i18n } = match.context
     const leaf = matches.at(-1) ?? match

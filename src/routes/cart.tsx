@@ -1,14 +1,291 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { sessionQuery } from '~/account/session.functions'
+import { acceptCartPrices, cartQuery, moveLineToWishlist, removeCartLine, setCartQuantity } from '~/cart/cart.functions'
+import { CART_MESSAGES } from '~/cart/messages'
+import type { Cart, CartLine } from '~/cart/types'
+import { CatalogPicture } from '~/catalog/components/CatalogPicture'
+import { Modal } from '~/components/Modal'
 import { PageHeading } from '~/components/PageHeading'
+import { formatMoney } from '~/domain/money'
+import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 
 export const Route = createFileRoute('/cart')({
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(cartQuery(context.boot.locale, context.boot.region.ISOCurrencyCode)),
   head: ({ match }) => pageHead(match.context.i18n, msg`Cart`, msg`Your shopping cart.`),
   component: CartPage,
 })
 
 function CartPage() {
-  return <PageHeading lead={<Trans>Your shopping cart.</Trans>}>{<Trans>Cart</Trans>}</PageHeading>
+  const { i18n } = useLingui()
+  const locale = useLocale()
+  const currency = useCurrency()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const query = cartQuery(locale, currency)
+  const { data: cart } = useSuspenseQuery(query)
+  const { data: member } = useQuery(sessionQuery())
+  const [removing, setRemoving] = useState<CartLine | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+
+  async function apply(work: Promise<{ ok: true; cart: Cart } | { ok: false; reason: string }>, done: string) {
+    setBusy(true)
+    setProblem(null)
+    try {
+      const result = await work
+      if (!result.ok) {
+        setProblem(
+          result.reason === 'OUT_OF_STOCK'
+            ? i18n._(CART_MESSAGES.outOfStock)
+            : result.reason === 'UNAUTHENTICATED'
+              ? i18n._(CART_MESSAGES.loginForWishlist)
+              : i18n._(CART_MESSAGES.somethingWrong),
+        )
+        await queryClient.invalidateQueries({ queryKey: ['cart'] })
+        return
+      }
+      queryClient.setQueryData(query.queryKey, result.cart)
+      setAnnouncement(done)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function checkOut() {
+    setBusy(true)
+    try {
+      // The shopper has seen the current prices here: the cart takes them before checkout.
+      if (cart.pricesChanged)
+        queryClient.setQueryData(query.queryKey, await acceptCartPrices({ data: { lang: locale, currency } }))
+      await navigate({ to: '/checkout' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const where = { lang: locale, currency }
+
+  return (
+    <div className="cart-page">
+      <PageHeading>{<Trans>Cart</Trans>}</PageHeading>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+
+      {cart.purchased ? (
+        <p className="form-success" role="status">
+          {i18n._(CART_MESSAGES.purchased)}
+        </p>
+      ) : null}
+
+      {cart.items.length === 0 ? (
+        <div className="cart-empty">
+          <p>
+            <Trans>Your cart is empty.</Trans>
+          </p>
+          <Link className="button button--solid" to="/product">
+            <Trans>Continue shopping</Trans>
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <div>
+            {cart.pricesChanged ? (
+              <p className="form-alert" role="alert">
+                {i18n._(CART_MESSAGES.pricesNotCurrent)}
+              </p>
+            ) : null}
+            {problem ? (
+              <p className="form-alert" role="alert">
+                {problem}
+              </p>
+            ) : null}
+            <ul className="cart-lines">
+              {cart.items.map((line) => (
+                <CartLineRow
+                  key={line.id}
+                  line={line}
+                  busy={busy}
+                  member={Boolean(member)}
+                  onQuantity={(quantity) =>
+                    void apply(
+                      setCartQuantity({ data: { ...where, id: line.id, quantity } }),
+                      i18n._(msg`Quantity changed.`),
+                    )
+                  }
+                  onRemove={() => setRemoving(line)}
+                  onWishlist={() =>
+                    void apply(
+                      moveLineToWishlist({ data: { ...where, id: line.id } }),
+                      i18n._(msg`Moved to your wishlist.`),
+                    )
+                  }
+                />
+              ))}
+            </ul>
+          </div>
+          <aside className="cart-summary" aria-labelledby="cart-summary-title">
+            <h2 id="cart-summary-title">
+              <Trans>Summary</Trans>
+            </h2>
+            <dl>
+              <dt>
+                <Trans>Subtotal</Trans>
+              </dt>
+              <dd data-testid="cart-subtotal">{formatMoney(cart.subtotal, cart.currency, locale)}</dd>
+            </dl>
+            <p className="account-muted">
+              <Trans>Shipping and discount codes are worked out at checkout. Prices include VAT.</Trans>
+            </p>
+            {cart.blocked ? (
+              <p className="form-alert" role="alert">
+                <Trans>Please remove the items marked above before checking out.</Trans>
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="button button--solid button--wide"
+              disabled={busy || cart.blocked}
+              onClick={() => void checkOut()}
+            >
+              <Trans>Check out</Trans>
+            </button>
+            <Link className="button button--wide" to="/product">
+              <Trans>Continue shopping</Trans>
+            </Link>
+          </aside>
+        </div>
+      )}
+
+      <Modal open={removing !== null} onClose={() => setRemoving(null)} title={i18n._(CART_MESSAGES.confirmRemove)}>
+        <p>{removing ? `${removing.name} · ${removing.size}` : null}</p>
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button button--solid"
+            onClick={() => {
+              const line = removing
+              setRemoving(null)
+              if (line) void apply(removeCartLine({ data: { ...where, id: line.id } }), i18n._(msg`Item removed.`))
+            }}
+          >
+            <Trans>Remove</Trans>
+          </button>
+          <button type="button" className="button" onClick={() => setRemoving(null)}>
+            <Trans>Cancel</Trans>
+          </button>
+        </div>
+      </Modal>
+    </div>
+  )
+}
+
+function CartLineRow({
+  line,
+  busy,
+  member,
+  onQuantity,
+  onRemove,
+  onWishlist,
+}: {
+  line: CartLine
+  busy: boolean
+  member: boolean
+  onQuantity: (quantity: number) => void
+  onRemove: () => void
+  onWishlist: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const quantityId = useId()
+  const most = Math.max(line.quantity, Math.min(10, line.available))
+  const name = line.name
+  return (
+    <li className={`cart-line${line.outOfStock || line.regionMismatch ? ' cart-line--blocked' : ''}`}>
+      <Link to="/product/$id" params={{ id: line.productId }} search={{ size: line.size }} className="cart-line__image">
+        {line.image ? <CatalogPicture image={line.image} sizes="96px" widths={[160, 320]} /> : null}
+      </Link>
+      <div className="cart-line__body">
+        <h3 className="cart-line__name">
+          <Link to="/product/$id" params={{ id: line.productId }} search={{ size: line.size }}>
+            {line.name}
+          </Link>
+        </h3>
+        <p className="account-muted">
+          <Trans>Size: {line.size}</Trans>
+        </p>
+        <p className="cart-line__price">
+          {line.priceChanged && !line.regionMismatch ? (
+            <span className="price price--sale">
+              <del>
+                <span className="visually-hidden">{t`Old price`} </span>
+                {formatMoney(line.addedPrice, line.currency, locale)}
+              </del>{' '}
+              <ins>
+                <span className="visually-hidden">{t`New price`} </span>
+                {formatMoney(line.unitPrice, line.currency, locale)}
+              </ins>
+            </span>
+          ) : (
+            <span className="price">{formatMoney(line.unitPrice, line.currency, locale)}</span>
+          )}
+        </p>
+        {line.outOfStock ? (
+          <p className="field-error" role="alert">
+            {i18n._(CART_MESSAGES.outOfStock)}
+          </p>
+        ) : null}
+        {line.regionMismatch ? (
+          <p className="field-error" role="alert">
+            {i18n._(CART_MESSAGES.invalidRegion)}
+          </p>
+        ) : null}
+        <div className="cart-line__actions">
+          <label htmlFor={quantityId} className="visually-hidden">
+            {t`Quantity of ${name}`}
+          </label>
+          <select
+            id={quantityId}
+            value={line.quantity}
+            disabled={busy || line.available === 0 || line.regionMismatch}
+            onChange={(event) => onQuantity(Number(event.target.value))}
+          >
+            {Array.from({ length: most }, (_, index) => index + 1).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={onRemove}
+            aria-label={t`Remove ${name}`}
+          >
+            <Trans>Remove</Trans>
+          </button>
+          {member ? (
+            <button
+              type="button"
+              className="link-button"
+              disabled={busy}
+              onClick={onWishlist}
+              aria-label={t`Move ${name} to the wishlist`}
+            >
+              <Trans>Move to wishlist</Trans>
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <p className="cart-line__total">{formatMoney(line.lineTotal, line.currency, locale)}</p>
+    </li>
+  )
 }

@@ -1,7 +1,22 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { addressesQuery } from '~/account/address.functions'
+import { AddressForm } from '~/account/components/AddressForm'
+import { ACCOUNT_MESSAGES } from '~/account/messages'
+import { sessionQuery } from '~/account/session.functions'
+import { cartQuery } from '~/cart/cart.functions'
+import { CART_MESSAGES } from '~/cart/messages'
+import { storesQuery } from '~/catalog/catalog.queries'
+import { placeOrder, quoteCheckout } from '~/checkout/checkout.functions'
+import { Modal } from '~/components/Modal'
 import { PageHeading } from '~/components/PageHeading'
+import { countryName } from '~/domain/countries'
+import { formatMoney } from '~/domain/money'
+import type { AddressInput } from '~/domain/address'
+import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 
 /** Pages from which /checkout may be entered (§4): the cart, or checkout itself. */
@@ -14,15 +29,470 @@ export const Route = createFileRoute('/checkout')({
       throw redirect({ to: '/cart', replace: true })
     }
   },
+  loader: async ({ context }) => {
+    const { queryClient, boot } = context
+    const [member] = await Promise.all([
+      queryClient.ensureQueryData(sessionQuery()),
+      queryClient.ensureQueryData(cartQuery(boot.locale, boot.region.ISOCurrencyCode)),
+      queryClient.ensureQueryData(storesQuery(boot.locale)),
+    ])
+    if (member) await queryClient.ensureQueryData(addressesQuery())
+  },
   staticData: { layout: 'checkout' },
   head: ({ match }) => pageHead(match.context.i18n, msg`Checkout`),
   component: CheckoutPage,
 })
 
+type Shipping = 'courier' | 'pickup'
+type Payment = 'card' | 'bank_transfer'
+
 function CheckoutPage() {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const currency = useCurrency()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { data: cart } = useSuspenseQuery(cartQuery(locale, currency))
+  const { data: member } = useSuspenseQuery(sessionQuery())
+  const { data: stores } = useSuspenseQuery(storesQuery(locale))
+  const saved = useQuery({ ...addressesQuery(), enabled: Boolean(member) }).data ?? []
+  const ids = { email: useId(), telephone: useId(), code: useId(), store: useId() }
+
+  const [guestChoice, setGuestChoice] = useState(false)
+  const [email, setEmail] = useState(member?.email ?? '')
+  const [telephone, setTelephone] = useState(member?.telephone ?? '')
+  const [shipping, setShipping] = useState<Shipping>('courier')
+  const [storeId, setStoreId] = useState('')
+  const initialAddress = saved.find((address) => address.isDefault) ?? saved[0] ?? null
+  const [address, setAddress] = useState<AddressInput | null>(initialAddress)
+  const [editingAddress, setEditingAddress] = useState(initialAddress === null)
+  const [codeInput, setCodeInput] = useState('')
+  const [code, setCode] = useState<string | null>(null)
+  const [payment, setPayment] = useState<Payment>('card')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({})
+  const [pricesMoved, setPricesMoved] = useState(false)
+  const [placing, setPlacing] = useState(false)
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
+
+  const country = shipping === 'courier' ? (address?.country ?? 'TH') : 'TH'
+  const quote = useQuery({
+    queryKey: ['checkout', 'quote', locale, currency, country, shipping, code],
+    queryFn: () =>
+      quoteCheckout({ data: { lang: locale, currency, country, shippingMethod: shipping, promotionCode: code } }),
+    staleTime: 0,
+  })
+  const quoted = quote.data?.ok ? quote.data.quote : null
+  const codeRejected = quote.data && !quote.data.ok && quote.data.reason === 'PROMOTION_REJECTED'
+
+  if (cart.items.length === 0 || cart.purchased) {
+    return (
+      <div className="checkout-page">
+        <PageHeading>{<Trans>Checkout</Trans>}</PageHeading>
+        <p>{cart.purchased ? i18n._(CART_MESSAGES.purchased) : <Trans>Your cart is empty.</Trans>}</p>
+        <Link className="button button--solid" to="/product">
+          <Trans>Shop more</Trans>
+        </Link>
+      </div>
+    )
+  }
+
+  const money = (amount: number) => formatMoney(amount, currency, locale)
+
+  async function submit() {
+    setProblem(null)
+    setFieldProblems({})
+    if (shipping === 'courier' && (!address || editingAddress)) {
+      setProblem(i18n._(ACCOUNT_MESSAGES.enterAddress))
+      return
+    }
+    if (shipping === 'pickup' && !storeId) {
+      setFieldProblems({ storeId: 'required' })
+      setProblem(t`Please select a branch`)
+      return
+    }
+    if (!email.trim() || !telephone.trim()) {
+      setFieldProblems({
+        ...(email.trim() ? {} : { email: 'required' }),
+        ...(telephone.trim() ? {} : { telephone: 'required' }),
+      })
+      setProblem(i18n._(ACCOUNT_MESSAGES.completeInformation))
+      return
+    }
+    setPlacing(true)
+    try {
+      const result = await placeOrder({
+        data: {
+          lang: locale,
+          currency,
+          idempotencyKey,
+          email,
+          telephone,
+          shippingMethod: shipping,
+          storeId: shipping === 'pickup' ? storeId : null,
+          address: shipping === 'courier' ? address : null,
+          promotionCode: code,
+          paymentMethod: payment,
+          expectedTotal: quoted?.total ?? null,
+        },
+      })
+      if (!result.ok) {
+        setIdempotencyKey(crypto.randomUUID())
+        if (result.reason === 'PRICES_CHANGED') {
+          setPricesMoved(true)
+          await queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] })
+          return
+        }
+        setFieldProblems(result.fields ?? {})
+        setProblem(
+          result.reason === 'OUT_OF_STOCK'
+            ? i18n._(CART_MESSAGES.outOfStock)
+            : result.reason === 'REGION_MISMATCH'
+              ? i18n._(CART_MESSAGES.invalidRegion)
+              : result.reason === 'CART_BLOCKED'
+                ? t`Some pieces cannot be sent to this address (shoes ship within Thailand only).`
+                : result.reason === 'INVALID_INPUT'
+                  ? i18n._(ACCOUNT_MESSAGES.completeInformation)
+                  : i18n._(ACCOUNT_MESSAGES.somethingWrong),
+        )
+        return
+      }
+      await queryClient.invalidateQueries({ queryKey: ['cart'] })
+      if (result.redirectUrl) {
+        window.location.assign(result.redirectUrl)
+        return
+      }
+      await navigate({ to: '/order/$number', params: { number: result.number } })
+    } finally {
+      setPlacing(false)
+    }
+  }
+
   return (
-    <PageHeading lead={<Trans>Delivery, payment and a last look at your order.</Trans>}>
-      <Trans>Checkout</Trans>
-    </PageHeading>
+    <div className="checkout-page">
+      <PageHeading lead={<Trans>Delivery, payment and a last look at your order.</Trans>}>
+        <Trans>Checkout</Trans>
+      </PageHeading>
+
+      <Modal open={!member && !guestChoice} onClose={() => setGuestChoice(true)} title={<Trans>Please log in</Trans>}>
+        <p>
+          <Trans>Members check out faster with saved addresses, and collect VIP benefits.</Trans>
+        </p>
+        <div className="form-actions">
+          <Link className="button button--solid" to="/account/login" search={{ redirect: '/cart' }}>
+            <Trans>Log in</Trans>
+          </Link>
+          <button type="button" className="button" onClick={() => setGuestChoice(true)}>
+            <Trans>Continue as guest</Trans>
+          </button>
+        </div>
+      </Modal>
+
+      <Modal open={pricesMoved} onClose={() => setPricesMoved(false)} title={<Trans>Prices have changed</Trans>}>
+        <p>{i18n._(CART_MESSAGES.pricesNotCurrent)}</p>
+        <p>
+          <Trans>Please check the new total before you place the order.</Trans>
+        </p>
+        <button type="button" className="button button--solid" onClick={() => setPricesMoved(false)}>
+          <Trans>Review the order</Trans>
+        </button>
+      </Modal>
+
+      <div className="checkout-layout">
+        <div>
+          <section className="checkout-section" aria-labelledby="contact-title">
+            <h2 id="contact-title">
+              <Trans>Contact</Trans>
+            </h2>
+            <div className="field">
+              <label htmlFor={ids.email}>
+                <Trans>E-mail</Trans> <span aria-hidden="true">*</span>
+              </label>
+              <input
+                id={ids.email}
+                type="email"
+                autoComplete="email"
+                value={email}
+                aria-invalid={fieldProblems.email ? true : undefined}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.telephone}>
+                <Trans>Telephone</Trans> <span aria-hidden="true">*</span>
+              </label>
+              <input
+                id={ids.telephone}
+                type="tel"
+                autoComplete="tel"
+                value={telephone}
+                aria-invalid={fieldProblems.telephone ? true : undefined}
+                onChange={(event) => setTelephone(event.target.value)}
+              />
+            </div>
+          </section>
+
+          <section className="checkout-section" aria-labelledby="delivery-title">
+            <h2 id="delivery-title">
+              <Trans>Delivery</Trans>
+            </h2>
+            <fieldset className="choice-list">
+              <legend className="visually-hidden">{t`Shipping method`}</legend>
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="shipping"
+                  checked={shipping === 'courier'}
+                  onChange={() => setShipping('courier')}
+                />
+                <span>
+                  <strong>
+                    <Trans>Courier</Trans>
+                  </strong>
+                  <br />
+                  <span className="account-muted">
+                    <Trans>3–7 working days (3–5 more when volume is high)</Trans>
+                  </span>
+                </span>
+              </label>
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="shipping"
+                  checked={shipping === 'pickup'}
+                  onChange={() => setShipping('pickup')}
+                />
+                <span>
+                  <strong>
+                    <Trans>Pick up at a store</Trans>
+                  </strong>
+                  <br />
+                  <span className="account-muted">
+                    <Trans>Free, within Thailand</Trans>
+                  </span>
+                </span>
+              </label>
+            </fieldset>
+
+            {shipping === 'pickup' ? (
+              <div className="field">
+                <label htmlFor={ids.store}>
+                  <Trans>Branch</Trans> <span aria-hidden="true">*</span>
+                </label>
+                <select
+                  id={ids.store}
+                  value={storeId}
+                  aria-invalid={fieldProblems.storeId ? true : undefined}
+                  onChange={(event) => setStoreId(event.target.value)}
+                >
+                  <option value="">{t`Choose a branch`}</option>
+                  {stores.items.map((store) => (
+                    <option key={store.id} value={store.id}>
+                      {store.name}
+                    </option>
+                  ))}
+                </select>
+                {fieldProblems.storeId ? (
+                  <p className="field-error" role="alert">
+                    {t`Please select a branch`}
+                  </p>
+                ) : null}
+              </div>
+            ) : editingAddress ? (
+              <>
+                {saved.length > 0 ? (
+                  <fieldset className="choice-list">
+                    <legend>{t`Saved addresses`}</legend>
+                    {saved.map((entry) => (
+                      <label key={entry.id} className="choice">
+                        <input
+                          type="radio"
+                          name="saved-address"
+                          onChange={() => {
+                            setAddress(entry)
+                            setEditingAddress(false)
+                          }}
+                        />
+                        <span>
+                          {entry.firstname} {entry.lastname}, {entry.address}, {entry.district} {entry.postcode}
+                        </span>
+                      </label>
+                    ))}
+                  </fieldset>
+                ) : null}
+                <AddressForm
+                  initial={address ?? undefined}
+                  submitLabel={<Trans>Use this address</Trans>}
+                  onSubmit={(values) => {
+                    setAddress(values)
+                    setEditingAddress(false)
+                    if (!email) setEmail(values.email)
+                    if (!telephone) setTelephone(values.telephoneNumber)
+                    return Promise.resolve(null)
+                  }}
+                  onCancel={address ? () => setEditingAddress(false) : undefined}
+                />
+              </>
+            ) : address ? (
+              <div className="account-card">
+                <address className="account-address">
+                  {address.firstname} {address.lastname}
+                  <br />
+                  {address.address}
+                  {address.address2 ? `, ${address.address2}` : ''}
+                  <br />
+                  {[address.subDistrict, address.district, address.province, address.postcode]
+                    .filter(Boolean)
+                    .join(', ')}
+                  <br />
+                  {countryName(address.country, locale)} · {address.telephoneNumber}
+                </address>
+                <button type="button" className="link-button" onClick={() => setEditingAddress(true)}>
+                  <Trans>Edit address</Trans>
+                </button>
+              </div>
+            ) : null}
+            {quoted?.duty === 'unpaid' ? (
+              <p className="account-muted">
+                <Trans>International orders are sent duty-unpaid: the buyer pays the duties of the destination.</Trans>
+              </p>
+            ) : null}
+          </section>
+
+          <section className="checkout-section" aria-labelledby="payment-title">
+            <h2 id="payment-title">
+              <Trans>Payment</Trans>
+            </h2>
+            <fieldset className="choice-list">
+              <legend className="visually-hidden">{t`Payment method`}</legend>
+              <label className="choice">
+                <input type="radio" name="payment" checked={payment === 'card'} onChange={() => setPayment('card')} />
+                <span>
+                  <Trans>Card (Visa, Mastercard)</Trans>
+                </span>
+              </label>
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="payment"
+                  checked={payment === 'bank_transfer'}
+                  onChange={() => setPayment('bank_transfer')}
+                />
+                <span>
+                  <Trans>Bank transfer or PromptPay</Trans>
+                </span>
+              </label>
+              <label className="choice">
+                <input type="radio" name="payment" disabled />
+                <span className="account-muted">
+                  <Trans>PayPal (not offered yet)</Trans>
+                </span>
+              </label>
+            </fieldset>
+          </section>
+        </div>
+
+        <aside className="cart-summary" aria-labelledby="order-summary">
+          <h2 id="order-summary">
+            <Trans>Your order</Trans>
+          </h2>
+          <ul className="account-links">
+            {cart.items.map((line) => (
+              <li key={line.id}>
+                {line.name} · {line.size} × {line.quantity}
+              </li>
+            ))}
+          </ul>
+          <form
+            className="form-actions"
+            onSubmit={(event) => {
+              event.preventDefault()
+              setCode(codeInput.trim() ? codeInput.trim().toUpperCase() : null)
+            }}
+          >
+            <label htmlFor={ids.code} className="visually-hidden">
+              {t`Discount code`}
+            </label>
+            <input
+              id={ids.code}
+              className="promo-input"
+              placeholder={t`Discount code`}
+              value={codeInput}
+              onChange={(event) => setCodeInput(event.target.value)}
+            />
+            <button type="submit" className="button">
+              <Trans>Apply</Trans>
+            </button>
+          </form>
+          <p className="account-muted">
+            <Trans>Codes are valid for purchases of 1,000 THB or more, not for sale items.</Trans>
+          </p>
+          {codeRejected || quoted?.promotionRejected ? (
+            <p className="field-error" role="alert">
+              <Trans>This code cannot be used for this order.</Trans>
+            </p>
+          ) : null}
+          {quoted ? (
+            <dl aria-live="polite">
+              <dt>
+                <Trans>Subtotal</Trans>
+              </dt>
+              <dd>{money(quoted.subtotal)}</dd>
+              {quoted.mixMatchDiscount > 0 ? (
+                <>
+                  <dt>
+                    <Trans>Mix and match</Trans>
+                  </dt>
+                  <dd>−{money(quoted.mixMatchDiscount)}</dd>
+                </>
+              ) : null}
+              {quoted.promotion ? (
+                <>
+                  <dt>
+                    <Trans>Discounted code {quoted.promotion.code}</Trans>
+                  </dt>
+                  <dd data-testid="discount">−{money(quoted.promotion.discount)}</dd>
+                </>
+              ) : null}
+              <dt>
+                <Trans>Shipping fee</Trans>
+              </dt>
+              <dd>{quoted.shippingFee === 0 ? t`Free` : money(quoted.shippingFee)}</dd>
+              <dt className="summary-total">
+                <Trans>Net</Trans>
+              </dt>
+              <dd className="summary-total" data-testid="net">
+                {money(quoted.total)}
+              </dd>
+              <dt>
+                <Trans>Including VAT</Trans>
+              </dt>
+              <dd>{money(quoted.vatIncluded)}</dd>
+            </dl>
+          ) : (
+            <p className="account-muted">
+              <Trans>Working out the total…</Trans>
+            </p>
+          )}
+          {problem ? (
+            <p className="form-alert" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button--solid button--wide"
+            disabled={placing || !quoted}
+            aria-busy={placing || undefined}
+            onClick={() => void submit()}
+          >
+            <Trans>Place order</Trans>
+          </button>
+          <Link className="button button--wide" to="/product">
+            <Trans>Shop more</Trans>
+          </Link>
+        </aside>
+      </div>
+    </div>
   )
 }

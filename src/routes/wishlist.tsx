@@ -1,14 +1,48 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { wishlistQuery } from '~/cart/cart.functions'
+import { ProductGrid } from '~/catalog/components/ProductCard'
 import { PageHeading } from '~/components/PageHeading'
+import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 
 export const Route = createFileRoute('/wishlist')({
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(wishlistQuery(context.boot.locale, context.boot.region.ISOCurrencyCode)),
   head: ({ match }) => pageHead(match.context.i18n, msg`Wishlist`, msg`Pieces you have saved for later.`),
   component: WishlistPage,
 })
 
 function WishlistPage() {
-  return <PageHeading lead={<Trans>Pieces you have saved for later.</Trans>}>{<Trans>Wishlist</Trans>}</PageHeading>
+  const locale = useLocale()
+  const currency = useCurrency()
+  const { data: wishlist } = useSuspenseQuery(wishlistQuery(locale, currency))
+  return (
+    <div className="wishlist-page">
+      <PageHeading lead={<Trans>Pieces you have saved for later.</Trans>}>{<Trans>Wishlist</Trans>}</PageHeading>
+      {wishlist === null ? (
+        <div className="cart-empty">
+          <p>
+            <Trans>Log in to keep a wishlist: tap the heart on any piece to save it here.</Trans>
+          </p>
+          <Link className="button button--solid" to="/account/login" search={{ redirect: '/wishlist' }}>
+            <Trans>Log in</Trans>
+          </Link>
+        </div>
+      ) : wishlist.items.length === 0 ? (
+        <div className="cart-empty">
+          <p>
+            <Trans>Your wishlist is empty.</Trans>
+          </p>
+          <Link className="button button--solid" to="/product">
+            <Trans>Continue shopping</Trans>
+          </Link>
+        </div>
+      ) : (
+        <ProductGrid products={wishlist.items} />
+      )}
+    </div>
+  )
 }

@@ -1,6 +1,8 @@
 import { env } from '../../app.config'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import { createDelivery } from '~/api/accounts/delivery.server'
+import { appSecret } from '~/api/accounts/crypto.server'
+import { createStripeProvider } from '~/api/payments/stripe.server'
 import { createLineLogin } from '~/api/providers/line-login.server'
 import { createHttpSmsSender } from '~/api/providers/sms-http.server'
 import { createSmtpSender } from '~/api/providers/smtp.server'
@@ -15,7 +17,7 @@ let purgeTimer: NodeJS.Timeout | null = null
 /** The product API mounted in this server (DESIGN.md §1), created once per process with the configured providers. */
 export function getApiApp(): Promise<ApiApp> {
   app ??= getDatabase()
-    .then((database) => {
+    .then(async (database) => {
       const delivery = createDelivery(database.db, {
         email: env.SMTP_URL ? createSmtpSender({ url: env.SMTP_URL, from: env.MAIL_FROM }) : null,
         sms:
@@ -40,6 +42,14 @@ export function getApiApp(): Promise<ApiApp> {
               apiBaseUrl: env.LINE_API_URL,
             })
           : null
+      const stripe =
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? createStripeProvider({
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              apiBaseUrl: env.STRIPE_API_URL,
+            })
+          : null
       const api = createApiApp({
         db: database.db,
         storeKeys: [env.STORE_KEY],
@@ -48,6 +58,19 @@ export function getApiApp(): Promise<ApiApp> {
           lineLogin,
           ipHourlyLimit: env.OTP_IP_HOURLY_LIMIT,
           resendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
+        },
+        commerce: {
+          siteUrl: env.SITE_URL,
+          apiBaseUrl: env.API_URL ? `${env.API_URL}/public/${env.STORE_KEY}` : `/api/public/${env.STORE_KEY}`,
+          paymentSecret: await appSecret(database.db, 'test-payments'),
+          stripe,
+          bank: {
+            bankName: env.BANK_NAME,
+            accountName: env.BANK_ACCOUNT_NAME,
+            accountNumber: env.BANK_ACCOUNT_NUMBER,
+            promptPayId: env.PROMPTPAY_ID,
+          },
+          operatorToken: env.OPERATOR_TOKEN ?? null,
         },
       })
       purgeTimer ??= setInterval(() => {

@@ -1,4 +1,4 @@
-/** Why an account call was refused; the storefront maps each to its message of §8 in the shopper's language. */
+/** Why an API call was refused; the storefront maps each to its message of §8 in the shopper's language. */
 export const ACCOUNT_ERROR_REASONS = [
   'INVALID_INPUT',
   'IDENTIFIER_NOT_FOUND',
@@ -17,6 +17,16 @@ export const ACCOUNT_ERROR_REASONS = [
   'LIMIT_REACHED',
   'LINE_UNAVAILABLE',
   'LINE_FAILED',
+  // commerce (issue 5)
+  'OUT_OF_STOCK',
+  'REGION_MISMATCH',
+  'PRICES_CHANGED',
+  'CART_EMPTY',
+  'CART_BLOCKED',
+  'IDEMPOTENCY_CONFLICT',
+  'PROMOTION_REJECTED',
+  'NOT_ALLOWED',
+  'PAYMENT_FAILED',
 ] as const
 export type AccountErrorReason = (typeof ACCOUNT_ERROR_REASONS)[number]
 

@@ -1,16 +1,23 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi'
+import { createRoute, type z } from '@hono/zod-openapi'
 import { desc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Db } from '~/db/client.server'
 import { outboxMessages } from '~/db/schema'
 import { validateAddress, type AddressInput } from '~/domain/address'
 import { getThaiPostal } from '~/geo/thai-postal.server'
-import { snakeKeysDeep } from '~/product-api/case'
-import type { AccountService, CaptchaAnswer, RequestContext } from './account.service'
-import { AddressService } from './address.service'
-import { AccountError } from './errors'
 import {
-  accountErrorSchema,
+  bearer,
+  bearerToken,
+  body,
+  createSubApp,
+  json,
+  refused,
+  requestContext as context,
+  wire,
+} from '~/api/http.server'
+import type { AccountService, CaptchaAnswer } from './account.service'
+import { AddressService } from './address.service'
+import {
   addressBody,
   addressCheckSchema,
   addressIdParam,
@@ -47,66 +54,6 @@ export type AccountRoutesOptions = {
   outboxEnabled: boolean
 }
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-})
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-})
-const refused = (description: string) => json(accountErrorSchema, description)
-const bearer = [{ bearerAuth: [] }]
-
-/** The value at a path of the raw input, to tell a missing field from a malformed one. */
-function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let current: unknown = input
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined
-    current = (current as Record<PropertyKey, unknown>)[key]
-  }
-  return current
-}
-
-/** First rule per field as a code: a missing or blank value is 'required', anything else 'invalid'. */
-function issueFields(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> }>, input: unknown) {
-  const fields: Record<string, string> = {}
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || 'request'
-    const value = valueAt(input, issue.path)
-    const missing = value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-    fields[key] ??= missing ? 'required' : 'invalid'
-  }
-  return fields
-}
-
-function errorResponse(c: Context, error: AccountError) {
-  const { details } = error
-  return c.json(
-    {
-      code: error.status,
-      message: error.message,
-      reason: error.reason,
-      ...(details.fields ? { fields: wire<Record<string, string>>(details.fields) } : {}),
-      ...(details.retryAt ? { retry_at: details.retryAt.toISOString() } : {}),
-      ...(details.attemptsLeft !== undefined ? { attempts_left: details.attemptsLeft } : {}),
-      ...(details.captcha ? { captcha: details.captcha } : {}),
-    },
-    error.status,
-  )
-}
-
-function context(c: Context, lang: 'th' | 'en' = 'th'): RequestContext {
-  const headers = c.req.raw.headers
-  const ip = headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown'
-  return { ip, userAgent: headers.get('user-agent'), locale: lang }
-}
-
-function bearerToken(c: Context): string | null {
-  const header = c.req.header('authorization') ?? ''
-  const match = /^Bearer\s+(\S{16,200})$/i.exec(header)
-  return match?.[1] ?? null
-}
-
 function captchaOf(input: { captcha_id?: string; captcha_answer?: string }): CaptchaAnswer {
   return input.captcha_id && input.captcha_answer !== undefined
     ? { id: input.captcha_id, answer: input.captcha_answer }
@@ -130,8 +77,6 @@ function addressInput(wire: z.infer<typeof addressBody>): AddressInput {
   }
 }
 
-const wire = <T>(value: unknown) => snakeKeysDeep(value) as T
-
 /**
  * The account endpoints of the product API: one-time codes, registration, sessions (Bearer token),
  * LINE Login, profile, address book, Thai postal data and the development outbox.
@@ -139,29 +84,8 @@ const wire = <T>(value: unknown) => snakeKeysDeep(value) as T
 export function createAccountRoutes(options: AccountRoutesOptions) {
   const { accounts } = options
   const addresses = new AddressService(options.db)
-  const app = new OpenAPIHono({
-    strict: false,
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        return c.json(
-          {
-            code: 400,
-            message: 'Invalid request',
-            reason: 'INVALID_INPUT',
-            fields: issueFields(result.error.issues, (result as { data?: unknown }).data),
-          },
-          400,
-        )
-      }
-      return undefined
-    },
-  })
+  const app = createSubApp()
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' })
-  app.onError((error, c) => {
-    if (error instanceof AccountError) return errorResponse(c, error)
-    console.error('Account API error', error)
-    return c.json({ code: 500, message: 'SOMETHING WRONG! PLEASE TRY AGAIN' }, 500)
-  })
 
   async function member(c: Context) {
     return accounts.requireMember(bearerToken(c))

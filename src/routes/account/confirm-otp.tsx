@@ -5,6 +5,7 @@ import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { z } from 'zod/mini'
 import { challengeQuery, resendCode, verifyCode } from '~/account/account.functions'
+import { setWishlisted } from '~/cart/cart.functions'
 import type { AccountFailure } from '~/account/account-result'
 import { CaptchaField } from '~/account/components/CaptchaField'
 import { failureMessage } from '~/account/failure-message'
@@ -12,10 +13,13 @@ import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { formatCountdown, secondsUntil, useNow } from '~/account/use-now'
 import { PageHeading } from '~/components/PageHeading'
 import { useLocale } from '~/i18n/use-locale'
-import { redirectParam } from '~/routing/search-params'
+import { lenient, redirectParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
-const searchSchema = z.object({ redirect: redirectParam() })
+const searchSchema = z.object({
+  redirect: redirectParam(),
+  wish: lenient(z.string().check(z.maxLength(120), z.regex(/^[a-z0-9-]+$/))),
+})
 
 export const Route = createFileRoute('/account/confirm-otp')({
   validateSearch: searchSchema,
@@ -29,7 +33,7 @@ function ConfirmOtpPage() {
   const locale = useLocale()
   const router = useRouter()
   const queryClient = useQueryClient()
-  const { redirect } = Route.useSearch()
+  const { redirect, wish } = Route.useSearch()
   const { data: challenge } = useSuspenseQuery(challengeQuery())
   const now = useNow()
   const inputId = useId()
@@ -102,7 +106,10 @@ function ConfirmOtpPage() {
         return
       }
       if (result.registered) setRegistered(true)
+      // The product a guest tapped the heart of is kept now (§2 'please login').
+      if (wish) await setWishlisted({ data: { productId: wish, wished: true } })
       queryClient.removeQueries({ queryKey: ['session'] })
+      queryClient.removeQueries({ queryKey: ['cart'] })
       queryClient.removeQueries({ queryKey: ['account'] })
       await router.invalidate()
       if (!result.registered) await router.navigate({ href: target, replace: true })

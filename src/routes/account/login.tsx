@@ -20,6 +20,8 @@ const searchSchema = z.object({
   redirect: redirectParam(),
   /** Set by the LINE callback when LINE Login did not work. */
   line: lenient(z.enum(['failed', 'unavailable', 'cancelled'])),
+  /** A product a guest wanted to keep: added to the wishlist once logged in. */
+  wish: lenient(z.string().check(z.maxLength(120), z.regex(/^[a-z0-9-]+$/))),
 })
 
 export const Route = createFileRoute('/account/login')({
@@ -44,7 +46,7 @@ function LoginPage() {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const navigate = useNavigate()
-  const { redirect, line } = Route.useSearch()
+  const { redirect, line, wish } = Route.useSearch()
   const lineLogin = useRouteContext({ from: '__root__', select: (context) => context.boot.config.lineLogin })
   const [method, setMethod] = useState<Method>('telephone')
   const [failure, setFailure] = useState<AccountFailure | null>(null)
@@ -67,7 +69,7 @@ function LoginPage() {
         setFailure(result)
         return
       }
-      await navigate({ to: '/account/confirm-otp', search: { redirect } })
+      await navigate({ to: '/account/confirm-otp', search: { redirect, wish } })
     },
   })
 

@@ -1,9 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { useState } from 'react'
 import { z } from 'zod/mini'
+import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
+import { WishlistButton } from '~/cart/components/WishlistButton'
+import { CART_MESSAGES } from '~/cart/messages'
 import { productQuery } from '~/catalog/catalog.queries'
 import { FindInStore } from '~/catalog/components/FindInStore'
 import { ProductGallery } from '~/catalog/components/ProductGallery'
@@ -72,7 +75,7 @@ function SizeChartTable({ chart }: { chart: NonNullable<ProductDetail['sizeChart
 }
 
 function ProductPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { boot } = Route.useRouteContext()
   const params = Route.useParams()
   const search = Route.useSearch()
@@ -81,6 +84,9 @@ function ProductPage() {
   const [sizeError, setSizeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [open, setOpen] = useState<'size-chart' | 'care' | 'stores' | null>(null)
+  const [adding, setAdding] = useState(false)
+  const [added, setAdded] = useState(false)
+  const queryClient = useQueryClient()
   if (!product) return null
 
   const chosen = product.variants.find((variant) => variant.size === search.size && variant.availableOnline)
@@ -90,13 +96,29 @@ function ProductPage() {
     setNotice(null)
     void navigate({ search: { size }, replace: true, resetScroll: false })
   }
-  const addToCart = () => {
+  const addToCart = async () => {
     if (!chosen) {
       setSizeError(t`Please select your size.`)
       return
     }
-    // The cart arrives with its own issue; until then the button says so instead of pretending.
-    setNotice(t`The cart opens soon: this piece cannot be added yet.`)
+    setAdding(true)
+    setNotice(null)
+    try {
+      const result = await addToCartFn({
+        data: { sku: chosen.sku, quantity: 1, lang: boot.locale, currency: boot.region.ISOCurrencyCode },
+      })
+      if (!result.ok) {
+        setNotice(
+          result.reason === 'OUT_OF_STOCK' ? i18n._(CART_MESSAGES.outOfStock) : i18n._(CART_MESSAGES.somethingWrong),
+        )
+        return
+      }
+      queryClient.setQueryData(cartQuery(boot.locale, boot.region.ISOCurrencyCode).queryKey, result.cart)
+      setAdded(true)
+      setNotice(t`Added to your cart.`)
+    } finally {
+      setAdding(false)
+    }
   }
 
   return (
@@ -145,12 +167,24 @@ function ProductPage() {
           ) : null}
 
           <div className="product__actions">
-            <button type="button" className="button button--solid button--wide" onClick={addToCart} disabled={soldOut}>
+            <button
+              type="button"
+              className="button button--solid button--wide"
+              onClick={() => void addToCart()}
+              disabled={soldOut || adding}
+              aria-busy={adding || undefined}
+            >
               {soldOut ? <Trans>Sold out</Trans> : <Trans>Add to cart</Trans>}
             </button>
+            <WishlistButton productId={product.id} />
             {notice ? (
               <p role="status" className="notice">
-                {notice}
+                {notice}{' '}
+                {added ? (
+                  <Link to="/cart">
+                    <Trans>View cart</Trans>
+                  </Link>
+                ) : null}
               </p>
             ) : null}
           </div>

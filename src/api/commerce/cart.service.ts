@@ -1,0 +1,403 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import {
+  cartItems,
+  carts,
+  products,
+  variants,
+  wishlistItems,
+  type CartRow,
+  type CurrencyCode,
+  type ProductRow,
+  type ProductTag,
+} from '~/db/schema'
+import { randomToken, sha256 } from '~/api/accounts/crypto.server'
+import { AccountError } from '~/api/accounts/errors'
+
+/** At most this many of one size in one cart (a shop, not a wholesaler). */
+export const MAX_QUANTITY_PER_LINE = 10
+/** At most this many lines in one cart. */
+export const MAX_CART_LINES = 50
+
+export type CartOwner = { memberId: string | null; token: string | null }
+
+export type CartLineView = {
+  id: string
+  sku: string
+  productId: string
+  name: string
+  size: string
+  image: { path: string; width: number; height: number; alt: string } | null
+  category: string
+  tags: ProductTag[]
+  quantity: number
+  /** The price now, in the line's currency. */
+  unitPrice: number
+  /** The price when the shopper added it. */
+  addedPrice: number
+  compareAt: number | null
+  currency: CurrencyCode
+  lineTotal: number
+  /** Units that can still be sold online. */
+  available: number
+  priceChanged: boolean
+  outOfStock: boolean
+  /** Added under another region: cannot be paid until removed and added again (§5). */
+  regionMismatch: boolean
+}
+
+export type CartView = {
+  id: string | null
+  currency: CurrencyCode
+  items: CartLineView[]
+  count: number
+  subtotal: number
+  pricesChanged: boolean
+  /** Payment is blocked: an item out of stock or of another region. */
+  blocked: boolean
+  /** The cart the shopper holds was paid already (§8: 'You have purchased items in this shopping cart'). */
+  purchased: boolean
+}
+
+type Lang = 'th' | 'en'
+
+function emptyView(currency: CurrencyCode, purchased = false): CartView {
+  return {
+    id: null,
+    currency,
+    items: [],
+    count: 0,
+    subtotal: 0,
+    pricesChanged: false,
+    blocked: false,
+    purchased,
+  }
+}
+
+/**
+ * Carts (§2, §5): a guest's cart is found by its cookie token, a member's by the member. Every view
+ * re-prices the lines from the catalog: changed prices, sizes sold out meanwhile and items of another
+ * region are flagged, and such items block payment.
+ */
+export class CartService {
+  constructor(private readonly db: Db) {}
+
+  /** The shopper's open cart, or the last one when it was ordered (to say so), or null. */
+  async find(owner: CartOwner): Promise<CartRow | null> {
+    if (owner.memberId) {
+      const [open] = await this.db
+        .select()
+        .from(carts)
+        .where(and(eq(carts.memberId, owner.memberId), eq(carts.status, 'open')))
+      if (open) return open
+    }
+    if (owner.token) {
+      const [byToken] = await this.db
+        .select()
+        .from(carts)
+        .where(eq(carts.tokenHash, sha256(owner.token)))
+      if (byToken && (byToken.memberId === null || byToken.memberId === owner.memberId)) return byToken
+    }
+    return null
+  }
+
+  async view(owner: CartOwner, currency: CurrencyCode, lang: Lang): Promise<CartView> {
+    const cart = await this.find(owner)
+    if (!cart) return emptyView(currency)
+    if (cart.status !== 'open') return emptyView(currency, cart.status === 'ordered')
+    return this.viewOf(cart, currency, lang)
+  }
+
+  async viewOf(cart: CartRow, currency: CurrencyCode, lang: Lang): Promise<CartView> {
+    const rows = await this.db
+      .select({ item: cartItems, product: products, variant: variants })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(variants, eq(variants.sku, cartItems.sku))
+      .where(eq(cartItems.cartId, cart.id))
+      .orderBy(asc(cartItems.addedAt), asc(cartItems.sku))
+    const items = rows.map(({ item, product, variant }): CartLineView => {
+      const unitPrice = item.currency === 'thb' ? product.priceThb : product.priceUsd
+      const compareAt = item.currency === 'thb' ? product.compareAtThb : product.compareAtUsd
+      const image = product.images[0]
+      return {
+        id: item.id,
+        sku: item.sku,
+        productId: product.id,
+        name: lang === 'th' ? product.nameTh : product.nameEn,
+        size: variant.size,
+        image: image
+          ? {
+              path: image.path,
+              width: image.width,
+              height: image.height,
+              alt: lang === 'th' ? image.altTh : image.altEn,
+            }
+          : null,
+        category: product.categorySlug,
+        tags: product.tags,
+        quantity: item.quantity,
+        unitPrice,
+        addedPrice: item.unitPrice,
+        compareAt,
+        currency: item.currency,
+        lineTotal: unitPrice * item.quantity,
+        available: variant.stockOnline,
+        priceChanged: unitPrice !== item.unitPrice,
+        outOfStock: variant.stockOnline < item.quantity,
+        regionMismatch: item.currency !== currency,
+      }
+    })
+    const payable = items.filter((item) => !item.regionMismatch)
+    return {
+      id: cart.id,
+      currency,
+      items,
+      count: items.reduce((sum, item) => sum + item.quantity, 0),
+      subtotal: payable.reduce((sum, item) => sum + item.lineTotal, 0),
+      pricesChanged: items.some((item) => item.priceChanged && !item.regionMismatch),
+      blocked: items.some((item) => item.outOfStock || item.regionMismatch),
+      purchased: false,
+    }
+  }
+
+  /** The open cart of the shopper, made when there is none; a new guest cart comes with its token. */
+  private async openCart(
+    owner: CartOwner,
+    currency: CurrencyCode,
+  ): Promise<{ cart: CartRow; newToken: string | null }> {
+    const found = await this.find(owner)
+    if (found?.status === 'open') return { cart: found, newToken: null }
+    if (owner.memberId) {
+      const [created] = await this.db
+        .insert(carts)
+        .values({ memberId: owner.memberId, currency })
+        .onConflictDoNothing()
+        .returning()
+      if (created) return { cart: created, newToken: null }
+      const again = await this.find({ memberId: owner.memberId, token: null })
+      if (again) return { cart: again, newToken: null }
+      throw new Error('Cart not created')
+    }
+    const token = randomToken(32)
+    const [created] = await this.db
+      .insert(carts)
+      .values({ tokenHash: sha256(token), currency })
+      .returning()
+    if (!created) throw new Error('Cart not created')
+    return { cart: created, newToken: token }
+  }
+
+  /** Adds a size; the same size again adds to its line (at the current price and region). */
+  async add(
+    owner: CartOwner,
+    input: { sku: string; quantity: number; currency: CurrencyCode },
+  ): Promise<{ cartId: string; newToken: string | null }> {
+    const [variant] = await this.db
+      .select({ sku: variants.sku, productId: variants.productId, stock: variants.stockOnline })
+      .from(variants)
+      .where(eq(variants.sku, input.sku))
+    if (!variant) throw new AccountError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
+    const [product] = await this.db
+      .select({ priceThb: products.priceThb, priceUsd: products.priceUsd })
+      .from(products)
+      .where(eq(products.id, variant.productId))
+    if (!product) throw new AccountError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
+    if (variant.stock <= 0) {
+      throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart')
+    }
+    const { cart, newToken } = await this.openCart(owner, input.currency)
+    const price = input.currency === 'thb' ? product.priceThb : product.priceUsd
+    await this.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.sku, input.sku)))
+      // A line of another region is replaced: that is the "remove and add again" of §5.
+      const base = existing && existing.currency === input.currency ? existing.quantity : 0
+      const quantity = Math.min(base + input.quantity, MAX_QUANTITY_PER_LINE)
+      if (quantity > variant.stock) {
+        throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
+          fields: { quantity: String(variant.stock) },
+        })
+      }
+      if (existing) {
+        await tx
+          .update(cartItems)
+          .set({
+            quantity,
+            unitPrice: price,
+            currency: input.currency,
+            addedAt: existing.currency === input.currency ? existing.addedAt : new Date(),
+          })
+          .where(eq(cartItems.id, existing.id))
+      } else {
+        const [{ lines } = { lines: 0 }] = await tx
+          .select({ lines: sql<number>`count(*)::int` })
+          .from(cartItems)
+          .where(eq(cartItems.cartId, cart.id))
+        if (lines >= MAX_CART_LINES) throw new AccountError(409, 'LIMIT_REACHED', 'The cart is full')
+        await tx.insert(cartItems).values({
+          cartId: cart.id,
+          sku: input.sku,
+          productId: variant.productId,
+          quantity,
+          unitPrice: price,
+          currency: input.currency,
+        })
+      }
+      await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id))
+    })
+    return { cartId: cart.id, newToken }
+  }
+
+  private async ownLine(owner: CartOwner, lineId: string) {
+    const cart = await this.find(owner)
+    if (!cart || cart.status !== 'open' || !/^[0-9a-f-]{36}$/i.test(lineId)) {
+      throw new AccountError(404, 'NOT_FOUND', 'No such item in the cart')
+    }
+    const [line] = await this.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cart.id)))
+    if (!line) throw new AccountError(404, 'NOT_FOUND', 'No such item in the cart')
+    return { cart, line }
+  }
+
+  async setQuantity(owner: CartOwner, lineId: string, quantity: number): Promise<void> {
+    const { line } = await this.ownLine(owner, lineId)
+    const [variant] = await this.db
+      .select({ stock: variants.stockOnline })
+      .from(variants)
+      .where(eq(variants.sku, line.sku))
+    if (!variant || quantity > variant.stock) {
+      throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
+        fields: { quantity: String(variant?.stock ?? 0) },
+      })
+    }
+    await this.db
+      .update(cartItems)
+      .set({ quantity: Math.min(quantity, MAX_QUANTITY_PER_LINE) })
+      .where(eq(cartItems.id, line.id))
+  }
+
+  async remove(owner: CartOwner, lineId: string): Promise<void> {
+    const { line } = await this.ownLine(owner, lineId)
+    await this.db.delete(cartItems).where(eq(cartItems.id, line.id))
+  }
+
+  /** Moves a line to the member's wishlist (guests must log in first, §6). */
+  async moveToWishlist(owner: CartOwner, lineId: string): Promise<void> {
+    if (!owner.memberId) throw new AccountError(401, 'UNAUTHENTICATED', 'Please log in')
+    const memberId = owner.memberId
+    const { line } = await this.ownLine(owner, lineId)
+    await this.db.transaction(async (tx) => {
+      await tx.insert(wishlistItems).values({ memberId, productId: line.productId }).onConflictDoNothing()
+      await tx.delete(cartItems).where(eq(cartItems.id, line.id))
+    })
+  }
+
+  /** The shopper saw the new prices: the lines take them (the warning of §8 goes away). */
+  async acceptPrices(owner: CartOwner): Promise<void> {
+    const cart = await this.find(owner)
+    if (!cart || cart.status !== 'open') return
+    await this.db.execute(sql`
+      UPDATE cart_items AS ci
+      SET unit_price = CASE WHEN ci.currency = 'thb' THEN p.price_thb ELSE p.price_usd END
+      FROM products AS p
+      WHERE p.id = ci.product_id AND ci.cart_id = ${cart.id}`)
+  }
+
+  /**
+   * At login the guest's cart joins the member's: quantities of the same size add up (within stock and the
+   * line limit), the guest cart is closed as merged. Without a member cart, the guest cart becomes it.
+   */
+  async mergeGuestCart(memberId: string, guestToken: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [guest] = await tx
+        .select()
+        .from(carts)
+        .where(and(eq(carts.tokenHash, sha256(guestToken)), isNull(carts.memberId), eq(carts.status, 'open')))
+      if (!guest) return
+      const [member] = await tx
+        .select()
+        .from(carts)
+        .where(and(eq(carts.memberId, memberId), eq(carts.status, 'open')))
+      if (!member) {
+        await tx.update(carts).set({ memberId, tokenHash: null, updatedAt: new Date() }).where(eq(carts.id, guest.id))
+        return
+      }
+      const guestLines = await tx.select().from(cartItems).where(eq(cartItems.cartId, guest.id))
+      const skus = guestLines.map((line) => line.sku)
+      const stock = skus.length
+        ? await tx
+            .select({ sku: variants.sku, stock: variants.stockOnline })
+            .from(variants)
+            .where(inArray(variants.sku, skus))
+        : []
+      const stockOf = new Map(stock.map((row) => [row.sku, row.stock]))
+      const memberLines = await tx.select().from(cartItems).where(eq(cartItems.cartId, member.id))
+      for (const line of guestLines) {
+        const existing = memberLines.find((candidate) => candidate.sku === line.sku)
+        const limit = Math.max(1, Math.min(MAX_QUANTITY_PER_LINE, stockOf.get(line.sku) ?? 0))
+        if (existing) {
+          const sameRegion = existing.currency === line.currency
+          await tx
+            .update(cartItems)
+            .set({
+              quantity: Math.min(limit, sameRegion ? existing.quantity + line.quantity : line.quantity),
+              unitPrice: line.unitPrice,
+              currency: line.currency,
+            })
+            .where(eq(cartItems.id, existing.id))
+        } else {
+          await tx.insert(cartItems).values({
+            cartId: member.id,
+            sku: line.sku,
+            productId: line.productId,
+            quantity: Math.min(limit, line.quantity),
+            unitPrice: line.unitPrice,
+            currency: line.currency,
+            addedAt: line.addedAt,
+          })
+        }
+      }
+      await tx.update(carts).set({ status: 'merged', updatedAt: new Date() }).where(eq(carts.id, guest.id))
+      await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, member.id))
+    })
+  }
+
+  // ── wishlist (§2, §6) ─────────────────────────────────────────────────────────────────────────
+
+  /** The member's wishlist, newest first, as catalog rows (the catalog turns them into summaries). */
+  async wishlist(memberId: string): Promise<ProductRow[]> {
+    const rows = await this.db
+      .select({ product: products })
+      .from(wishlistItems)
+      .innerJoin(products, eq(products.id, wishlistItems.productId))
+      .where(eq(wishlistItems.memberId, memberId))
+      .orderBy(desc(wishlistItems.createdAt))
+    return rows.map(({ product }) => product)
+  }
+
+  async addToWishlist(memberId: string, productId: string): Promise<void> {
+    const [product] = await this.db.select({ id: products.id }).from(products).where(eq(products.id, productId))
+    if (!product) throw new AccountError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
+    await this.db.insert(wishlistItems).values({ memberId, productId }).onConflictDoNothing()
+  }
+
+  async removeFromWishlist(memberId: string, productId: string): Promise<void> {
+    await this.db
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.memberId, memberId), eq(wishlistItems.productId, productId)))
+  }
+
+  async wishlistIds(memberId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ productId: wishlistItems.productId })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.memberId, memberId))
+      .orderBy(desc(wishlistItems.createdAt))
+    return rows.map((row) => row.productId)
+  }
+}

@@ -1,0 +1,616 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { resultRows, type Db } from '~/db/client.server'
+import {
+  cartItems,
+  carts,
+  idempotencyKeys,
+  members,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  products,
+  stores,
+  variants,
+  type CurrencyCode,
+  type OrderAddress,
+  type OrderRow,
+  type OrderStatus,
+  type PaymentMethod,
+  type ShippingMethod,
+} from '~/db/schema'
+import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
+import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
+import { NEW200, priceCart, type PricingResult, type Promotion } from '~/domain/pricing'
+import { getThaiPostal } from '~/geo/thai-postal.server'
+import { randomToken, sha256 } from '~/api/accounts/crypto.server'
+import { AccountError } from '~/api/accounts/errors'
+import type { OutboundMessage } from '~/api/providers/messages'
+import type { PaymentProvider } from '~/api/payments/provider'
+import type { CartOwner, CartService } from './cart.service'
+
+/** Promotion codes the shop knows today; membership codes join them with the membership issue. */
+const PROMOTIONS: Record<string, Promotion> = { [NEW200.code]: NEW200 }
+
+/** §4: which status may follow which (the operator endpoint enforces it). */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaiting_payment: ['paid', 'cancelled'],
+  paid: ['packed', 'cancelled'],
+  packed: ['in_transit'],
+  in_transit: ['received'],
+  received: ['returned'],
+  cancelled: [],
+  returned: [],
+}
+
+export type CheckoutInput = {
+  currency: CurrencyCode
+  lang: 'th' | 'en'
+  email: string
+  telephone: string
+  shippingMethod: ShippingMethod
+  storeId: string | null
+  address: AddressInput | null
+  promotionCode: string | null
+  paymentMethod: PaymentMethod
+  /** The total the shopper saw; a different total on the server is the price-validity warning. */
+  expectedTotal: number | null
+}
+
+export type QuoteView = PricingResult & { currency: CurrencyCode; promotionCode: string | null }
+
+export type OrderView = {
+  id: string
+  number: string
+  status: OrderStatus
+  currency: CurrencyCode
+  email: string
+  telephone: string
+  subtotal: number
+  discount: number
+  shippingFee: number
+  total: number
+  vatIncluded: number
+  promotionCode: string | null
+  shippingMethod: ShippingMethod
+  store: { id: string; name: string } | null
+  address: OrderAddress | null
+  paymentMethod: PaymentMethod
+  payment: { status: string; redirectUrl: string | null } | null
+  items: Array<{
+    sku: string
+    productId: string
+    name: string
+    size: string
+    quantity: number
+    unitPrice: number
+    lineTotal: number
+    tags: string[]
+    category: string
+  }>
+  events: Array<{ status: OrderStatus; at: string; note: string | null }>
+  createdAt: string
+  receivedAt: string | null
+  international: boolean
+}
+
+export type PlacedOrder = {
+  order: OrderView
+  accessToken: string | null
+  redirectUrl: string | null
+  replayed: boolean
+}
+
+export type OrderServiceOptions = {
+  db: Db
+  carts: CartService
+  /** Card payments (the built-in test provider by default, Stripe when configured). */
+  cardProvider: PaymentProvider
+  /** Where a provider sends the shopper back: the storefront's order page for this number. */
+  returnUrl: (orderNumber: string, lang: 'th' | 'en') => string
+  deliver: (message: OutboundMessage) => Promise<void>
+}
+
+function orderNumber(sequence: number, now: Date): string {
+  const yymm = `${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, '0')}`
+  return `AS${yymm}-${String(sequence).padStart(5, '0')}`
+}
+
+/** A stable digest of what was asked, so that a replayed key with another body is told apart. */
+function requestDigest(cartId: string, input: CheckoutInput): string {
+  const { expectedTotal: _shown, ...rest } = input
+  return sha256(JSON.stringify({ cartId, ...rest, address: rest.address ? normaliseAddress(rest.address) : null }))
+}
+
+/**
+ * Checkout (issue 5): quotes, order placement in one transaction (prices recomputed on the server, stock
+ * taken with a guarded update, the cart closed, an order number issued, an idempotency key honoured),
+ * payment results, the operator's status changes and the order pages.
+ */
+export class OrderService {
+  private readonly db: Db
+  constructor(private readonly options: OrderServiceOptions) {
+    this.db = options.db
+  }
+
+  private promotion(code: string | null): Promotion | null {
+    if (!code) return null
+    const promotion = PROMOTIONS[code.trim().toUpperCase()]
+    if (!promotion)
+      throw new AccountError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
+        fields: { promotionCode: 'invalid' },
+      })
+    return promotion
+  }
+
+  /** The prices of a cart as checkout shows them: re-read from the catalog, never from the browser. */
+  async quote(
+    owner: CartOwner,
+    input: {
+      currency: CurrencyCode
+      country: string | null
+      shippingMethod: ShippingMethod
+      promotionCode: string | null
+    },
+  ): Promise<QuoteView> {
+    const cart = await this.options.carts.find(owner)
+    if (!cart || cart.status !== 'open') throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+    const lines = await this.pricingLines(this.db, cart.id, input.currency)
+    const result = priceCart({
+      currency: input.currency,
+      lines,
+      destination: input.country ? { country: input.country } : null,
+      shippingMethod: input.shippingMethod,
+      promotion: this.promotion(input.promotionCode),
+    })
+    return { ...result, currency: input.currency, promotionCode: result.promotion?.code ?? null }
+  }
+
+  private async pricingLines(db: Db, cartId: string, currency: CurrencyCode) {
+    const rows = await db
+      .select({ item: cartItems, product: products })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.cartId, cartId))
+      .orderBy(asc(cartItems.addedAt), asc(cartItems.sku))
+    if (rows.length === 0) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+    if (rows.some(({ item }) => item.currency !== currency)) {
+      throw new AccountError(409, 'REGION_MISMATCH', 'Invalid Region: Please remove product and try again')
+    }
+    return rows.map(({ item, product }) => ({
+      sku: item.sku,
+      productId: product.id,
+      category: product.categorySlug,
+      tags: product.tags,
+      unitPrice: currency === 'thb' ? product.priceThb : product.priceUsd,
+      quantity: item.quantity,
+    }))
+  }
+
+  /** Checks what the shopper typed before anything is written. */
+  private async validated(
+    input: CheckoutInput,
+  ): Promise<{ address: OrderAddress | null; email: string; telephone: string }> {
+    const email = parseLoginIdentifier(input.email)
+    const fields: Record<string, string> = {}
+    if (!input.email.trim()) fields.email = 'required'
+    else if (email?.kind !== 'email') fields.email = 'invalid'
+    const phone = parseTelephone(input.telephone, input.address?.country || 'TH')
+    if (!input.telephone.trim()) fields.telephone = 'required'
+    else if (!phone) fields.telephone = 'invalid'
+    let address: OrderAddress | null = null
+    if (input.shippingMethod === 'courier') {
+      if (!input.address) {
+        throw new AccountError(400, 'INVALID_INPUT', 'Please enter the address.', { fields: { address: 'required' } })
+      }
+      const values = normaliseAddress(input.address)
+      const errors = validateAddress(values, { thai: await getThaiPostal() })
+      for (const [field, code] of Object.entries(errors)) if (code) fields[`address.${field}`] = code
+      address = values
+    } else if (!input.storeId) {
+      throw new AccountError(400, 'INVALID_INPUT', 'Please select a branch', { fields: { storeId: 'required' } })
+    }
+    if (Object.keys(fields).length > 0) {
+      throw new AccountError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
+    }
+    return { address, email: email?.value ?? '', telephone: phone?.value ?? '' }
+  }
+
+  /**
+   * Places the order of the shopper's cart. One transaction: the idempotency key, the cart (locked), the
+   * recomputed prices, the stock (never below zero), the order, its lines and first event, the payment row.
+   */
+  async place(owner: CartOwner, idempotencyKey: string, input: CheckoutInput): Promise<PlacedOrder> {
+    const cart = await this.options.carts.find(owner)
+    if (!cart) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+    const digest = requestDigest(cart.id, input)
+    const replay = await this.replay(idempotencyKey, digest)
+    if (replay) return replay
+    if (cart.status !== 'open') {
+      throw new AccountError(409, 'CART_EMPTY', 'You have purchased items in this shopping cart')
+    }
+    const checked = await this.validated(input)
+    const promotion = this.promotion(input.promotionCode)
+    if (input.shippingMethod === 'pickup' && input.storeId) {
+      const [store] = await this.db.select({ id: stores.id }).from(stores).where(eq(stores.id, input.storeId))
+      if (!store)
+        throw new AccountError(400, 'INVALID_INPUT', 'Please select a branch', { fields: { storeId: 'invalid' } })
+    }
+    const accessToken = randomToken(24)
+    const now = new Date()
+
+    const placed = await this.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({ key: idempotencyKey, requestHash: digest })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      if (!claimed) return null
+      const [locked] = z
+        .array(z.object({ status: z.string() }))
+        .parse(resultRows(await tx.execute(sql`SELECT status FROM carts WHERE id = ${cart.id} FOR UPDATE`)))
+      if (!locked || locked.status !== 'open') {
+        throw new AccountError(409, 'CART_EMPTY', 'You have purchased items in this shopping cart')
+      }
+      const lines = await this.pricingLines(tx, cart.id, input.currency)
+      const priced = priceCart({
+        currency: input.currency,
+        lines,
+        destination: checked.address ? { country: checked.address.country } : { country: 'TH' },
+        shippingMethod: input.shippingMethod,
+        promotion,
+      })
+      if (priced.blocked.length > 0) {
+        throw new AccountError(409, 'CART_BLOCKED', 'Some items cannot be delivered there', {
+          fields: Object.fromEntries(
+            priced.blocked.map((block) => ['sku' in block ? block.sku : 'shippingMethod', block.reason]),
+          ),
+        })
+      }
+      if (priced.promotionRejected) {
+        throw new AccountError(409, 'PROMOTION_REJECTED', 'This code cannot be used for this cart', {
+          fields: { promotionCode: priced.promotionRejected.reason },
+        })
+      }
+      if (input.expectedTotal !== null && input.expectedTotal !== priced.total) {
+        throw new AccountError(409, 'PRICES_CHANGED', 'SOME PRICES IN YOUR CART ARE NOT CURRENT.', {
+          fields: { total: String(priced.total) },
+        })
+      }
+      for (const line of lines) {
+        const taken = await tx
+          .update(variants)
+          .set({ stockOnline: sql`${variants.stockOnline} - ${line.quantity}` })
+          .where(and(eq(variants.sku, line.sku), sql`${variants.stockOnline} >= ${line.quantity}`))
+          .returning({ sku: variants.sku })
+        if (taken.length === 0) {
+          throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
+            fields: { [line.sku]: 'outOfStock' },
+          })
+        }
+      }
+      const [{ next } = { next: 0 }] = z
+        .array(z.object({ next: z.coerce.number() }))
+        .parse(resultRows(await tx.execute(sql`SELECT nextval('order_number_seq') AS next`)))
+      const productRows = await tx
+        .select({ id: products.id, nameTh: products.nameTh, nameEn: products.nameEn })
+        .from(products)
+        .where(
+          sql`${products.id} IN (${sql.join(
+            lines.map((line) => sql`${line.productId}`),
+            sql`, `,
+          )})`,
+        )
+      const sizes = await tx
+        .select({ sku: variants.sku, size: variants.size })
+        .from(variants)
+        .where(
+          sql`${variants.sku} IN (${sql.join(
+            lines.map((line) => sql`${line.sku}`),
+            sql`, `,
+          )})`,
+        )
+      const discount = priced.mixMatchDiscount + (priced.promotion?.discount ?? 0)
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number: orderNumber(Number(next), now),
+          memberId: owner.memberId,
+          cartId: cart.id,
+          email: checked.email,
+          telephone: checked.telephone,
+          status: 'awaiting_payment',
+          currency: input.currency,
+          subtotal: priced.subtotal,
+          discount,
+          shippingFee: priced.shippingFee,
+          total: priced.total,
+          vatIncluded: priced.vatIncluded,
+          promotionCode: priced.promotion?.code ?? null,
+          shippingMethod: input.shippingMethod,
+          storeId: input.shippingMethod === 'pickup' ? input.storeId : null,
+          address: checked.address,
+          paymentMethod: input.paymentMethod,
+          locale: input.lang,
+          accessTokenHash: sha256(accessToken),
+        })
+        .returning()
+      if (!order) throw new Error('Order not stored')
+      await tx.insert(orderItems).values(
+        priced.lines.map((line, position) => {
+          const product = productRows.find((row) => row.id === line.productId)
+          return {
+            orderId: order.id,
+            position,
+            sku: line.sku,
+            productId: line.productId,
+            nameTh: product?.nameTh ?? line.productId,
+            nameEn: product?.nameEn ?? line.productId,
+            size: sizes.find((row) => row.sku === line.sku)?.size ?? '',
+            categorySlug: line.category,
+            tags: [...line.tags],
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+            lineTotal: line.lineTotal - line.mixMatchDiscount,
+          }
+        }),
+      )
+      await tx.insert(orderEvents).values({ orderId: order.id, status: 'awaiting_payment' })
+      await tx.update(carts).set({ status: 'ordered', orderId: order.id, updatedAt: now }).where(eq(carts.id, cart.id))
+      await tx.insert(payments).values({
+        orderId: order.id,
+        provider: input.paymentMethod === 'bank_transfer' ? 'bank_transfer' : this.options.cardProvider.id,
+        method: input.paymentMethod,
+        amount: priced.total,
+        currency: input.currency,
+      })
+      await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, idempotencyKey))
+      return order
+    })
+
+    if (!placed) {
+      // Another request with this key won the race; its order is the answer.
+      const again = await this.replay(idempotencyKey, digest)
+      if (again) return again
+      throw new AccountError(409, 'IDEMPOTENCY_CONFLICT', 'This request is already being processed')
+    }
+    const redirectUrl = input.paymentMethod === 'card' ? await this.startCardPayment(placed) : null
+    return { order: await this.view(placed), accessToken, redirectUrl, replayed: false }
+  }
+
+  private async replay(key: string, digest: string): Promise<PlacedOrder | null> {
+    const [existing] = await this.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))
+    if (!existing) return null
+    if (existing.requestHash !== digest) {
+      throw new AccountError(409, 'IDEMPOTENCY_CONFLICT', 'This key was used for another order request')
+    }
+    if (!existing.orderId) return null
+    const [order] = await this.db.select().from(orders).where(eq(orders.id, existing.orderId))
+    if (!order) return null
+    const view = await this.view(order)
+    return { order: view, accessToken: null, redirectUrl: view.payment?.redirectUrl ?? null, replayed: true }
+  }
+
+  /** Opens a card payment with the provider; a failure leaves the order awaiting payment (pay again later). */
+  async startCardPayment(order: OrderRow): Promise<string | null> {
+    const [payment] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+      .orderBy(desc(payments.createdAt))
+      .limit(1)
+    if (!payment) return null
+    if (payment.redirectUrl) return payment.redirectUrl
+    const lang = order.locale === 'en' ? 'en' : 'th'
+    try {
+      const started = await this.options.cardProvider.start({
+        paymentId: payment.id,
+        orderNumber: order.number,
+        amount: order.total,
+        currency: order.currency,
+        description: `Order ${order.number}`,
+        customerEmail: order.email,
+        returnUrl: this.options.returnUrl(order.number, lang),
+        cancelUrl: this.options.returnUrl(order.number, lang),
+        locale: lang,
+      })
+      await this.db
+        .update(payments)
+        .set({ providerRef: started.providerRef, redirectUrl: started.redirectUrl, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id))
+      return started.redirectUrl
+    } catch (error) {
+      console.error('Card payment could not start:', error instanceof Error ? error.message : error)
+      return null
+    }
+  }
+
+  /** Pay again after a declined or abandoned card payment: a new attempt on the same order. */
+  async retryCardPayment(order: OrderRow): Promise<string | null> {
+    if (order.status !== 'awaiting_payment' || order.paymentMethod !== 'card') return null
+    const [pending] = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+    if (!pending) {
+      await this.db.insert(payments).values({
+        orderId: order.id,
+        provider: this.options.cardProvider.id,
+        method: 'card',
+        amount: order.total,
+        currency: order.currency,
+      })
+    }
+    return this.startCardPayment(order)
+  }
+
+  /** A provider's verdict on a payment (hosted test page, Stripe webhook). Paid moves the order to paid once. */
+  async settlePayment(provider: string, providerRef: string, status: 'paid' | 'failed' | 'cancelled' | 'pending') {
+    if (status === 'pending') return
+    const [payment] = await this.db
+      .update(payments)
+      .set({ status, updatedAt: new Date() })
+      .where(
+        and(eq(payments.provider, provider), eq(payments.providerRef, providerRef), eq(payments.status, 'pending')),
+      )
+      .returning()
+    if (!payment || status !== 'paid') return
+    await this.changeStatus(payment.orderId, 'paid', null)
+  }
+
+  /** Moves an order along §4's states; members hear of it by e-mail. */
+  async changeStatus(orderId: string, status: OrderStatus, note: string | null): Promise<OrderView> {
+    const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId))
+    if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+    if (!ORDER_TRANSITIONS[order.status].includes(status)) {
+      throw new AccountError(409, 'NOT_ALLOWED', `An order ${order.status} cannot become ${status}`)
+    }
+    const now = new Date()
+    const [updated] = await this.db
+      .update(orders)
+      .set({ status, updatedAt: now, ...(status === 'received' ? { receivedAt: now } : {}) })
+      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+      .returning()
+    if (!updated) throw new AccountError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
+    await this.db.insert(orderEvents).values({ orderId, status, note })
+    if (status === 'cancelled') {
+      const items = await this.db.select().from(orderItems).where(eq(orderItems.orderId, orderId))
+      for (const item of items) {
+        await this.db
+          .update(variants)
+          .set({ stockOnline: sql`${variants.stockOnline} + ${item.quantity}` })
+          .where(eq(variants.sku, item.sku))
+      }
+    }
+    await this.notify(updated)
+    return this.view(updated)
+  }
+
+  private async notify(order: OrderRow): Promise<void> {
+    if (!order.memberId) return
+    const [member] = await this.db.select({ email: members.email }).from(members).where(eq(members.id, order.memberId))
+    const to = member?.email ?? order.email
+    if (!to) return
+    const th = order.locale !== 'en'
+    const label = STATUS_TEXT[order.status][th ? 'th' : 'en']
+    try {
+      await this.options.deliver({
+        channel: 'email',
+        to,
+        subject: th ? `คำสั่งซื้อ ${order.number}: ${label}` : `Order ${order.number}: ${label}`,
+        text: th
+          ? `คำสั่งซื้อ ${order.number} ของคุณมีสถานะใหม่: ${label}`
+          : `Your order ${order.number} has a new status: ${label}.`,
+      })
+    } catch (error) {
+      console.error('Order notification failed:', error instanceof Error ? error.message : error)
+    }
+  }
+
+  async byNumber(number: string): Promise<OrderRow | null> {
+    const [order] = await this.db.select().from(orders).where(eq(orders.number, number))
+    return order ?? null
+  }
+
+  /** The order of a member, or of a guest who holds its access token. */
+  async forViewer(number: string, viewer: { memberId: string | null; accessToken: string | null }): Promise<OrderRow> {
+    const order = await this.byNumber(number)
+    const allowed =
+      order &&
+      ((viewer.memberId !== null && order.memberId === viewer.memberId) ||
+        (viewer.accessToken !== null && order.accessTokenHash === sha256(viewer.accessToken)))
+    if (!order || !allowed) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+    return order
+  }
+
+  async history(memberId: string, page: number, pageSize: number) {
+    const [{ total } = { total: 0 }] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.memberId, memberId))
+    const rows = await this.db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        createdAt: orders.createdAt,
+        total: orders.total,
+        currency: orders.currency,
+        status: orders.status,
+      })
+      .from(orders)
+      .where(eq(orders.memberId, memberId))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+    return {
+      items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      total,
+      page,
+      pageSize,
+    }
+  }
+
+  async view(order: OrderRow): Promise<OrderView> {
+    const lang = order.locale === 'en' ? 'en' : 'th'
+    const [items, events, paymentRows, store] = await Promise.all([
+      this.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
+      this.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt)),
+      this.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt)).limit(1),
+      order.storeId
+        ? this.db
+            .select({ id: stores.id, nameTh: stores.nameTh, nameEn: stores.nameEn })
+            .from(stores)
+            .where(eq(stores.id, order.storeId))
+        : Promise.resolve([]),
+    ])
+    const payment = paymentRows[0]
+    const storeRow = store[0]
+    return {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      currency: order.currency,
+      email: order.email,
+      telephone: order.telephone,
+      subtotal: order.subtotal,
+      discount: order.discount,
+      shippingFee: order.shippingFee,
+      total: order.total,
+      vatIncluded: order.vatIncluded,
+      promotionCode: order.promotionCode,
+      shippingMethod: order.shippingMethod,
+      store: storeRow ? { id: storeRow.id, name: lang === 'th' ? storeRow.nameTh : storeRow.nameEn } : null,
+      address: order.address,
+      paymentMethod: order.paymentMethod,
+      payment: payment
+        ? { status: payment.status, redirectUrl: payment.status === 'pending' ? payment.redirectUrl : null }
+        : null,
+      items: items.map((item) => ({
+        sku: item.sku,
+        productId: item.productId,
+        name: lang === 'th' ? item.nameTh : item.nameEn,
+        size: item.size,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        lineTotal: item.lineTotal,
+        tags: item.tags,
+        category: item.categorySlug,
+      })),
+      events: events.map((event) => ({ status: event.status, at: event.createdAt.toISOString(), note: event.note })),
+      createdAt: order.createdAt.toISOString(),
+      receivedAt: order.receivedAt?.toISOString() ?? null,
+      international: order.address !== null && order.address.country !== 'TH',
+    }
+  }
+}
+
+const STATUS_TEXT: Record<OrderStatus, { th: string; en: string }> = {
+  awaiting_payment: { th: 'รอการชำระเงิน', en: 'awaiting payment' },
+  paid: { th: 'ชำระเงินแล้ว', en: 'paid' },
+  packed: { th: 'แพ็กสินค้าแล้ว', en: 'packed' },
+  in_transit: { th: 'อยู่ระหว่างจัดส่ง', en: 'in transit' },
+  received: { th: 'ได้รับสินค้าแล้ว', en: 'received' },
+  cancelled: { th: 'ยกเลิกแล้ว', en: 'cancelled' },
+  returned: { th: 'คืนสินค้าแล้ว', en: 'returned' },
+}

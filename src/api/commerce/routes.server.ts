@@ -1,0 +1,512 @@
+import { timingSafeEqual } from 'node:crypto'
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { AccountService } from '~/api/accounts/account.service'
+import type { CatalogService } from '~/api/catalog.service'
+import { bearer, bearerToken, body, createSubApp, json, refused, wire } from '~/api/http.server'
+import { DEFAULT_PAGE_SIZE, langOnlyQuery } from '~/api/schemas'
+import { AccountError } from '~/api/accounts/errors'
+import type { OutboundMessage } from '~/api/providers/messages'
+import { PaymentWebhookError, type PaymentProvider } from '~/api/payments/provider'
+import {
+  createTestPaymentProvider,
+  createTestPaymentRoutes,
+  TEST_PROVIDER_ID,
+} from '~/api/payments/test-provider.server'
+import { promptPayPayload } from '~/domain/promptpay'
+import { OrderService, type OrderView } from './order.service'
+import type { Db } from '~/db/client.server'
+import { CartService, type CartOwner, type CartView } from './cart.service'
+import {
+  addItemBody,
+  cartQuery,
+  cartSchema,
+  lineParam,
+  mergeBody,
+  orderNumberParam,
+  orderSchema,
+  payAgainSchema,
+  placedOrderSchema,
+  placeOrderBody,
+  quantityBody,
+  quoteBody,
+  quoteSchema,
+  historyQuery,
+  historySchema,
+  statusBody,
+  wishlistParam,
+  wishlistSchema,
+  type CartWire,
+} from './schemas'
+
+export type BankAccount = { bankName: string; accountName: string; accountNumber: string; promptPayId: string }
+
+export type CommerceRoutesOptions = {
+  db: Db
+  accounts: AccountService
+  catalog: CatalogService
+  /** Public origin of the storefront: payment providers send shoppers back to its order page. */
+  siteUrl: string
+  /** Public base of this API ({siteUrl}/api/public/{storeKey} when mounted in the storefront). */
+  apiBaseUrl: string
+  /** Signs the return links of the built-in test payment page. */
+  paymentSecret: string
+  /** Card payments through Stripe when configured; the built-in test provider otherwise. */
+  stripe: PaymentProvider | null
+  /** The brand's account for bank transfers and PromptPay. */
+  bank: BankAccount
+  /** The back office's token for status changes; without it the operator endpoint is closed. */
+  operatorToken: string | null
+  deliver: (message: OutboundMessage) => Promise<void>
+}
+
+/** A guest's order token travels in this header (the storefront keeps it in an HttpOnly cookie). */
+export const ORDER_TOKEN_HEADER = 'x-order-token'
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** The guest's cart travels in this header (the storefront keeps it in an HttpOnly cookie). */
+export const CART_TOKEN_HEADER = 'x-cart-token'
+
+/** The cart, wishlist and (later) checkout endpoints of the product API. */
+export function createCommerceRoutes(options: CommerceRoutesOptions) {
+  const carts = new CartService(options.db)
+  const app = createSubApp()
+  const testProvider = createTestPaymentProvider({
+    db: options.db,
+    baseUrl: options.apiBaseUrl,
+    secret: options.paymentSecret,
+  })
+  const orders = new OrderService({
+    db: options.db,
+    carts,
+    cardProvider: options.stripe ?? testProvider,
+    // Stripe needs an absolute address; the built-in page sends the shopper back within this site.
+    returnUrl: (number, lang) =>
+      `${options.stripe ? options.siteUrl : ''}${lang === 'en' ? '/en' : ''}/order/${encodeURIComponent(number)}`,
+    deliver: options.deliver,
+  })
+  app.route(
+    '/',
+    createTestPaymentRoutes({
+      db: options.db,
+      secret: options.paymentSecret,
+      onResult: (ref, status) => orders.settlePayment(TEST_PROVIDER_ID, ref, status),
+    }),
+  )
+
+  async function owner(c: Context): Promise<CartOwner> {
+    const member = await options.accounts.memberForSession(bearerToken(c))
+    const token = c.req.header(CART_TOKEN_HEADER) ?? null
+    return { memberId: member?.id ?? null, token: token && /^[A-Za-z0-9_-]{16,200}$/.test(token) ? token : null }
+  }
+
+  function cartBody(c: Context, view: CartView, cartToken?: string | null): CartWire {
+    c.header('Cache-Control', 'private, no-store')
+    return { ...wire<CartWire>(view), ...(cartToken ? { cart_token: cartToken } : {}) }
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/cart',
+      summary: 'The cart, re-priced: changed prices, sold-out sizes and items of another region flagged',
+      security: bearer,
+      request: { query: cartQuery },
+      responses: { 200: json(cartSchema, 'The cart (empty when there is none)') },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      return c.json(cartBody(c, await carts.view(await owner(c), currency, lang)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/cart/items',
+      summary: 'Add a size to the cart (a guest cart is started and its token returned once)',
+      security: bearer,
+      request: { query: cartQuery, ...body(addItemBody) },
+      responses: {
+        201: json(cartSchema, 'The cart'),
+        400: refused('Invalid input'),
+        404: refused('Unknown size'),
+        409: refused('Out of stock, or the cart is full'),
+      },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const input = c.req.valid('json')
+      const who = await owner(c)
+      const { newToken } = await carts.add(who, { sku: input.sku, quantity: input.quantity, currency })
+      const view = await carts.view({ ...who, token: newToken ?? who.token }, currency, lang)
+      return c.json(cartBody(c, view, newToken), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/cart/items/{id}',
+      summary: 'Change the quantity of a line',
+      security: bearer,
+      request: { params: lineParam, query: cartQuery, ...body(quantityBody) },
+      responses: { 200: json(cartSchema, 'The cart'), 404: refused('No such line'), 409: refused('Not enough stock') },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const who = await owner(c)
+      await carts.setQuantity(who, c.req.valid('param').id, c.req.valid('json').quantity)
+      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/cart/items/{id}',
+      summary: 'Remove a line',
+      security: bearer,
+      request: { params: lineParam, query: cartQuery },
+      responses: { 200: json(cartSchema, 'The cart'), 404: refused('No such line') },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const who = await owner(c)
+      await carts.remove(who, c.req.valid('param').id)
+      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/cart/items/{id}/wishlist',
+      summary: 'Move a line to the wishlist (members)',
+      security: bearer,
+      request: { params: lineParam, query: cartQuery },
+      responses: { 200: json(cartSchema, 'The cart'), 401: refused('Log in first'), 404: refused('No such line') },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const who = await owner(c)
+      await carts.moveToWishlist(who, c.req.valid('param').id)
+      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/cart/accept-prices',
+      summary: 'The shopper saw the current prices: the lines take them',
+      security: bearer,
+      request: { query: cartQuery },
+      responses: { 200: json(cartSchema, 'The cart') },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const who = await owner(c)
+      await carts.acceptPrices(who)
+      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/cart/merge',
+      summary: 'At login: the guest cart of this token joins the member’s cart',
+      security: bearer,
+      request: { query: cartQuery, ...body(mergeBody) },
+      responses: { 200: json(cartSchema, 'The member’s cart'), 401: refused('Log in first') },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const member = await options.accounts.requireMember(bearerToken(c))
+      await carts.mergeGuestCart(member.id, c.req.valid('json').cart_token)
+      return c.json(cartBody(c, await carts.view({ memberId: member.id, token: null }, currency, lang)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/wishlist',
+      summary: 'The member’s wishlist, newest first',
+      security: bearer,
+      request: { query: cartQuery },
+      responses: { 200: json(wishlistSchema, 'Wishlist'), 401: refused('Log in first') },
+    }),
+    async (c) => {
+      const member = await options.accounts.requireMember(bearerToken(c))
+      const { lang, currency } = c.req.valid('query')
+      const rows = await carts.wishlist(member.id)
+      c.header('Cache-Control', 'private, no-store')
+      return c.json(
+        {
+          items: await options.catalog.summaries(rows, lang, currency),
+          product_ids: rows.map((row) => row.id),
+        } as z.infer<typeof wishlistSchema>,
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/me/wishlist/{product_id}',
+      summary: 'Keep a product in the wishlist',
+      security: bearer,
+      request: { params: wishlistParam, query: langOnlyQuery },
+      responses: { 204: { description: 'Kept' }, 401: refused('Log in first'), 404: refused('Unknown product') },
+    }),
+    async (c) => {
+      const member = await options.accounts.requireMember(bearerToken(c))
+      await carts.addToWishlist(member.id, c.req.valid('param').product_id)
+      return c.body(null, 204)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/me/wishlist/{product_id}',
+      summary: 'Take a product out of the wishlist',
+      security: bearer,
+      request: { params: wishlistParam },
+      responses: { 204: { description: 'Removed' }, 401: refused('Log in first') },
+    }),
+    async (c) => {
+      const member = await options.accounts.requireMember(bearerToken(c))
+      await carts.removeFromWishlist(member.id, c.req.valid('param').product_id)
+      return c.body(null, 204)
+    },
+  )
+
+  function orderWire(view: OrderView) {
+    const bank =
+      view.paymentMethod === 'bank_transfer' && view.currency === 'thb'
+        ? {
+            bank_name: options.bank.bankName,
+            account_name: options.bank.accountName,
+            account_number: options.bank.accountNumber,
+            promptpay_payload: promptPayPayload({ target: options.bank.promptPayId, amount: view.total }),
+          }
+        : view.paymentMethod === 'bank_transfer'
+          ? {
+              bank_name: options.bank.bankName,
+              account_name: options.bank.accountName,
+              account_number: options.bank.accountNumber,
+              promptpay_payload: '',
+            }
+          : null
+    return { ...wire<z.infer<typeof orderSchema>>(view), bank_transfer: bank }
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/checkout/quote',
+      summary: 'What the cart costs with this destination, shipping and code (recomputed on the server)',
+      security: bearer,
+      request: { query: cartQuery, ...body(quoteBody) },
+      responses: {
+        200: json(quoteSchema, 'The prices'),
+        400: refused('Unknown code'),
+        409: refused('Empty cart or another region'),
+      },
+    }),
+    async (c) => {
+      const { currency } = c.req.valid('query')
+      const input = c.req.valid('json')
+      const quote = await orders.quote(await owner(c), {
+        currency,
+        country: input.country?.toUpperCase() ?? null,
+        shippingMethod: input.shipping_method,
+        promotionCode: input.promotion_code,
+      })
+      c.header('Cache-Control', 'private, no-store')
+      return c.json(
+        {
+          currency,
+          subtotal: quote.subtotal,
+          mix_match_discount: quote.mixMatchDiscount,
+          promotion: quote.promotion,
+          promotion_rejected: quote.promotionRejected,
+          shipping_fee: quote.shippingFee,
+          total: quote.total,
+          vat_included: quote.vatIncluded,
+          duty: quote.duty,
+          blocked: quote.blocked.map((block) => ({
+            reason: block.reason,
+            ...('sku' in block ? { sku: block.sku } : {}),
+          })),
+        },
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders',
+      summary: 'Place the order of the cart (Idempotency-Key header required; a replay returns the same order)',
+      security: bearer,
+      request: {
+        query: cartQuery,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200) }),
+        ...body(placeOrderBody),
+      },
+      responses: {
+        201: json(placedOrderSchema, 'Placed; redirect_url leads to the card payment page'),
+        200: json(placedOrderSchema, 'The same order again (replayed key)'),
+        400: refused('Field codes'),
+        409: refused('Out of stock, prices changed, region, empty cart, or the key was used for another body'),
+      },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const input = c.req.valid('json')
+      const placed = await orders.place(await owner(c), c.req.valid('header')['idempotency-key'], {
+        currency,
+        lang,
+        email: input.email,
+        telephone: input.telephone,
+        shippingMethod: input.shipping_method,
+        storeId: input.store_id,
+        address: input.address
+          ? {
+              firstname: input.address.firstname,
+              lastname: input.address.lastname,
+              telephoneNumber: input.address.telephone_number,
+              email: input.address.email,
+              taxId: input.address.tax_id,
+              address: input.address.address,
+              address2: input.address.address2,
+              country: input.address.country,
+              postcode: input.address.postcode,
+              subDistrict: input.address.sub_district,
+              district: input.address.district,
+              province: input.address.province,
+            }
+          : null,
+        promotionCode: input.promotion_code,
+        paymentMethod: input.payment_method,
+        expectedTotal: input.expected_total,
+      })
+      c.header('Cache-Control', 'private, no-store')
+      const result = {
+        order: orderWire(placed.order),
+        access_token: placed.accessToken,
+        redirect_url: placed.redirectUrl,
+        replayed: placed.replayed,
+      }
+      return placed.replayed ? c.json(result, 200) : c.json(result, 201)
+    },
+  )
+
+  async function viewer(c: Context) {
+    const member = await options.accounts.memberForSession(bearerToken(c))
+    const token = c.req.header(ORDER_TOKEN_HEADER) ?? null
+    return { memberId: member?.id ?? null, accessToken: token && token.length <= 200 ? token : null }
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/orders/{number}',
+      summary: 'An order: its member, or a guest with the order token (X-Order-Token)',
+      security: bearer,
+      request: { params: orderNumberParam },
+      responses: { 200: json(orderSchema, 'The order'), 404: refused('No such order (or not yours)') },
+    }),
+    async (c) => {
+      const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
+      c.header('Cache-Control', 'private, no-store')
+      return c.json(orderWire(await orders.view(order)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/{number}/pay',
+      summary: 'Pay a card order again after a declined or abandoned payment',
+      security: bearer,
+      request: { params: orderNumberParam },
+      responses: { 200: json(payAgainSchema, 'Where to pay'), 404: refused('No such order') },
+    }),
+    async (c) => {
+      const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
+      return c.json({ redirect_url: await orders.retryCardPayment(order) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/orders',
+      summary: 'The member’s orders, newest first, 25 a page',
+      security: bearer,
+      request: { query: historyQuery },
+      responses: { 200: json(historySchema, 'Orders'), 401: refused('Log in first') },
+    }),
+    async (c) => {
+      const member = await options.accounts.requireMember(bearerToken(c))
+      c.header('Cache-Control', 'private, no-store')
+      const history = await orders.history(member.id, c.req.valid('query').page, DEFAULT_PAGE_SIZE)
+      return c.json(wire<z.infer<typeof historySchema>>(history), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/operator/orders/{number}/status',
+      summary: 'Back office: move an order to its next status (Bearer operator token)',
+      security: bearer,
+      request: { params: orderNumberParam, ...body(statusBody) },
+      responses: {
+        200: json(orderSchema, 'The order'),
+        401: refused('Wrong or missing operator token'),
+        404: refused('No such order'),
+        409: refused('Not a next status of this order'),
+      },
+    }),
+    async (c) => {
+      const token = bearerToken(c)
+      if (!options.operatorToken || !token || !sameSecret(token, options.operatorToken)) {
+        throw new AccountError(401, 'UNAUTHENTICATED', 'Operator token required')
+      }
+      const order = await orders.byNumber(c.req.valid('param').number)
+      if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+      const input = c.req.valid('json')
+      return c.json(orderWire(await orders.changeStatus(order.id, input.status, input.note)), 200)
+    },
+  )
+
+  const stripe = options.stripe
+  if (stripe) {
+    app.post('/payments/stripe/webhook', async (c) => {
+      const raw = await c.req.text()
+      try {
+        const update = await stripe.parseWebhook(raw, c.req.raw.headers)
+        if (update) await orders.settlePayment(stripe.id, update.providerRef, update.status)
+        return c.json({ received: true }, 200)
+      } catch (error) {
+        if (error instanceof PaymentWebhookError) return c.json({ code: 400, message: 'Bad signature' }, 400)
+        throw error
+      }
+    })
+  }
+
+  return Object.assign(app, { carts, orders })
+}

@@ -1,0 +1,210 @@
+import { z } from '@hono/zod-openapi'
+import { PRODUCT_TAGS } from '~/db/schema'
+import { currencyQuery, langQuery, productSummarySchema } from '~/api/schemas'
+
+export const cartQuery = z.object({ lang: langQuery, currency: currencyQuery })
+
+export const cartLineSchema = z
+  .object({
+    id: z.string(),
+    sku: z.string(),
+    product_id: z.string(),
+    name: z.string(),
+    size: z.string(),
+    image: z.object({ path: z.string(), width: z.int(), height: z.int(), alt: z.string() }).nullable(),
+    category: z.string(),
+    tags: z.array(z.enum(PRODUCT_TAGS)),
+    quantity: z.int(),
+    unit_price: z.int(),
+    added_price: z.int(),
+    compare_at: z.int().nullable(),
+    currency: z.enum(['thb', 'usd']),
+    line_total: z.int(),
+    available: z.int(),
+    price_changed: z.boolean(),
+    out_of_stock: z.boolean(),
+    region_mismatch: z.boolean(),
+  })
+  .openapi('CartLine')
+
+export const cartSchema = z
+  .object({
+    id: z.string().nullable(),
+    currency: z.enum(['thb', 'usd']),
+    items: z.array(cartLineSchema),
+    count: z.int(),
+    subtotal: z.int(),
+    prices_changed: z.boolean(),
+    blocked: z.boolean(),
+    purchased: z.boolean(),
+    /** Only when this call started a guest cart: the storefront keeps it in an HttpOnly cookie. */
+    cart_token: z.string().optional(),
+  })
+  .openapi('Cart')
+
+export const addItemBody = z
+  .object({ sku: z.string().min(1).max(80), quantity: z.int().min(1).max(10).default(1) })
+  .openapi('AddToCart')
+export const quantityBody = z.object({ quantity: z.int().min(1).max(10) }).openapi('SetQuantity')
+export const lineParam = z.object({ id: z.string().max(64) })
+export const mergeBody = z.object({ cart_token: z.string().min(16).max(200) }).openapi('MergeCart')
+
+export const wishlistSchema = z
+  .object({ items: z.array(productSummarySchema), product_ids: z.array(z.string()) })
+  .openapi('Wishlist')
+export const wishlistParam = z.object({ product_id: z.string().min(1).max(120) })
+
+export type CartWire = z.infer<typeof cartSchema>
+
+export const quoteBody = z
+  .object({
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .nullable()
+      .default(null),
+    shipping_method: z.enum(['courier', 'pickup']).default('courier'),
+    promotion_code: z.string().trim().max(40).nullable().default(null),
+  })
+  .openapi('QuoteRequest')
+
+export const quoteSchema = z
+  .object({
+    currency: z.enum(['thb', 'usd']),
+    subtotal: z.int(),
+    mix_match_discount: z.int(),
+    promotion: z.object({ code: z.string(), discount: z.int() }).nullable(),
+    promotion_rejected: z.object({ code: z.string(), reason: z.string() }).nullable(),
+    shipping_fee: z.int(),
+    total: z.int(),
+    vat_included: z.int(),
+    duty: z.enum(['paid', 'unpaid']),
+    blocked: z.array(z.object({ reason: z.string(), sku: z.string().optional() })),
+  })
+  .openapi('Quote')
+
+const addressWire = z.object({
+  firstname: z.string().max(200).default(''),
+  lastname: z.string().max(200).default(''),
+  telephone_number: z.string().max(40).default(''),
+  email: z.string().max(254).default(''),
+  tax_id: z.string().max(40).default(''),
+  address: z.string().max(300).default(''),
+  address2: z.string().max(300).default(''),
+  country: z.string().max(2).default(''),
+  postcode: z.string().max(20).default(''),
+  sub_district: z.string().max(200).default(''),
+  district: z.string().max(200).default(''),
+  province: z.string().max(200).default(''),
+})
+
+export const placeOrderBody = z
+  .object({
+    email: z.string().max(254).default(''),
+    telephone: z.string().max(40).default(''),
+    shipping_method: z.enum(['courier', 'pickup']),
+    store_id: z.string().max(80).nullable().default(null),
+    address: addressWire.nullable().default(null),
+    promotion_code: z.string().trim().max(40).nullable().default(null),
+    payment_method: z.enum(['card', 'bank_transfer']),
+    expected_total: z.int().min(0).nullable().default(null),
+  })
+  .openapi('PlaceOrder')
+
+const orderAddressSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  telephone_number: z.string(),
+  email: z.string(),
+  tax_id: z.string(),
+  address: z.string(),
+  address2: z.string(),
+  country: z.string(),
+  postcode: z.string(),
+  sub_district: z.string(),
+  district: z.string(),
+  province: z.string(),
+})
+
+export const orderSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    status: z.string(),
+    currency: z.enum(['thb', 'usd']),
+    email: z.string(),
+    telephone: z.string(),
+    subtotal: z.int(),
+    discount: z.int(),
+    shipping_fee: z.int(),
+    total: z.int(),
+    vat_included: z.int(),
+    promotion_code: z.string().nullable(),
+    shipping_method: z.enum(['courier', 'pickup']),
+    store: z.object({ id: z.string(), name: z.string() }).nullable(),
+    address: orderAddressSchema.nullable(),
+    payment_method: z.enum(['card', 'paypal', 'bank_transfer']),
+    payment: z.object({ status: z.string(), redirect_url: z.string().nullable() }).nullable(),
+    items: z.array(
+      z.object({
+        sku: z.string(),
+        product_id: z.string(),
+        name: z.string(),
+        size: z.string(),
+        quantity: z.int(),
+        unit_price: z.int(),
+        line_total: z.int(),
+        tags: z.array(z.string()),
+        category: z.string(),
+      }),
+    ),
+    events: z.array(z.object({ status: z.string(), at: z.string(), note: z.string().nullable() })),
+    created_at: z.string(),
+    received_at: z.string().nullable(),
+    international: z.boolean(),
+    bank_transfer: z
+      .object({
+        bank_name: z.string(),
+        account_name: z.string(),
+        account_number: z.string(),
+        promptpay_payload: z.string(),
+      })
+      .nullable(),
+  })
+  .openapi('Order')
+
+export const placedOrderSchema = z
+  .object({
+    order: orderSchema,
+    access_token: z.string().nullable(),
+    redirect_url: z.string().nullable(),
+    replayed: z.boolean(),
+  })
+  .openapi('PlacedOrder')
+
+export const orderNumberParam = z.object({ number: z.string().regex(/^[A-Z0-9-]{4,40}$/) })
+export const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) })
+export const historySchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        number: z.string(),
+        created_at: z.string(),
+        total: z.int(),
+        currency: z.enum(['thb', 'usd']),
+        status: z.string(),
+      }),
+    ),
+    total: z.int(),
+    page: z.int(),
+    page_size: z.int(),
+  })
+  .openapi('OrderHistory')
+export const statusBody = z
+  .object({
+    status: z.enum(['paid', 'packed', 'in_transit', 'received', 'cancelled', 'returned']),
+    note: z.string().max(500).nullable().default(null),
+  })
+  .openapi('StatusChange')
+export const payAgainSchema = z.object({ redirect_url: z.string().nullable() }).openapi('PayAgain')

@@ -1,0 +1,68 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { useState } from 'react'
+import { sessionQuery } from '~/account/session.functions'
+import { setWishlisted, wishlistQuery } from '~/cart/cart.functions'
+import { HeartIcon } from '~/components/icons'
+import { Modal } from '~/components/Modal'
+import { useCurrency, useLocale } from '~/i18n/use-locale'
+
+/**
+ * The heart of a product (§2, §6): a member keeps it in the wishlist; a guest is asked to log in first
+ * (the 'please login' modal) and the product is added once they are back.
+ */
+export function WishlistButton({ productId }: { productId: string }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const currency = useCurrency()
+  const queryClient = useQueryClient()
+  const here = useRouterState({ select: (state) => state.location.href })
+  const { data: member } = useQuery(sessionQuery())
+  const wishlist = useQuery({ ...wishlistQuery(locale, currency), enabled: Boolean(member) })
+  const wished = wishlist.data?.productIds.includes(productId) ?? false
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  async function toggle() {
+    if (!member) {
+      setAsking(true)
+      return
+    }
+    setBusy(true)
+    try {
+      await setWishlisted({ data: { productId, wished: !wished } })
+      await queryClient.invalidateQueries({ queryKey: ['account', 'wishlist'] })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`button button--wide wishlist-button${wished ? ' wishlist-button--on' : ''}`}
+        aria-pressed={member ? wished : undefined}
+        disabled={busy}
+        onClick={() => void toggle()}
+      >
+        <HeartIcon />
+        <span>{wished ? t`In your wishlist` : t`Add to wishlist`}</span>
+      </button>
+      <Modal open={asking} onClose={() => setAsking(false)} title={<Trans>Please log in</Trans>}>
+        <p>
+          <Trans>Log in to keep this piece in your wishlist. We add it for you when you are back.</Trans>
+        </p>
+        <div className="form-actions">
+          <Link className="button button--solid" to="/account/login" search={{ redirect: here, wish: productId }}>
+            <Trans>Log in</Trans>
+          </Link>
+          <button type="button" className="button" onClick={() => setAsking(false)}>
+            <Trans>Cancel</Trans>
+          </button>
+        </div>
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,160 @@
+import { queryOptions } from '@tanstack/react-query'
+import { createServerFn } from '@tanstack/react-start'
+import { getCookie, setCookie } from '@tanstack/react-start/server'
+import { z } from 'zod/mini'
+import { env } from '../../app.config'
+import type { AccountFailure, AccountResult } from '~/account/account-result'
+import { visitorHeaders } from '~/account/session.server'
+import { historySchema, orderSchema, payAgainSchema, placedOrderSchema, quoteSchema } from '~/api/commerce/schemas'
+import { cartHeaders } from '~/cart/cart-cookie.server'
+import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
+import { ProductApiError } from '~/product-api/client'
+import { productApi } from '~/product-api/server-client.server'
+import type { Order, OrderHistory, Quote } from './types'
+
+const lang = z._default(z.enum(['th', 'en']), 'th')
+const currency = z._default(z.enum(['thb', 'usd']), 'thb')
+const field = z.string().check(z.maxLength(300))
+const addressInput = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
+)
+const orderNumber = z.string().check(z.regex(/^[A-Z0-9-]{4,40}$/))
+
+/** A guest reaches their orders with tokens kept in this HttpOnly cookie (number:token, newest first). */
+const ORDER_COOKIE = 'guest_orders'
+const ORDER_COOKIE_SECONDS = 180 * 24 * 60 * 60
+const ORDERS_REMEMBERED = 5
+
+function guestOrders(): Array<[string, string]> {
+  const raw = getCookie(ORDER_COOKIE) ?? ''
+  return raw
+    .split('|')
+    .map((pair) => pair.split(':') as [string, string])
+    .filter((pair) => pair.length === 2 && /^[A-Z0-9-]{4,40}$/.test(pair[0]) && /^[\w-]{16,200}$/.test(pair[1]))
+}
+
+function rememberGuestOrder(number: string, token: string): void {
+  const kept = [[number, token] as [string, string], ...guestOrders().filter(([known]) => known !== number)]
+  setCookie(
+    ORDER_COOKIE,
+    kept
+      .slice(0, ORDERS_REMEMBERED)
+      .map((pair) => pair.join(':'))
+      .join('|'),
+    {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: env.SECURE_COOKIES,
+      path: '/',
+      maxAge: ORDER_COOKIE_SECONDS,
+    },
+  )
+}
+
+function refusal(error: unknown): AccountFailure {
+  if (!(error instanceof ProductApiError) || error.status >= 500) throw error
+  return {
+    ok: false,
+    status: error.status,
+    reason: typeof error.details.reason === 'string' ? error.details.reason : 'INVALID_INPUT',
+    fields: error.fields,
+  }
+}
+
+/** What the cart costs with this destination, shipping and code: always the server's figures. */
+export const quoteCheckout = createServerFn({ method: 'POST' })
+  .validator(
+    z.object({
+      lang,
+      currency,
+      country: z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))),
+      shippingMethod: z.enum(['courier', 'pickup']),
+      promotionCode: z.nullable(z.string().check(z.maxLength(40))),
+    }),
+  )
+  .handler(async ({ data }): Promise<AccountResult<{ quote: Quote }>> => {
+    try {
+      const quote = await productApi().send('POST', '/checkout/quote', quoteSchema, {
+        query: { lang: data.lang, currency: data.currency },
+        body: { country: data.country, shippingMethod: data.shippingMethod, promotionCode: data.promotionCode },
+        headers: cartHeaders(),
+      })
+      return { ok: true, quote }
+    } catch (error) {
+      return refusal(error)
+    }
+  })
+
+export const placeOrder = createServerFn({ method: 'POST' })
+  .validator(
+    z.object({
+      lang,
+      currency,
+      idempotencyKey: z.string().check(z.regex(/^[\w-]{8,200}$/)),
+      email: z.string().check(z.maxLength(254)),
+      telephone: z.string().check(z.maxLength(40)),
+      shippingMethod: z.enum(['courier', 'pickup']),
+      storeId: z.nullable(z.string().check(z.maxLength(80))),
+      address: z.nullable(addressInput),
+      promotionCode: z.nullable(z.string().check(z.maxLength(40))),
+      paymentMethod: z.enum(['card', 'bank_transfer']),
+      expectedTotal: z.nullable(z.int()),
+    }),
+  )
+  .handler(async ({ data }): Promise<AccountResult<{ number: string; redirectUrl: string | null }>> => {
+    const { lang: language, currency: money, idempotencyKey, ...order } = data
+    try {
+      const headers = cartHeaders()
+      headers.set('idempotency-key', idempotencyKey)
+      const placed = await productApi().send('POST', '/orders', placedOrderSchema, {
+        query: { lang: language, currency: money },
+        body: order,
+        headers,
+      })
+      if (placed.accessToken) rememberGuestOrder(placed.order.number, placed.accessToken)
+      return { ok: true, number: placed.order.number, redirectUrl: placed.redirectUrl }
+    } catch (error) {
+      return refusal(error)
+    }
+  })
+
+/** An order of this member, or of this browser's guest orders; null when neither. */
+export const getOrder = createServerFn({ method: 'GET' })
+  .validator(z.object({ number: orderNumber }))
+  .handler(async ({ data }): Promise<Order | null> => {
+    const headers = visitorHeaders()
+    const token = guestOrders().find(([number]) => number === data.number)?.[1]
+    if (token) headers.set('x-order-token', token)
+    try {
+      return await productApi().send('GET', `/orders/${data.number}`, orderSchema, { headers })
+    } catch (error) {
+      if (error instanceof ProductApiError && error.status === 404) return null
+      throw error
+    }
+  })
+
+export const orderQuery = (number: string) =>
+  queryOptions({ queryKey: ['account', 'order', number], queryFn: () => getOrder({ data: { number } }), staleTime: 0 })
+
+export const payOrderAgain = createServerFn({ method: 'POST' })
+  .validator(z.object({ number: orderNumber }))
+  .handler(async ({ data }): Promise<string | null> => {
+    const headers = visitorHeaders()
+    const token = guestOrders().find(([number]) => number === data.number)?.[1]
+    if (token) headers.set('x-order-token', token)
+    const { redirectUrl } = await productApi().send('POST', `/orders/${data.number}/pay`, payAgainSchema, { headers })
+    return redirectUrl
+  })
+
+export const getOrderHistory = createServerFn({ method: 'GET' })
+  .validator(z.object({ page: z._default(z.int().check(z.gte(1), z.lte(1000)), 1) }))
+  .handler(async ({ data }): Promise<OrderHistory> =>
+    productApi().send('GET', '/me/orders', historySchema, { query: data, headers: visitorHeaders() }),
+  )
+
+export const orderHistoryQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['account', 'orders', page],
+    queryFn: () => getOrderHistory({ data: { page } }),
+    staleTime: 0,
+  })

@@ -1,0 +1,348 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiApp, type ApiApp } from '~/api/app.server'
+import { carts, orders, outboxMessages, products, variants } from '~/db/schema'
+import { freshDatabase } from './database'
+
+const BASE = 'http://shop.test/api/public/demo'
+const OPERATOR = 'operator-token-for-the-tests-0123456789'
+let database: Awaited<ReturnType<typeof freshDatabase>>
+let app: ApiApp
+
+type Json = Record<string, unknown>
+
+async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await app.request(`${BASE}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const text = await response.text()
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json, headers: response.headers }
+}
+
+const thaiAddress = {
+  firstname: 'สมศรี',
+  lastname: 'ทดสอบ',
+  telephone_number: '0812345678',
+  email: 'somsri@example.com',
+  address: '99/1 ถนนพหลโยธิน',
+  country: 'TH',
+  postcode: '10900',
+  sub_district: 'ลาดยาว',
+  district: 'จตุจักร',
+  province: 'กรุงเทพมหานคร',
+}
+
+function order(overrides: Json = {}): Json {
+  return {
+    email: 'somsri@example.com',
+    telephone: '0812345678',
+    shipping_method: 'courier',
+    address: thaiAddress,
+    payment_method: 'bank_transfer',
+    ...overrides,
+  }
+}
+
+/** A sku of a product that is not on sale, club or mix-and-match, with stock set as asked. */
+async function plainSku(stock: number, offset = 0): Promise<{ sku: string; productId: string; price: number }> {
+  const rows = await database.db
+    .select({ sku: variants.sku, productId: products.id, price: products.priceThb, tags: products.tags })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(sql`cardinality(${products.tags}) = 0`, sql`${products.categorySlug} <> 'shoes'`))
+    .orderBy(variants.sku)
+    .limit(1)
+    .offset(offset)
+  const row = rows[0]
+  if (!row) throw new Error('no plain product in the demo catalog')
+  await database.db.update(variants).set({ stockOnline: stock }).where(eq(variants.sku, row.sku))
+  return { sku: row.sku, productId: row.productId, price: row.price }
+}
+
+async function guestCart(sku: string, quantity = 1): Promise<string> {
+  const added = await call('POST', '/cart/items?currency=thb', { body: { sku, quantity } })
+  expect(added.status).toBe(201)
+  const token = added.body.cart_token
+  expect(typeof token).toBe('string')
+  return token as string
+}
+
+beforeAll(async () => {
+  database = await freshDatabase()
+  app = createApiApp({
+    db: database.db,
+    storeKeys: ['demo'],
+    commerce: { siteUrl: 'http://shop.test', paymentSecret: 'checkout-test-secret', operatorToken: OPERATOR },
+  })
+})
+
+afterAll(async () => {
+  await database?.close()
+})
+
+describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('places an order by bank transfer: stock taken, cart closed, PromptPay payload for the total', async () => {
+    const item = await plainSku(5)
+    const token = await guestCart(item.sku, 2)
+    const placed = await call('POST', '/orders?currency=thb&lang=th', {
+      body: order(),
+      headers: { 'x-cart-token': token, 'idempotency-key': 'order-bank-1' },
+    })
+    expect(placed.status).toBe(201)
+    const placedOrder = placed.body.order as Json
+    expect(placedOrder.number).toMatch(/^AS\d{4}-\d{5}$/)
+    expect(placedOrder.status).toBe('awaiting_payment')
+    expect(placedOrder.total).toBe(item.price * 2)
+    expect(placedOrder.vat_included).toBe(Math.round((item.price * 2 * 7) / 107))
+    const bank = placedOrder.bank_transfer as Json
+    expect(String(bank.promptpay_payload)).toContain('5303764')
+    const baht = ((item.price * 2) / 100).toFixed(2)
+    expect(String(bank.promptpay_payload)).toContain(`54${String(baht.length).padStart(2, '0')}${baht}`)
+    expect(placed.body.access_token).toEqual(expect.any(String))
+
+    const [variant] = await database.db.select().from(variants).where(eq(variants.sku, item.sku))
+    expect(variant?.stockOnline).toBe(3)
+    const cart = await call('GET', '/cart?currency=thb', { headers: { 'x-cart-token': token } })
+    expect(cart.body.purchased).toBe(true)
+    expect(cart.body.items).toEqual([])
+
+    const guestView = await call('GET', `/orders/${String(placedOrder.number)}`, {
+      headers: { 'x-order-token': String(placed.body.access_token) },
+    })
+    expect(guestView.status).toBe(200)
+    expect((await call('GET', `/orders/${String(placedOrder.number)}`)).status).toBe(404)
+  })
+
+  it('answers a replayed idempotency key with the same order, and refuses the key with another body', async () => {
+    const item = await plainSku(5, 1)
+    const token = await guestCart(item.sku)
+    const headers = { 'x-cart-token': token, 'idempotency-key': 'order-replay-1' }
+    const first = await call('POST', '/orders?currency=thb', { body: order(), headers })
+    const again = await call('POST', '/orders?currency=thb', { body: order(), headers })
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(200)
+    expect(again.body.replayed).toBe(true)
+    expect((again.body.order as Json).number).toBe((first.body.order as Json).number)
+    const other = await call('POST', '/orders?currency=thb', { body: order({ telephone: '0899999999' }), headers })
+    expect(other.status).toBe(409)
+    expect(other.body.reason).toBe('IDEMPOTENCY_CONFLICT')
+  })
+
+  it('ignores prices from the browser: the total is the catalog’s, and a moved price is the price-validity warning', async () => {
+    const item = await plainSku(5, 2)
+    const token = await guestCart(item.sku)
+    await database.db
+      .update(products)
+      .set({ priceThb: item.price + 10_000 })
+      .where(eq(products.id, item.productId))
+    const cart = await call('GET', '/cart?currency=thb', { headers: { 'x-cart-token': token } })
+    expect(cart.body.prices_changed).toBe(true)
+    const stale = await call('POST', '/orders?currency=thb', {
+      body: order({ expected_total: item.price, unit_price: 1, total: 1 }),
+      headers: { 'x-cart-token': token, 'idempotency-key': 'order-price-1' },
+    })
+    expect(stale.status).toBe(409)
+    expect(stale.body.reason).toBe('PRICES_CHANGED')
+    const placed = await call('POST', '/orders?currency=thb', {
+      body: order({ expected_total: item.price + 10_000 }),
+      headers: { 'x-cart-token': token, 'idempotency-key': 'order-price-2' },
+    })
+    expect(placed.status).toBe(201)
+    expect((placed.body.order as Json).total).toBe(item.price + 10_000)
+    await database.db.update(products).set({ priceThb: item.price }).where(eq(products.id, item.productId))
+  })
+
+  it('applies NEW200 from 1,000 THB and refuses a cart without an address, or a sold-out one', async () => {
+    const item = await plainSku(5, 3)
+    const quantity = Math.ceil(100_000 / item.price)
+    const token = await guestCart(item.sku, Math.min(quantity, 5))
+    const quote = await call('POST', '/checkout/quote?currency=thb', {
+      body: { country: 'TH', shipping_method: 'courier', promotion_code: 'new200' },
+      headers: { 'x-cart-token': token },
+    })
+    expect(quote.status).toBe(200)
+    expect(quote.body.promotion).toEqual({ code: 'NEW200', discount: 20_000 })
+    expect(quote.body.total).toBe((quote.body.subtotal as number) - 20_000)
+
+    const noAddress = await call('POST', '/orders?currency=thb', {
+      body: order({ address: null }),
+      headers: { 'x-cart-token': token, 'idempotency-key': 'order-noaddress' },
+    })
+    expect(noAddress.status).toBe(400)
+    expect(noAddress.body.message).toBe('Please enter the address.')
+
+    await database.db.update(variants).set({ stockOnline: 0 }).where(eq(variants.sku, item.sku))
+    const soldOut = await call('POST', '/orders?currency=thb', {
+      body: order({ promotion_code: 'NEW200' }),
+      headers: { 'x-cart-token': token, 'idempotency-key': 'order-soldout' },
+    })
+    expect(soldOut.status).toBe(409)
+    expect(soldOut.body.reason).toBe('OUT_OF_STOCK')
+    const [variant] = await database.db.select().from(variants).where(eq(variants.sku, item.sku))
+    expect(variant?.stockOnline).toBe(0)
+    const [open] = await database.db.select().from(carts).where(eq(carts.status, 'open')).limit(1)
+    expect(open).toBeDefined()
+  })
+
+  it('sells the last unit once when 20 shoppers check out at the same time', async () => {
+    const item = await plainSku(20, 4)
+    const tokens: string[] = []
+    for (let i = 0; i < 20; i++) tokens.push(await guestCart(item.sku))
+    await database.db.update(variants).set({ stockOnline: 1 }).where(eq(variants.sku, item.sku))
+    const results = await Promise.all(
+      tokens.map((token, index) =>
+        call('POST', '/orders?currency=thb', {
+          body: order(),
+          headers: { 'x-cart-token': token, 'idempotency-key': `order-race-${index}` },
+        }),
+      ),
+    )
+    expect(results.filter((result) => result.status === 201)).toHaveLength(1)
+    expect(
+      results.filter((result) => result.status === 409).every((result) => result.body.reason === 'OUT_OF_STOCK'),
+    ).toBe(true)
+    expect(results.filter((result) => result.status === 409)).toHaveLength(19)
+    const [variant] = await database.db.select().from(variants).where(eq(variants.sku, item.sku))
+    expect(variant?.stockOnline).toBe(0)
+  })
+
+  it('makes one order of parallel replays of one idempotency key', async () => {
+    const item = await plainSku(10, 5)
+    const token = await guestCart(item.sku)
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', '/orders?currency=thb', {
+          body: order(),
+          headers: { 'x-cart-token': token, 'idempotency-key': 'order-parallel-replay' },
+        }),
+      ),
+    )
+    const numbers = new Set(results.filter((r) => r.status < 300).map((r) => (r.body.order as Json).number))
+    expect(numbers.size).toBe(1)
+    const [number] = [...numbers]
+    const stored = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.number, String(number)))
+    expect(stored).toHaveLength(1)
+    const [variant] = await database.db.select().from(variants).where(eq(variants.sku, item.sku))
+    expect(variant?.stockOnline).toBe(9)
+  })
+
+  it('pays by card on the hosted test page and moves the order along the operator’s states', async () => {
+    const item = await plainSku(5, 6)
+    const token = await guestCart(item.sku)
+    const placed = await call('POST', '/orders?currency=thb&lang=en', {
+      body: order({ payment_method: 'card' }),
+      headers: { 'x-cart-token': token, 'idempotency-key': 'order-card-1' },
+    })
+    expect(placed.status).toBe(201)
+    const redirectUrl = String(placed.body.redirect_url)
+    expect(redirectUrl).toMatch(/^\/api\/public\/demo\/test-payments\/test_/)
+    const pageUrl = new URL(redirectUrl, 'http://shop.test')
+    const page = await app.request(pageUrl.toString())
+    expect(page.status).toBe(200)
+    const form = new URLSearchParams({
+      return: pageUrl.searchParams.get('return') ?? '',
+      sig: pageUrl.searchParams.get('sig') ?? '',
+    })
+    const approved = await app.request(`${pageUrl.origin}${pageUrl.pathname}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    })
+    expect(approved.status).toBe(303)
+    const number = String((placed.body.order as Json).number)
+    expect(new URL(approved.headers.get('location') ?? '', 'http://shop.test').pathname).toBe(`/en/order/${number}`)
+    const [paid] = await database.db.select().from(orders).where(eq(orders.number, number))
+    expect(paid?.status).toBe('paid')
+
+    const move = (status: string, auth = OPERATOR) =>
+      call('POST', `/operator/orders/${number}/status`, {
+        body: { status },
+        headers: { authorization: `Bearer ${auth}` },
+      })
+    expect((await move('packed', 'wrong-token-wrong-token-wrong')).status).toBe(401)
+    expect((await move('received')).status).toBe(409)
+    expect((await move('packed')).status).toBe(200)
+    expect((await move('in_transit')).status).toBe(200)
+    expect((await move('cancelled')).body.reason).toBe('NOT_ALLOWED')
+    const received = await move('received')
+    expect(received.status).toBe(200)
+    expect(received.body.received_at).toEqual(expect.any(String))
+    const events = (received.body.events as Json[]).map((event) => event.status)
+    expect(events).toEqual(['awaiting_payment', 'paid', 'packed', 'in_transit', 'received'])
+  })
+
+  it('lists a member’s orders newest first and tells them of status changes by e-mail', async () => {
+    // A member through the API's own registration.
+    const registered = await call('POST', '/auth/register', {
+      body: {
+        fullname: 'Member Buyer',
+        email: 'member.buyer@example.com',
+        telephone: '0861234567',
+        gender: 'female',
+        birthdate: '1990-01-01',
+        accept_terms: true,
+      },
+      headers: { 'x-forwarded-for': '203.0.113.50' },
+    })
+    const [message] = await database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, '+66861234567'))
+    const code = /\d{6}/.exec(message?.body ?? '')?.[0] ?? ''
+    const verified = await call('POST', '/auth/verify', {
+      body: { challenge_token: registered.body.challenge_token, code },
+    })
+    const session = String(verified.body.token)
+    const auth = { authorization: `Bearer ${session}` }
+    expect((await call('GET', '/me/orders', { headers: auth })).body.items).toEqual([])
+
+    const numbers: string[] = []
+    for (const offset of [7, 8]) {
+      const item = await plainSku(5, offset)
+      await call('POST', '/cart/items?currency=thb', { body: { sku: item.sku }, headers: auth })
+      const placed = await call('POST', '/orders?currency=thb', {
+        body: order({ email: 'member.buyer@example.com' }),
+        headers: { ...auth, 'idempotency-key': `member-order-${offset}` },
+      })
+      expect(placed.status).toBe(201)
+      expect(placed.body.access_token).toEqual(expect.any(String))
+      numbers.push(String((placed.body.order as Json).number))
+    }
+    const history = await call('GET', '/me/orders', { headers: auth })
+    expect((history.body.items as Json[]).map((item) => item.number)).toEqual([...numbers].reverse())
+    expect((await call('GET', `/orders/${numbers[0]}`, { headers: auth })).status).toBe(200)
+
+    await call('POST', `/operator/orders/${numbers[0]}/status`, {
+      body: { status: 'paid' },
+      headers: { authorization: `Bearer ${OPERATOR}` },
+    })
+    const mails = await database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'member.buyer@example.com'))
+    expect(mails.some((mail) => mail.subject.includes(numbers[0] ?? '?'))).toBe(true)
+  })
+
+  it('refuses a code on a cart of sale items only', async () => {
+    const [sale] = await database.db
+      .select({ sku: variants.sku })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(sql`'sale' = ANY(${products.tags}) AND NOT ('club' = ANY(${products.tags}))`)
+      .limit(1)
+    if (!sale) throw new Error('no sale item in the demo catalog')
+    await database.db.update(variants).set({ stockOnline: 10 }).where(eq(variants.sku, sale.sku))
+    const token = await guestCart(sale.sku, 5)
+    const quote = await call('POST', '/checkout/quote?currency=thb', {
+      body: { country: 'TH', shipping_method: 'courier', promotion_code: 'NEW200' },
+      headers: { 'x-cart-token': token },
+    })
+    expect(quote.body.promotion).toBeNull()
+    expect(quote.body.promotion_rejected).toEqual({ code: 'NEW200', reason: 'noEligibleItems' })
+  })
+})
