@@ -44,6 +44,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       SITE_URL: 'https://shop.example.com',
       DATA_DIR: '.e2e-data',
+      OPERATOR_TOKEN: 'e2e-operator-token-0123456789abcdef',
       // Every browser test comes from 127.0.0.1: the per-IP code limit would stop the suite, and the resend
       // cool-down is shortened so that a lock-out can be reached in seconds (both are API-tested at full value).
       OTP_IP_HOURLY_LIMIT: '100000',

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // npm run bench: builds, starts the production server on a free port and measures it.
 //   --no-build            measure the existing build
-//   --search-sizes=a,b    catalog sizes for the search latency (default 320,10000,100000; none to skip)
-//   --postgres            search latency on a throw-away PostgreSQL instead of PGlite
-// SSR throughput and latency per page beside a static file served by the same server, and the
-// first-load JavaScript of pages (entry script plus modulepreloads in the served HTML, gzip).
-import { spawn, execSync } from 'node:child_process'
+//   --search-sizes=a,b    catalog sizes for the search latency (default 320,10000,100000; none or empty to skip)
+//   --postgres            search latency on a throw-away PostgreSQL instead of PGlite, and the checkout
+//                         benchmark on it as well as on the embedded database (port BENCH_PGPORT, 54339)
+//   --no-checkout         skip the checkout benchmark
+// SSR throughput and latency per page beside a static file served by the same server, the
+// first-load JavaScript of pages (entry script plus modulepreloads in the served HTML, gzip), and
+// add to cart / place order latency with concurrent shoppers (BENCH_CHECKOUT_SHOPPERS, default 20,
+// each BENCH_CHECKOUT_ITERATIONS times, default 10) on a server of its own with a fresh database.
+import { execSync } from 'node:child_process'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { checkoutBench, freshDataDir, freshPostgresDatabase, startServer } from './bench-orders.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -25,29 +30,14 @@ const option = (name, fallback) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const SEARCH_SIZES = option('search-sizes', process.env.BENCH_SEARCH_SIZES ?? '320,10000,100000')
 const JS_BUDGET_BYTES = 120 * 1024
+const POSTGRES = process.argv.includes('--postgres')
+const CHECKOUT = !process.argv.includes('--no-checkout')
+const SHOPPERS = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 20)
+const ITERATIONS = Number(process.env.BENCH_CHECKOUT_ITERATIONS ?? 10)
+const PLACE_ORDER_BUDGET_MS = 100
 
 if (!process.argv.includes('--no-build')) {
   execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] })
-}
-
-const server = spawn(process.execPath, ['.output/server/index.mjs'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
-  // The server's own log stays out of the tables: autocannon closing its sockets logs aborted requests.
-  stdio: ['ignore', 'ignore', 'ignore'],
-})
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      // Ready when a catalog page answers: the database is open, migrated and seeded.
-      const response = await fetch(`${BASE}/category/dresses`, { headers: { accept: 'text/html' } })
-      if (response.ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('server did not start')
 }
 
 function run(path, seconds) {
@@ -81,52 +71,145 @@ async function firstLoadJs(path) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
-try {
-  await waitForServer()
-  const rows = []
-  for (const page of PAGES) {
-    await run(page.path, 2) // warm-up
-    const result = await run(page.path, DURATION)
-    rows.push({
-      page: page.name,
-      'req/s': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      errors: result.errors + result.non2xx,
-    })
-  }
-  console.log(`\nSSR and static throughput (${CONNECTIONS} connections, ${DURATION} s each, after 2 s warm-up)`)
-  console.table(rows)
-
-  const jsRows = []
-  for (const page of PAGES.filter((p) => p.js)) {
-    const js = await firstLoadJs(page.path)
-    jsRows.push({
-      page: page.name,
-      files: js.files,
-      raw: kb(js.raw),
-      gzip: kb(js.gzip),
-      budget: js.gzip <= JS_BUDGET_BYTES ? 'within 120 KB' : 'OVER 120 KB',
-    })
-  }
-  console.log('\nFirst-load JavaScript (entry script plus modulepreloads)')
-  console.table(jsRows)
-} finally {
-  server.kill('SIGTERM')
+// The throw-away PostgreSQL of --postgres, started once for the checkout and search parts. It gets a port
+// and directory of its own (BENCH_PGPORT, BENCH_PGTEST_DIR), so that stopping it at the end never takes
+// down the instance of scripts/postgres.sh that the tests may be using.
+const postgresEnv = {
+  ...process.env,
+  PGPORT: process.env.BENCH_PGPORT ?? '54339',
+  PGTEST_DIR: process.env.BENCH_PGTEST_DIR ?? '/tmp/storefront-bench-pg',
 }
+let postgresUrl = null
+function postgres() {
+  postgresUrl ??= execSync('bash scripts/postgres.sh start', { encoding: 'utf8', env: postgresEnv }).trim()
+  return postgresUrl
+}
+function stopPostgres() {
+  if (postgresUrl === null) return
+  postgresUrl = null
+  execSync('bash scripts/postgres.sh stop', { env: postgresEnv })
+}
+process.on('exit', stopPostgres)
 
-// Search latency through the API at catalog sizes (separate databases under data/bench-<size>, or on
-// PostgreSQL with --postgres, which starts Debian's PostgreSQL on loopback for the run).
-if (SEARCH_SIZES !== 'none') {
-  const env = { ...process.env }
-  let stopPostgres = null
-  if (process.argv.includes('--postgres')) {
-    env.BENCH_DATABASE_URL = execSync('bash scripts/postgres.sh start', { encoding: 'utf8' }).trim()
-    stopPostgres = () => execSync('bash scripts/postgres.sh stop')
-  }
+try {
+  // Ready when a catalog page answers: the database is open, migrated and seeded. The server's own log
+  // stays out of the tables: autocannon closing its sockets logs aborted requests.
+  const server = await startServer({ port: PORT, readyPath: '/category/dresses' })
   try {
-    execSync(`npx tsx scripts/bench-search.ts ${SEARCH_SIZES}`, { stdio: 'inherit', env })
+    const rows = []
+    for (const page of PAGES) {
+      await run(page.path, 2) // warm-up
+      const result = await run(page.path, DURATION)
+      rows.push({
+        page: page.name,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        errors: result.errors + result.non2xx,
+      })
+    }
+    console.log(`\nSSR and static throughput (${CONNECTIONS} connections, ${DURATION} s each, after 2 s warm-up)`)
+    console.table(rows)
+
+    const jsRows = []
+    for (const page of PAGES.filter((p) => p.js)) {
+      const js = await firstLoadJs(page.path)
+      jsRows.push({
+        page: page.name,
+        files: js.files,
+        raw: kb(js.raw),
+        gzip: kb(js.gzip),
+        budget: js.gzip <= JS_BUDGET_BYTES ? 'within 120 KB' : 'OVER 120 KB',
+      })
+    }
+    console.log('\nFirst-load JavaScript (entry script plus modulepreloads)')
+    console.table(jsRows)
   } finally {
-    stopPostgres?.()
+    await server.stop()
   }
+
+  // Add to cart and place order (issue: p95 of placing an order under 100 ms on PostgreSQL), each engine
+  // on a server of its own over a fresh database, since orders take stock.
+  if (CHECKOUT) {
+    const engines = [{ label: 'embedded (PGlite)', port: PORT + 1, prepare: async () => freshDataDir() }]
+    if (POSTGRES) {
+      engines.push({
+        label: 'PostgreSQL',
+        port: PORT + 2,
+        prepare: async () => {
+          const database = await freshPostgresDatabase(postgres())
+          return { url: database.url, remove: () => database.drop() }
+        },
+      })
+    }
+    const rows = []
+    for (const engine of engines) {
+      const fresh = await engine.prepare()
+      try {
+        const env = { ...process.env }
+        delete env.DATABASE_URL
+        if (fresh.dir) env.DATA_DIR = fresh.dir
+        if (fresh.url) env.DATABASE_URL = fresh.url
+        const checkoutServer = await startServer({
+          port: engine.port,
+          env,
+          readyPath: '/api/public/demo/products?page_size=1&lang=en&currency=thb',
+          accept: 'application/json',
+          quiet: false,
+        })
+        try {
+          rows.push(
+            ...(await checkoutBench(checkoutServer.base, {
+              shoppers: SHOPPERS,
+              iterations: ITERATIONS,
+              label: engine.label,
+            })),
+          )
+        } finally {
+          await checkoutServer.stop()
+        }
+      } finally {
+        await fresh.remove()
+      }
+    }
+    const ms = (value) => Math.round(value * 10) / 10
+    console.log(
+      `\nAdd to cart and place order (${SHOPPERS} concurrent guest shoppers, ${ITERATIONS} checkouts each after one warm-up round; fresh database per engine)`,
+    )
+    console.table(
+      rows.map((row) => ({
+        engine: row.engine,
+        step: row.step,
+        requests: row.requests,
+        ok: row.ok,
+        '409 out of stock': row.outOfStock,
+        errors: row.errors,
+        'req/s': Math.round(row.perSecond),
+        'p50 ms': ms(row.p50),
+        'p95 ms': ms(row.p95),
+        'p99 ms': ms(row.p99),
+        budget:
+          row.step === 'place order' && row.engine === 'PostgreSQL'
+            ? row.p95 < PLACE_ORDER_BUDGET_MS
+              ? `p95 < ${PLACE_ORDER_BUDGET_MS} ms: within`
+              : `p95 < ${PLACE_ORDER_BUDGET_MS} ms: OVER`
+            : '',
+      })),
+    )
+    for (const row of rows) {
+      if (row.firstError) console.log(`${row.engine}, ${row.step}: first error ${row.firstError}`)
+    }
+    if (!POSTGRES)
+      console.log(`Budget (place order p95 < ${PLACE_ORDER_BUDGET_MS} ms on PostgreSQL): run with --postgres`)
+  }
+
+  // Search latency through the API at catalog sizes (separate databases under data/bench-<size>, or on
+  // PostgreSQL with --postgres, which starts Debian's PostgreSQL on loopback for the run).
+  if (SEARCH_SIZES !== 'none' && SEARCH_SIZES !== '') {
+    const env = { ...process.env }
+    if (POSTGRES) env.BENCH_DATABASE_URL = postgres()
+    execSync(`npx tsx scripts/bench-search.ts ${SEARCH_SIZES}`, { stdio: 'inherit', env })
+  }
+} finally {
+  stopPostgres()
 }

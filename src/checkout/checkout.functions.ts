@@ -158,3 +158,45 @@ export const orderHistoryQuery = (page: number) =>
     queryFn: () => getOrderHistory({ data: { page } }),
     staleTime: 0,
   })
+
+function orderHeaders(number: string): Headers {
+  const headers = visitorHeaders()
+  const token = guestOrders().find(([known]) => known === number)?.[1]
+  if (token) headers.set('x-order-token', token)
+  return headers
+}
+
+/** The shopper cancels an order that is not packed yet. */
+export const cancelOrder = createServerFn({ method: 'POST' })
+  .validator(z.object({ number: orderNumber }))
+  .handler(async ({ data }): Promise<AccountResult<{ order: Order }>> => {
+    try {
+      const order = await productApi().send('POST', `/orders/${data.number}/cancel`, orderSchema, {
+        headers: orderHeaders(data.number),
+      })
+      return { ok: true, order }
+    } catch (error) {
+      return refusal(error)
+    }
+  })
+
+/** An exchange or return, asked for after receipt. */
+export const requestReturn = createServerFn({ method: 'POST' })
+  .validator(
+    z.object({
+      number: orderNumber,
+      kind: z.enum(['exchange', 'return']),
+      note: z.nullable(z.string().check(z.maxLength(500))),
+    }),
+  )
+  .handler(async ({ data }): Promise<AccountResult<{ order: Order }>> => {
+    try {
+      const order = await productApi().send('POST', `/orders/${data.number}/return-request`, orderSchema, {
+        body: { kind: data.kind, note: data.note },
+        headers: orderHeaders(data.number),
+      })
+      return { ok: true, order }
+    } catch (error) {
+      return refusal(error)
+    }
+  })

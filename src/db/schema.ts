@@ -698,3 +698,17 @@ export type CartRow = typeof carts.$inferSelect
 export type CartItemRow = typeof cartItems.$inferSelect
 export type OrderRow = typeof orders.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
+
+export const RETURN_KINDS = ['exchange', 'return'] as const
+export type ReturnKind = (typeof RETURN_KINDS)[number]
+export const returnKindEnum = pgEnum('return_kind', RETURN_KINDS)
+
+/** An exchange or return asked for by the shopper after receipt (§4, §9); the back office takes it from here. */
+export const returnRequests = pgTable('return_requests', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  kind: returnKindEnum('kind').notNull(),
+  note: text('note'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

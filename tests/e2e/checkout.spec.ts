@@ -133,3 +133,54 @@ test('an item added under another region must be removed before paying', async (
   await dialog.getByRole('button', { name: 'Remove' }).click()
   await expect(page.getByText('Your cart is empty.')).toBeVisible()
 })
+
+const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789abcdef' }
+const TROUSERS = 'linen-wide-leg-trousers-1004'
+
+test('a stale price and a sold-out size are shown in the cart and block payment', async ({ page, request }) => {
+  const product = (await (await request.get(`/api/public/demo/products/${TROUSERS}`)).json()) as {
+    price: { amount: number }
+    variants: Array<{ sku: string; size: string; available_online: boolean }>
+  }
+  const variant = product.variants.find((v) => v.available_online)
+  if (!variant) throw new Error('the trousers have no size left')
+  await gotoHydrated(page, `/product/${TROUSERS}?size=${variant.size}`)
+  await page.getByRole('button', { name: 'เพิ่มลงตะกร้า' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'เพิ่มลงตะกร้าแล้ว' })).toBeVisible()
+
+  const price = product.price.amount
+  const priced = await request.put(`/api/public/demo/operator/products/${TROUSERS}/price`, {
+    headers: OPERATOR,
+    data: { price_thb: price + 10_000, price_usd: 9_900 },
+  })
+  expect(priced.status()).toBe(204)
+  await gotoHydrated(page, '/cart')
+  await expect(page.getByRole('alert').filter({ hasText: 'ราคาสินค้าบางรายการในตะกร้าไม่เป็นปัจจุบัน' })).toBeVisible()
+  await expect(page.locator('.cart-line del')).toBeVisible()
+  await expect(page.locator('.cart-line ins')).toBeVisible()
+
+  const emptied = await request.put(`/api/public/demo/operator/variants/${variant.sku}/stock`, {
+    headers: OPERATOR,
+    data: { stock_online: 0 },
+  })
+  expect(emptied.status()).toBe(204)
+  await gotoHydrated(page, '/cart')
+  await expect(page.getByText('สินค้านี้หมด กรุณาลบออกจากตะกร้า')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'ชำระเงิน' })).toBeDisabled()
+})
+
+test('a guest taps the heart, logs in, and finds the piece in the wishlist', async ({ page, request }) => {
+  const member = await createMember(request)
+  await gotoHydrated(page, DRESS)
+  await page.getByRole('button', { name: 'เพิ่มในรายการโปรด' }).click()
+  const modal = page.getByRole('dialog', { name: 'กรุณาเข้าสู่ระบบ' })
+  await modal.getByRole('link', { name: 'เข้าสู่ระบบ' }).click()
+  await page.getByRole('textbox', { name: 'เบอร์โทรศัพท์' }).fill(member.telephone)
+  await page.getByRole('button', { name: 'ส่ง' }).click()
+  await confirmCode(page, request, member.e164, 'รหัส OTP')
+  await page.getByRole('button', { name: 'ยืนยัน' }).click()
+  await expect(page).toHaveURL(new RegExp(`${DRESS}$`))
+  await expect(page.getByRole('button', { name: 'อยู่ในรายการโปรดแล้ว' })).toBeVisible()
+  await gotoHydrated(page, '/wishlist')
+  await expect(page.getByRole('link', { name: /เดรสผ้าลินินทรงป้าย/ }).first()).toBeVisible()
+})

@@ -346,3 +346,103 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
     expect(quote.body.promotion_rejected).toEqual({ code: 'NEW200', reason: 'noEligibleItems' })
   })
 })
+
+describe('after the order', () => {
+  async function placedOrder(offset: number, overrides: Json = {}) {
+    const item = await plainSku(5, offset)
+    const token = await guestCart(item.sku)
+    const placed = await call('POST', '/orders?currency=thb', {
+      body: order(overrides),
+      headers: { 'x-cart-token': token, 'idempotency-key': `after-${offset}-${Date.now()}` },
+    })
+    expect(placed.status).toBe(201)
+    const number = String((placed.body.order as Json).number)
+    const headers = { 'x-order-token': String(placed.body.access_token) }
+    return { item, number, headers }
+  }
+  const operator = (number: string, status: string) =>
+    call('POST', `/operator/orders/${number}/status`, {
+      body: { status },
+      headers: { authorization: `Bearer ${OPERATOR}` },
+    })
+
+  it('lets the shopper cancel before packing, and gives the stock back', async () => {
+    const { item, number, headers } = await placedOrder(10)
+    const [before] = await database.db.select().from(variants).where(eq(variants.sku, item.sku))
+    const cancelled = await call('POST', `/orders/${number}/cancel`, { headers })
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.body.status).toBe('cancelled')
+    const [after] = await database.db.select().from(variants).where(eq(variants.sku, item.sku))
+    expect(after?.stockOnline).toBe((before?.stockOnline ?? 0) + 1)
+
+    const late = await placedOrder(11)
+    await operator(late.number, 'paid')
+    await operator(late.number, 'packed')
+    const refused = await call('POST', `/orders/${late.number}/cancel`, { headers: late.headers })
+    expect(refused.status).toBe(409)
+  })
+
+  it('takes an exchange request only after receipt, once', async () => {
+    const { number, headers } = await placedOrder(12)
+    const early = await call('POST', `/orders/${number}/return-request`, { body: { kind: 'exchange' }, headers })
+    expect(early.status).toBe(409)
+    expect((early.body.fields as Json).order).toBe('notReceived')
+    for (const status of ['paid', 'packed', 'in_transit', 'received'])
+      expect((await operator(number, status)).status).toBe(200)
+    const asked = await call('POST', `/orders/${number}/return-request`, {
+      body: { kind: 'exchange', note: 'size M instead' },
+      headers,
+    })
+    expect(asked.status).toBe(200)
+    expect((asked.body.return_request as Json).kind).toBe('exchange')
+    const twice = await call('POST', `/orders/${number}/return-request`, { body: { kind: 'return' }, headers })
+    expect(twice.status).toBe(409)
+  })
+
+  it('refuses a return of an international order', async () => {
+    const { number, headers } = await placedOrder(13, {
+      address: {
+        ...thaiAddress,
+        country: 'SG',
+        postcode: '018956',
+        province: '',
+        district: 'Singapore',
+        sub_district: '',
+        telephone_number: '+6591234567',
+      },
+      telephone: '+6591234567',
+    })
+    for (const status of ['paid', 'packed', 'in_transit', 'received']) await operator(number, status)
+    const refused = await call('POST', `/orders/${number}/return-request`, { body: { kind: 'return' }, headers })
+    expect(refused.status).toBe(409)
+    expect((refused.body.fields as Json).order).toBe('international')
+  })
+
+  it('lets the back office change a price and a stock, behind its token', async () => {
+    const item = await plainSku(5, 14)
+    const token = await guestCart(item.sku)
+    const put = (path: string, body: Json, auth = OPERATOR) =>
+      call('PUT', path, { body, headers: { authorization: `Bearer ${auth}` } })
+    expect(
+      (
+        await put(
+          `/operator/products/${item.productId}/price`,
+          { price_thb: 1, price_usd: 1 },
+          'nope-nope-nope-nope-nope',
+        )
+      ).status,
+    ).toBe(401)
+    expect(
+      (await put(`/operator/products/${item.productId}/price`, { price_thb: item.price + 5_000, price_usd: 9_900 }))
+        .status,
+    ).toBe(204)
+    expect((await put(`/operator/variants/${item.sku}/stock`, { stock_online: 0 })).status).toBe(204)
+    const cart = await call('GET', '/cart?currency=thb', { headers: { 'x-cart-token': token } })
+    const [line] = cart.body.items as Json[]
+    expect(line?.price_changed).toBe(true)
+    expect(line?.unit_price).toBe(item.price + 5_000)
+    expect(line?.out_of_stock).toBe(true)
+    expect(cart.body.blocked).toBe(true)
+    await put(`/operator/products/${item.productId}/price`, { price_thb: item.price, price_usd: 9_900 })
+  })
+})

@@ -11,6 +11,7 @@ import {
   orders,
   payments,
   products,
+  returnRequests,
   stores,
   variants,
   type CurrencyCode,
@@ -18,8 +19,10 @@ import {
   type OrderRow,
   type OrderStatus,
   type PaymentMethod,
+  type ReturnKind,
   type ShippingMethod,
 } from '~/db/schema'
+import { canCancel, returnEligibility } from '~/domain/returns'
 import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
 import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
 import { NEW200, priceCart, type PricingResult, type Promotion } from '~/domain/pricing'
@@ -93,6 +96,7 @@ export type OrderView = {
   createdAt: string
   receivedAt: string | null
   international: boolean
+  returnRequest: { kind: ReturnKind; createdAt: string } | null
 }
 
 export type PlacedOrder = {
@@ -508,6 +512,32 @@ export class OrderService {
     }
   }
 
+  /** The shopper cancels: only before the parcel is packed (§4: never once paid and in transit). */
+  async cancelByShopper(order: OrderRow): Promise<OrderView> {
+    if (!canCancel(order.status)) {
+      throw new AccountError(409, 'NOT_ALLOWED', 'This order can no longer be cancelled')
+    }
+    return this.changeStatus(order.id, 'cancelled', 'Cancelled by the shopper')
+  }
+
+  /** An exchange or return, asked for after receipt, within 7 days, for returnable pieces of domestic orders (§9). */
+  async requestReturn(order: OrderRow, kind: ReturnKind, note: string | null, now = new Date()): Promise<OrderView> {
+    const view = await this.view(order)
+    const eligibility = returnEligibility(view, now)
+    if (!eligibility.eligible) {
+      throw new AccountError(409, 'NOT_ALLOWED', 'Exchange or return is not possible for this order', {
+        fields: { order: eligibility.reason },
+      })
+    }
+    const [stored] = await this.db
+      .insert(returnRequests)
+      .values({ orderId: order.id, kind, note })
+      .onConflictDoNothing()
+      .returning()
+    if (!stored) throw new AccountError(409, 'NOT_ALLOWED', 'An exchange or return was already asked for')
+    return this.view(order)
+  }
+
   async byNumber(number: string): Promise<OrderRow | null> {
     const [order] = await this.db.select().from(orders).where(eq(orders.number, number))
     return order ?? null
@@ -553,7 +583,7 @@ export class OrderService {
 
   async view(order: OrderRow): Promise<OrderView> {
     const lang = order.locale === 'en' ? 'en' : 'th'
-    const [items, events, paymentRows, store] = await Promise.all([
+    const [items, events, paymentRows, store, returns] = await Promise.all([
       this.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
       this.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt)),
       this.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt)).limit(1),
@@ -563,7 +593,9 @@ export class OrderService {
             .from(stores)
             .where(eq(stores.id, order.storeId))
         : Promise.resolve([]),
+      this.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id)),
     ])
+    const returnRow = returns[0]
     const payment = paymentRows[0]
     const storeRow = store[0]
     return {
@@ -601,6 +633,7 @@ export class OrderService {
       createdAt: order.createdAt.toISOString(),
       receivedAt: order.receivedAt?.toISOString() ?? null,
       international: order.address !== null && order.address.country !== 'TH',
+      returnRequest: returnRow ? { kind: returnRow.kind, createdAt: returnRow.createdAt.toISOString() } : null,
     }
   }
 }

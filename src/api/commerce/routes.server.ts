@@ -13,7 +13,9 @@ import {
   createTestPaymentRoutes,
   TEST_PROVIDER_ID,
 } from '~/api/payments/test-provider.server'
+import { products, variants } from '~/db/schema'
 import { promptPayPayload } from '~/domain/promptpay'
+import { eq as eqSql } from 'drizzle-orm'
 import { OrderService, type OrderView } from './order.service'
 import type { Db } from '~/db/client.server'
 import { CartService, type CartOwner, type CartView } from './cart.service'
@@ -24,6 +26,11 @@ import {
   lineParam,
   mergeBody,
   orderNumberParam,
+  priceBody,
+  productParam,
+  returnRequestBody,
+  skuParam,
+  stockBody,
   orderSchema,
   payAgainSchema,
   placedOrderSchema,
@@ -482,14 +489,105 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       },
     }),
     async (c) => {
-      const token = bearerToken(c)
-      if (!options.operatorToken || !token || !sameSecret(token, options.operatorToken)) {
-        throw new AccountError(401, 'UNAUTHENTICATED', 'Operator token required')
-      }
+      requireOperator(c)
       const order = await orders.byNumber(c.req.valid('param').number)
       if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
       const input = c.req.valid('json')
       return c.json(orderWire(await orders.changeStatus(order.id, input.status, input.note)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/{number}/cancel',
+      summary: 'Cancel an order before it is packed (the stock goes back)',
+      security: bearer,
+      request: { params: orderNumberParam },
+      responses: { 200: json(orderSchema, 'Cancelled'), 404: refused('No such order'), 409: refused('Too late') },
+    }),
+    async (c) => {
+      const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
+      return c.json(orderWire(await orders.cancelByShopper(order)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/{number}/return-request',
+      summary: 'Ask for an exchange or return (after receipt, within 7 days, returnable pieces, domestic)',
+      security: bearer,
+      request: { params: orderNumberParam, ...body(returnRequestBody) },
+      responses: { 200: json(orderSchema, 'Asked'), 404: refused('No such order'), 409: refused('Not possible') },
+    }),
+    async (c) => {
+      const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
+      const input = c.req.valid('json')
+      return c.json(orderWire(await orders.requestReturn(order, input.kind, input.note)), 200)
+    },
+  )
+
+  function requireOperator(c: Context) {
+    const token = bearerToken(c)
+    if (!options.operatorToken || !token || !sameSecret(token, options.operatorToken)) {
+      throw new AccountError(401, 'UNAUTHENTICATED', 'Operator token required')
+    }
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/operator/products/{id}/price',
+      summary: 'Back office: a product’s prices in both currencies (carts show the change)',
+      security: bearer,
+      request: { params: productParam, ...body(priceBody) },
+      responses: {
+        204: { description: 'Saved' },
+        401: refused('Operator token required'),
+        404: refused('No such product'),
+      },
+    }),
+    async (c) => {
+      requireOperator(c)
+      const input = c.req.valid('json')
+      const updated = await options.db
+        .update(products)
+        .set({
+          priceThb: input.price_thb,
+          priceUsd: input.price_usd,
+          compareAtThb: input.compare_at_thb,
+          compareAtUsd: input.compare_at_usd,
+        })
+        .where(eqSql(products.id, c.req.valid('param').id))
+        .returning({ id: products.id })
+      if (updated.length === 0) throw new AccountError(404, 'NOT_FOUND', 'No such product')
+      return c.body(null, 204)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/operator/variants/{sku}/stock',
+      summary: 'Back office: the online stock of a size',
+      security: bearer,
+      request: { params: skuParam, ...body(stockBody) },
+      responses: {
+        204: { description: 'Saved' },
+        401: refused('Operator token required'),
+        404: refused('No such size'),
+      },
+    }),
+    async (c) => {
+      requireOperator(c)
+      const updated = await options.db
+        .update(variants)
+        .set({ stockOnline: c.req.valid('json').stock_online })
+        .where(eqSql(variants.sku, c.req.valid('param').sku))
+        .returning({ sku: variants.sku })
+      if (updated.length === 0) throw new AccountError(404, 'NOT_FOUND', 'No such size')
+      return c.body(null, 204)
     },
   )
 

@@ -162,6 +162,7 @@ export const orderSchema = z
     created_at: z.string(),
     received_at: z.string().nullable(),
     international: z.boolean(),
+    return_request: z.object({ kind: z.enum(['exchange', 'return']), created_at: z.string() }).nullable(),
     bank_transfer: z
       .object({
         bank_name: z.string(),
@@ -208,3 +209,18 @@ export const statusBody = z
   })
   .openapi('StatusChange')
 export const payAgainSchema = z.object({ redirect_url: z.string().nullable() }).openapi('PayAgain')
+
+export const returnRequestBody = z
+  .object({ kind: z.enum(['exchange', 'return']), note: z.string().trim().max(500).nullable().default(null) })
+  .openapi('ReturnRequest')
+export const priceBody = z
+  .object({
+    price_thb: z.int().min(0),
+    price_usd: z.int().min(0),
+    compare_at_thb: z.int().min(0).nullable().default(null),
+    compare_at_usd: z.int().min(0).nullable().default(null),
+  })
+  .openapi('PriceChange')
+export const stockBody = z.object({ stock_online: z.int().min(0).max(1_000_000) }).openapi('StockChange')
+export const productParam = z.object({ id: z.string().min(1).max(120) })
+export const skuParam = z.object({ sku: z.string().min(1).max(120) })

@@ -12,6 +12,7 @@ import type { Order } from '~/checkout/types'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
 import { formatMoney } from '~/domain/money'
+import { OrderActions } from '~/checkout/components/OrderActions'
 import { isItemReturnable, RETURN_WINDOW_DAYS, returnEligibility, type ReturnRefusal } from '~/domain/returns'
 import { formatDate } from '~/i18n/dates'
 import type { LocaleCode } from '~/i18n/locales'
@@ -151,6 +152,7 @@ function OrderPage() {
       {order.status === 'cancelled' ? null : (
         <Section title={t`Exchange and return`}>
           <ReturnInfo order={order} now={now} locale={locale} />
+          <OrderActions order={order} now={now} />
         </Section>
       )}
 
