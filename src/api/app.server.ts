@@ -60,6 +60,8 @@ export type ApiOptions = {
     stripe?: PaymentProvider | null
     bank?: BankAccount
     operatorToken?: string | null
+    /** LINE messages to members linked to LINE. */
+    pushLine?: ((to: string, text: string) => Promise<void>) | null
   }
 }
 
@@ -377,6 +379,7 @@ export function createApiApp(options: ApiOptions) {
     bank: options.commerce?.bank ?? DEMO_BANK_ACCOUNT,
     operatorToken: options.commerce?.operatorToken ?? null,
     deliver: delivery.deliver,
+    pushLine: options.commerce?.pushLine ?? null,
   })
   app.route('/', commerce)
 

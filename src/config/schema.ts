@@ -111,6 +111,8 @@ export const envSchema = z.object({
     .regex(/^whsec_\w+$/, 'a Stripe webhook secret whsec_…')
     .optional(),
   STRIPE_API_URL: origin.default('https://api.stripe.com'),
+  /** LINE Messaging API channel access token: order updates to members linked to LINE. */
+  LINE_MESSAGING_ACCESS_TOKEN: z.string().min(20).optional(),
   /** The back office's token for order status changes (POST …/operator/orders/{number}/status). */
   OPERATOR_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   /** The brand's account for bank transfers, and its PromptPay id (mobile or 13-digit tax id). */

@@ -3,7 +3,9 @@ import { createApiApp, type ApiApp } from '~/api/app.server'
 import { createDelivery } from '~/api/accounts/delivery.server'
 import { appSecret } from '~/api/accounts/crypto.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
+import { randomUUID } from 'node:crypto'
 import { createLineLogin } from '~/api/providers/line-login.server'
+import { createLinePushSender } from '~/api/providers/line-messaging.server'
 import { createHttpSmsSender } from '~/api/providers/sms-http.server'
 import { createSmtpSender } from '~/api/providers/smtp.server'
 import { getDatabase } from './database.server'
@@ -50,6 +52,9 @@ export function getApiApp(): Promise<ApiApp> {
               apiBaseUrl: env.STRIPE_API_URL,
             })
           : null
+      const linePush = env.LINE_MESSAGING_ACCESS_TOKEN
+        ? createLinePushSender({ channelAccessToken: env.LINE_MESSAGING_ACCESS_TOKEN, apiBaseUrl: env.LINE_API_URL })
+        : null
       const api = createApiApp({
         db: database.db,
         storeKeys: [env.STORE_KEY],
@@ -71,6 +76,7 @@ export function getApiApp(): Promise<ApiApp> {
             promptPayId: env.PROMPTPAY_ID,
           },
           operatorToken: env.OPERATOR_TOKEN ?? null,
+          pushLine: linePush ? (to, text) => linePush.push({ to, text, retryKey: randomUUID() }) : null,
         },
       })
       purgeTimer ??= setInterval(() => {

@@ -114,6 +114,8 @@ export type OrderServiceOptions = {
   /** Where a provider sends the shopper back: the storefront's order page for this number. */
   returnUrl: (orderNumber: string, lang: 'th' | 'en') => string
   deliver: (message: OutboundMessage) => Promise<void>
+  /** LINE messages to members linked to LINE (when a Messaging API channel is configured). */
+  pushLine?: ((to: string, text: string) => Promise<void>) | null
 }
 
 function orderNumber(sequence: number, now: Date): string {
@@ -493,12 +495,15 @@ export class OrderService {
 
   private async notify(order: OrderRow): Promise<void> {
     if (!order.memberId) return
-    const [member] = await this.db.select({ email: members.email }).from(members).where(eq(members.id, order.memberId))
+    const [member] = await this.db
+      .select({ email: members.email, lineUserId: members.lineUserId })
+      .from(members)
+      .where(eq(members.id, order.memberId))
     const to = member?.email ?? order.email
-    if (!to) return
     const th = order.locale !== 'en'
     const label = STATUS_TEXT[order.status][th ? 'th' : 'en']
     try {
+      if (!to) throw new Error('No e-mail address for the order')
       await this.options.deliver({
         channel: 'email',
         to,
@@ -509,6 +514,15 @@ export class OrderService {
       })
     } catch (error) {
       console.error('Order notification failed:', error instanceof Error ? error.message : error)
+    }
+    const pushLine = this.options.pushLine
+    if (pushLine && member?.lineUserId) {
+      const text = th
+        ? `คำสั่งซื้อ ${order.number} ของคุณมีสถานะใหม่: ${label}`
+        : `Your order ${order.number} has a new status: ${label}.`
+      await pushLine(member.lineUserId, text).catch((error: unknown) => {
+        console.error('LINE notification failed:', error instanceof Error ? error.message : error)
+      })
     }
   }
 

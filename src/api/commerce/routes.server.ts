@@ -65,6 +65,7 @@ export type CommerceRoutesOptions = {
   /** The back office's token for status changes; without it the operator endpoint is closed. */
   operatorToken: string | null
   deliver: (message: OutboundMessage) => Promise<void>
+  pushLine?: ((to: string, text: string) => Promise<void>) | null
 }
 
 /** A guest's order token travels in this header (the storefront keeps it in an HttpOnly cookie). */
@@ -96,6 +97,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     returnUrl: (number, lang) =>
       `${options.stripe ? options.siteUrl : ''}${lang === 'en' ? '/en' : ''}/order/${encodeURIComponent(number)}`,
     deliver: options.deliver,
+    pushLine: options.pushLine ?? null,
   })
   app.route(
     '/',
