@@ -19,10 +19,12 @@ const ORDER_BODY = JSON.stringify({
   payment_method: 'bank_transfer',
 })
 
-/** Process groups of the servers still running; killed on exit whatever happens. */
+/** Process groups of the servers still running, and temporary data dirs; cleared on exit whatever happens. */
 const running = new Set()
+const dataDirs = new Set()
 process.on('exit', () => {
   for (const server of running) killGroup(server, 'SIGKILL')
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 for (const [signal, code] of [
   ['SIGINT', 130],
@@ -245,7 +247,14 @@ export async function checkoutBench(base, { shoppers, iterations, label }) {
 /** A fresh PGlite data directory; remove() deletes it. */
 export function freshDataDir() {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-bench-checkout-'))
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+  dataDirs.add(dir)
+  return {
+    dir,
+    remove() {
+      rmSync(dir, { recursive: true, force: true })
+      dataDirs.delete(dir)
+    },
+  }
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl`; drop() removes it. */
