@@ -192,17 +192,20 @@ export class CartService {
   async add(
     owner: CartOwner,
     input: { sku: string; quantity: number; currency: CurrencyCode },
-  ): Promise<{ cartId: string; newToken: string | null }> {
+  ): Promise<{ cart: CartRow; newToken: string | null }> {
     const [variant] = await this.db
-      .select({ sku: variants.sku, productId: variants.productId, stock: variants.stockOnline })
+      .select({
+        sku: variants.sku,
+        productId: variants.productId,
+        stock: variants.stockOnline,
+        priceThb: products.priceThb,
+        priceUsd: products.priceUsd,
+      })
       .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
       .where(eq(variants.sku, input.sku))
     if (!variant) throw new AccountError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
-    const [product] = await this.db
-      .select({ priceThb: products.priceThb, priceUsd: products.priceUsd })
-      .from(products)
-      .where(eq(products.id, variant.productId))
-    if (!product) throw new AccountError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
+    const product = variant
     if (variant.stock <= 0) {
       throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart')
     }
@@ -248,7 +251,7 @@ export class CartService {
       }
       await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id))
     })
-    return { cartId: cart.id, newToken }
+    return { cart, newToken }
   }
 
   private async ownLine(owner: CartOwner, lineId: string) {

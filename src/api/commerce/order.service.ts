@@ -118,9 +118,9 @@ export type OrderServiceOptions = {
   pushLine?: ((to: string, text: string) => Promise<void>) | null
 }
 
-function orderNumber(sequence: number, now: Date): string {
+function orderNumberPrefix(now: Date): string {
   const yymm = `${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, '0')}`
-  return `AS${yymm}-${String(sequence).padStart(5, '0')}`
+  return `AS${yymm}-`
 }
 
 /** A stable digest of what was asked, so that a replayed key with another body is told apart. */
@@ -175,22 +175,26 @@ export class OrderService {
 
   private async pricingLines(db: Db, cartId: string, currency: CurrencyCode) {
     const rows = await db
-      .select({ item: cartItems, product: products })
+      .select({ item: cartItems, product: products, size: variants.size })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(variants, eq(variants.sku, cartItems.sku))
       .where(eq(cartItems.cartId, cartId))
       .orderBy(asc(cartItems.addedAt), asc(cartItems.sku))
     if (rows.length === 0) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
     if (rows.some(({ item }) => item.currency !== currency)) {
       throw new AccountError(409, 'REGION_MISMATCH', 'Invalid Region: Please remove product and try again')
     }
-    return rows.map(({ item, product }) => ({
+    return rows.map(({ item, product, size }) => ({
       sku: item.sku,
       productId: product.id,
       category: product.categorySlug,
       tags: product.tags,
       unitPrice: currency === 'thb' ? product.priceThb : product.priceUsd,
       quantity: item.quantity,
+      nameTh: product.nameTh,
+      nameEn: product.nameEn,
+      size,
     }))
   }
 
@@ -296,32 +300,12 @@ export class OrderService {
           })
         }
       }
-      const [{ next } = { next: 0 }] = z
-        .array(z.object({ next: z.coerce.number() }))
-        .parse(resultRows(await tx.execute(sql`SELECT nextval('order_number_seq') AS next`)))
-      const productRows = await tx
-        .select({ id: products.id, nameTh: products.nameTh, nameEn: products.nameEn })
-        .from(products)
-        .where(
-          sql`${products.id} IN (${sql.join(
-            lines.map((line) => sql`${line.productId}`),
-            sql`, `,
-          )})`,
-        )
-      const sizes = await tx
-        .select({ sku: variants.sku, size: variants.size })
-        .from(variants)
-        .where(
-          sql`${variants.sku} IN (${sql.join(
-            lines.map((line) => sql`${line.sku}`),
-            sql`, `,
-          )})`,
-        )
       const discount = priced.mixMatchDiscount + (priced.promotion?.discount ?? 0)
       const [order] = await tx
         .insert(orders)
         .values({
-          number: orderNumber(Number(next), now),
+          // The number comes from a sequence shared by all instances: AS{yymm}-{nnnnn}.
+          number: sql`${orderNumberPrefix(now)} || lpad(nextval('order_number_seq')::text, 5, '0')`,
           memberId: owner.memberId,
           cartId: cart.id,
           email: checked.email,
@@ -343,26 +327,29 @@ export class OrderService {
         })
         .returning()
       if (!order) throw new Error('Order not stored')
-      await tx.insert(orderItems).values(
-        priced.lines.map((line, position) => {
-          const product = productRows.find((row) => row.id === line.productId)
-          return {
-            orderId: order.id,
-            position,
-            sku: line.sku,
-            productId: line.productId,
-            nameTh: product?.nameTh ?? line.productId,
-            nameEn: product?.nameEn ?? line.productId,
-            size: sizes.find((row) => row.sku === line.sku)?.size ?? '',
-            categorySlug: line.category,
-            tags: [...line.tags],
-            quantity: line.quantity,
-            unitPrice: line.unitPrice,
-            lineTotal: line.lineTotal - line.mixMatchDiscount,
-          }
-        }),
-      )
-      await tx.insert(orderEvents).values({ orderId: order.id, status: 'awaiting_payment' })
+      const itemRows = await tx
+        .insert(orderItems)
+        .values(
+          priced.lines.map((line, position) => {
+            const source = lines[position]
+            return {
+              orderId: order.id,
+              position,
+              sku: line.sku,
+              productId: line.productId,
+              nameTh: source?.nameTh ?? line.productId,
+              nameEn: source?.nameEn ?? line.productId,
+              size: source?.size ?? '',
+              categorySlug: line.category,
+              tags: [...line.tags],
+              quantity: line.quantity,
+              unitPrice: line.unitPrice,
+              lineTotal: line.lineTotal - line.mixMatchDiscount,
+            }
+          }),
+        )
+        .returning()
+      const [event] = await tx.insert(orderEvents).values({ orderId: order.id, status: 'awaiting_payment' }).returning()
       await tx.update(carts).set({ status: 'ordered', orderId: order.id, updatedAt: now }).where(eq(carts.id, cart.id))
       await tx.insert(payments).values({
         orderId: order.id,
@@ -372,7 +359,7 @@ export class OrderService {
         currency: input.currency,
       })
       await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, idempotencyKey))
-      return order
+      return { order, itemRows, events: event ? [event] : [] }
     })
 
     if (!placed) {
@@ -381,8 +368,15 @@ export class OrderService {
       if (again) return again
       throw new AccountError(409, 'IDEMPOTENCY_CONFLICT', 'This request is already being processed')
     }
-    const redirectUrl = input.paymentMethod === 'card' ? await this.startCardPayment(placed) : null
-    return { order: await this.view(placed), accessToken, redirectUrl, replayed: false }
+    const redirectUrl = input.paymentMethod === 'card' ? await this.startCardPayment(placed.order) : null
+    // The view of a new order is built from what was just written (no second read).
+    const view = await this.view(placed.order, {
+      items: placed.itemRows,
+      events: placed.events,
+      payment: { status: 'pending', redirectUrl },
+      returns: [],
+    })
+    return { order: view, accessToken, redirectUrl, replayed: false }
   }
 
   private async replay(key: string, digest: string): Promise<PlacedOrder | null> {
@@ -595,19 +589,42 @@ export class OrderService {
     }
   }
 
-  async view(order: OrderRow): Promise<OrderView> {
+  async view(
+    order: OrderRow,
+    known?: {
+      items: Array<typeof orderItems.$inferSelect>
+      events: Array<typeof orderEvents.$inferSelect>
+      payment: { status: string; redirectUrl: string | null }
+      returns: Array<typeof returnRequests.$inferSelect>
+    },
+  ): Promise<OrderView> {
     const lang = order.locale === 'en' ? 'en' : 'th'
     const [items, events, paymentRows, store, returns] = await Promise.all([
-      this.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
-      this.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt)),
-      this.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt)).limit(1),
+      known
+        ? known.items
+        : this.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
+      known
+        ? known.events
+        : this.db
+            .select()
+            .from(orderEvents)
+            .where(eq(orderEvents.orderId, order.id))
+            .orderBy(asc(orderEvents.createdAt)),
+      known
+        ? [known.payment]
+        : this.db
+            .select()
+            .from(payments)
+            .where(eq(payments.orderId, order.id))
+            .orderBy(desc(payments.createdAt))
+            .limit(1),
       order.storeId
         ? this.db
             .select({ id: stores.id, nameTh: stores.nameTh, nameEn: stores.nameEn })
             .from(stores)
             .where(eq(stores.id, order.storeId))
         : Promise.resolve([]),
-      this.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id)),
+      known ? known.returns : this.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id)),
     ])
     const returnRow = returns[0]
     const payment = paymentRows[0]

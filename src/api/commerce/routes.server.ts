@@ -152,8 +152,8 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       const { lang, currency } = c.req.valid('query')
       const input = c.req.valid('json')
       const who = await owner(c)
-      const { newToken } = await carts.add(who, { sku: input.sku, quantity: input.quantity, currency })
-      const view = await carts.view({ ...who, token: newToken ?? who.token }, currency, lang)
+      const { cart, newToken } = await carts.add(who, { sku: input.sku, quantity: input.quantity, currency })
+      const view = await carts.viewOf(cart, currency, lang)
       return c.json(cartBody(c, view, newToken), 201)
     },
   )
