@@ -16,6 +16,9 @@ import { AccountError } from '~/api/accounts/errors'
 
 /** At most this many of one size in one cart (a shop, not a wholesaler). */
 export const MAX_QUANTITY_PER_LINE = 10
+/** How long after ordering a member's empty cart still says the items were purchased. */
+const PURCHASED_NOTICE_MS = 60 * 60 * 1000
+
 /** At most this many lines in one cart. */
 export const MAX_CART_LINES = 50
 
@@ -103,9 +106,20 @@ export class CartService {
 
   async view(owner: CartOwner, currency: CurrencyCode, lang: Lang): Promise<CartView> {
     const cart = await this.find(owner)
-    if (!cart) return emptyView(currency)
+    if (!cart) return emptyView(currency, owner.memberId ? await this.orderedJustNow(owner.memberId) : false)
     if (cart.status !== 'open') return emptyView(currency, cart.status === 'ordered')
     return this.viewOf(cart, currency, lang)
+  }
+
+  /** A member whose last cart was ordered within the hour, and who has no new one, hears that it was paid (§8). */
+  private async orderedJustNow(memberId: string): Promise<boolean> {
+    const [last] = await this.db
+      .select({ status: carts.status, updatedAt: carts.updatedAt })
+      .from(carts)
+      .where(eq(carts.memberId, memberId))
+      .orderBy(desc(carts.updatedAt))
+      .limit(1)
+    return last?.status === 'ordered' && Date.now() - last.updatedAt.getTime() < PURCHASED_NOTICE_MS
   }
 
   async viewOf(cart: CartRow, currency: CurrencyCode, lang: Lang): Promise<CartView> {
