@@ -3,6 +3,7 @@
  *   npm run db:migrate   apply the committed migrations
  *   npm run db:seed      migrate, then load the demo catalog into an empty database
  *   npm run db:reset     delete the embedded database (or drop the app's tables on PostgreSQL), then seed
+ *   npm run codes:issue  issue this month's VIP/VVIP and birth-month codes (idempotent: safe from any scheduler)
  * They use the same configuration as the server (DATABASE_URL, DATA_DIR).
  */
 import { rm } from 'node:fs/promises'
@@ -12,6 +13,7 @@ import { env } from '../app.config'
 import { openDatabase } from '../src/db/client.server'
 import { migrate } from '../src/db/migrate.server'
 import { seedDemoData } from '../src/db/seed.server'
+import { MembershipService } from '../src/api/accounts/membership.service'
 
 async function main(command: string | undefined): Promise<void> {
   if (command === 'reset') {
@@ -27,8 +29,19 @@ async function main(command: string | undefined): Promise<void> {
     }
     console.log('Database reset')
   }
+  if (command === 'issue-codes') {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+    try {
+      await migrate(database)
+      const issued = await new MembershipService(database.db, { thbSatangPerUsdCent: env.USD_TO_THB_RATE }).issueCodes()
+      console.log(`Member codes issued: ${issued}`)
+    } finally {
+      await database.close()
+    }
+    return
+  }
   if (command !== 'migrate' && command !== 'seed' && command !== 'reset') {
-    throw new Error('Usage: db.ts migrate | seed | reset')
+    throw new Error('Usage: db.ts migrate | seed | reset | issue-codes')
   }
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   try {

@@ -6,6 +6,9 @@ import { CatalogService, sitemapEntries } from './catalog.service'
 import { AccountService } from './accounts/account.service'
 import { createDelivery, type Delivery } from './accounts/delivery.server'
 import { createAccountRoutes } from './accounts/routes.server'
+import { MembershipService } from './accounts/membership.service'
+import { createMembershipRoutes } from './accounts/membership.routes.server'
+import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes, type BankAccount } from './commerce/routes.server'
 import type { PaymentProvider } from './payments/provider'
 import type { LineLogin } from './providers/line-login.server'
@@ -51,6 +54,8 @@ export type ApiOptions = {
     ipHourlyLimit?: number
     resendCooldownSeconds?: number
     now?: () => Date
+    /** USD orders count towards tiers at this many THB per USD (issue 6). */
+    thbPerUsd?: number
   }
   /** Checkout: where shoppers come back, payments, the bank account and the back office's token. */
   commerce?: {
@@ -64,6 +69,9 @@ export type ApiOptions = {
     pushLine?: ((to: string, text: string) => Promise<void>) | null
   }
 }
+
+/** THB per USD at which USD orders count towards tiers, unless configured (USD_TO_THB_RATE). */
+export const DEFAULT_THB_PER_USD = 35
 
 /** The demo shop's bank account (a real shop configures its own). */
 export const DEMO_BANK_ACCOUNT: BankAccount = {
@@ -367,6 +375,12 @@ export function createApiApp(options: ApiOptions) {
     now: options.accounts?.now,
   })
   app.route('/', createAccountRoutes({ db: options.db, accounts, outboxEnabled: delivery.outboxEnabled }))
+  const membership = new MembershipService(options.db, {
+    thbSatangPerUsdCent: options.accounts?.thbPerUsd ?? DEFAULT_THB_PER_USD,
+    now: options.accounts?.now,
+  })
+  app.route('/', createMembershipRoutes({ accounts, membership }))
+  app.route('/', createQuickPassRoutes({ db: options.db, accounts, now: options.accounts?.now }))
   const siteUrl = options.commerce?.siteUrl ?? 'http://localhost:3000'
   const commerce = createCommerceRoutes({
     db: options.db,
@@ -380,6 +394,7 @@ export function createApiApp(options: ApiOptions) {
     operatorToken: options.commerce?.operatorToken ?? null,
     deliver: delivery.deliver,
     pushLine: options.commerce?.pushLine ?? null,
+    membership,
   })
   app.route('/', commerce)
 
@@ -393,7 +408,7 @@ export function createApiApp(options: ApiOptions) {
     },
   })
 
-  return Object.assign(app, { accounts, carts: commerce.carts, orders: commerce.orders })
+  return Object.assign(app, { accounts, membership, carts: commerce.carts, orders: commerce.orders })
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>

@@ -113,6 +113,8 @@ export const envSchema = z.object({
   STRIPE_API_URL: origin.default('https://api.stripe.com'),
   /** LINE Messaging API channel access token: order updates to members linked to LINE. */
   LINE_MESSAGING_ACCESS_TOKEN: z.string().min(20).optional(),
+  /** THB per USD at which USD orders count towards VIP and VVIP. */
+  USD_TO_THB_RATE: z.coerce.number().int().min(1).max(1000).default(35),
   /** The back office's token for order status changes (POST …/operator/orders/{number}/status). */
   OPERATOR_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   /** The brand's account for bank transfers, and its PromptPay id (mobile or 13-digit tax id). */

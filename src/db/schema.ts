@@ -712,3 +712,36 @@ export const returnRequests = pgTable('return_requests', {
   note: text('note'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+export const MEMBER_CODE_KINDS = ['monthly', 'birthday'] as const
+export const memberCodeKindEnum = pgEnum('member_code_kind', MEMBER_CODE_KINDS)
+
+/**
+ * Promotion codes issued to a member (§6, §9): the monthly VIP/VVIP code and the birth-month code. The key is
+ * one per member and period, so issuing twice (two schedulers, two instances) stores one row.
+ */
+export const memberCodes = pgTable(
+  'member_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    code: text('code').notNull(),
+    kind: memberCodeKindEnum('kind').notNull(),
+    percent: smallint('percent').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedOrderId: uuid('used_order_id'),
+    discountUsed: integer('discount_used').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('member_codes_member_key').on(table.memberId, table.key),
+    index('member_codes_member_code_idx').on(table.memberId, table.code),
+  ],
+)
+
+export type MemberCodeRow = typeof memberCodes.$inferSelect

@@ -1,14 +1,145 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { create } from 'qrcode'
+import { useMemo } from 'react'
+import { quickPassQuery, type QuickPass } from '~/account/quick-pass.functions'
+import { sessionQuery } from '~/account/session.functions'
+import { formatCountdown, secondsUntil, useNow } from '~/account/use-now'
 import { PageHeading } from '~/components/PageHeading'
 import { pageHead } from '~/seo/page-head'
 
 export const Route = createFileRoute('/quick-pass')({
+  loader: async ({ context }) => {
+    const member = await context.queryClient.ensureQueryData(sessionQuery())
+    // fetchQuery rather than ensureQueryData: a cached code older than the stale time is replaced before showing.
+    if (member) await context.queryClient.fetchQuery(quickPassQuery())
+  },
   head: ({ match }) => pageHead(match.context.i18n, msg`Quick pass`, msg`Your member pass for our stores.`),
   component: QuickPassPage,
 })
 
+const TIER_LABELS: Record<QuickPass['tier'], MessageDescriptor> = {
+  member: msg`Member`,
+  vip: msg`VIP`,
+  vvip: msg`VVIP`,
+}
+
+/** Light modules around the symbol that scanners need (the QR standard asks for four). */
+const QUIET_ZONE = 4
+
+/** One SVG path of the dark modules, in module units: a rectangle per horizontal run of dark modules. */
+function modulesPath(payload: string): { size: number; path: string } {
+  const { modules } = create(payload, { errorCorrectionLevel: 'M' })
+  const parts: string[] = []
+  for (let row = 0; row < modules.size; row++) {
+    let col = 0
+    while (col < modules.size) {
+      if (!modules.get(row, col)) {
+        col++
+        continue
+      }
+      const start = col
+      while (col < modules.size && modules.get(row, col)) col++
+      const run = col - start
+      parts.push(`M${start + QUIET_ZONE} ${row + QUIET_ZONE}h${run}v1h-${run}z`)
+    }
+  }
+  return { size: modules.size + 2 * QUIET_ZONE, path: parts.join('') }
+}
+
+/** The pass as an inline SVG QR code, built synchronously so that server and browser render the same. */
+function PassQr({ token, name }: { token: string; name: string }) {
+  const { t } = useLingui()
+  const { size, path } = useMemo(() => modulesPath(token), [token])
+  return (
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={t`Quick pass code for ${name}`}
+      shapeRendering="crispEdges"
+      xmlns="http://www.w3.org/2000/svg"
+    >
+      <rect width={size} height={size} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  )
+}
+
 function QuickPassPage() {
-  return <PageHeading lead={<Trans>Your member pass for our stores.</Trans>}>{<Trans>Quick pass</Trans>}</PageHeading>
+  const { data: member } = useSuspenseQuery(sessionQuery())
+  return (
+    <div className="account-page account-page--narrow">
+      <PageHeading lead={<Trans>Your member pass for our stores.</Trans>}>{<Trans>Quick pass</Trans>}</PageHeading>
+      {member ? <MemberPass /> : <GuestNotice />}
+    </div>
+  )
+}
+
+function GuestNotice() {
+  return (
+    <section className="account-card">
+      <p>
+        <Trans>
+          The quick pass is a code that shows our store staff you are a member, with your tier. Log in to see yours.
+        </Trans>
+      </p>
+      <p>
+        <Link className="button button--solid" to="/account/login" search={{ redirect: '/quick-pass' }}>
+          <Trans>Log in</Trans>
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+function MemberPass() {
+  const { i18n } = useLingui()
+  const { data: pass, refetch, isFetching } = useSuspenseQuery(quickPassQuery())
+  const now = useNow()
+
+  // The session ended after the page was opened.
+  if (!pass) return <GuestNotice />
+
+  const secondsLeft = now === null ? null : secondsUntil(pass.expiresAt, now)
+  const expired = secondsLeft === 0
+
+  return (
+    <section className="account-card" aria-labelledby="quick-pass-member">
+      <h2 id="quick-pass-member">{pass.name}</h2>
+      <p className="account-tier">{i18n._(TIER_LABELS[pass.tier])}</p>
+      {expired ? (
+        <>
+          <p className="form-alert" role="status">
+            <Trans>The code has expired.</Trans>
+          </p>
+          <p>
+            <button
+              type="button"
+              className="button button--solid"
+              disabled={isFetching}
+              aria-busy={isFetching || undefined}
+              onClick={() => void refetch()}
+            >
+              <Trans>Show a new code</Trans>
+            </button>
+          </p>
+        </>
+      ) : (
+        <div className="promptpay">
+          <PassQr token={pass.token} name={pass.name} />
+          <p>
+            <Trans>Show this code at the counter.</Trans>
+          </p>
+          {secondsLeft === null ? null : (
+            <p className="otp-timer" aria-live="off">
+              <Trans>Valid for {formatCountdown(secondsLeft)}</Trans>
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  )
 }

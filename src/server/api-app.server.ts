@@ -63,6 +63,7 @@ export function getApiApp(): Promise<ApiApp> {
           lineLogin,
           ipHourlyLimit: env.OTP_IP_HOURLY_LIMIT,
           resendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
+          thbPerUsd: env.USD_TO_THB_RATE,
         },
         commerce: {
           siteUrl: env.SITE_URL,
@@ -79,9 +80,16 @@ export function getApiApp(): Promise<ApiApp> {
           pushLine: linePush ? (to, text) => linePush.push({ to, text, retryKey: randomUUID() }) : null,
         },
       })
-      purgeTimer ??= setInterval(() => {
+      // Hourly housekeeping: expired codes and sessions go, this month's member codes are issued (idempotent,
+      // so several instances and the npm script `codes:issue` may all run it).
+      const hourly = () => {
         api.accounts.purgeExpired().catch((error: unknown) => console.error('Account purge failed', error))
-      }, PURGE_EVERY_MS).unref()
+        api.membership.issueCodes().catch((error: unknown) => console.error('Member codes not issued', error))
+      }
+      if (!purgeTimer) {
+        hourly()
+        purgeTimer = setInterval(hourly, PURGE_EVERY_MS).unref()
+      }
       return api
     })
     .catch((error: unknown) => {

@@ -32,6 +32,7 @@ import { AccountError } from '~/api/accounts/errors'
 import type { OutboundMessage } from '~/api/providers/messages'
 import type { PaymentProvider } from '~/api/payments/provider'
 import type { CartOwner, CartService } from './cart.service'
+import type { MembershipService } from '~/api/accounts/membership.service'
 
 /** Promotion codes the shop knows today; membership codes join them with the membership issue. */
 const PROMOTIONS: Record<string, Promotion> = { [NEW200.code]: NEW200 }
@@ -114,6 +115,8 @@ export type OrderServiceOptions = {
   /** Where a provider sends the shopper back: the storefront's order page for this number. */
   returnUrl: (orderNumber: string, lang: 'th' | 'en') => string
   deliver: (message: OutboundMessage) => Promise<void>
+  /** Tiers and member codes (issue 6). */
+  membership?: MembershipService | null
   /** LINE messages to members linked to LINE (when a Messaging API channel is configured). */
   pushLine?: ((to: string, text: string) => Promise<void>) | null
 }
@@ -140,14 +143,25 @@ export class OrderService {
     this.db = options.db
   }
 
-  private promotion(code: string | null): Promotion | null {
+  /**
+   * A code as a promotion: the shop's codes (NEW200), or one of the member's own tier and birth-month codes
+   * (issue 6), whose use is recorded with the order.
+   */
+  private async promotion(
+    code: string | null,
+    memberId: string | null,
+  ): Promise<{ promotion: Promotion; memberCodeId: string | null } | null> {
     if (!code) return null
-    const promotion = PROMOTIONS[code.trim().toUpperCase()]
-    if (!promotion)
-      throw new AccountError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
-        fields: { promotionCode: 'invalid' },
-      })
-    return promotion
+    const normalised = code.trim().toUpperCase()
+    const shopCode = PROMOTIONS[normalised]
+    if (shopCode) return { promotion: shopCode, memberCodeId: null }
+    if (memberId && this.options.membership) {
+      const { promotion, row } = await this.options.membership.promotionFor(memberId, normalised)
+      return { promotion, memberCodeId: row.id }
+    }
+    throw new AccountError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
+      fields: { promotionCode: 'invalid' },
+    })
   }
 
   /** The prices of a cart as checkout shows them: re-read from the catalog, never from the browser. */
@@ -168,7 +182,7 @@ export class OrderService {
       lines,
       destination: input.country ? { country: input.country } : null,
       shippingMethod: input.shippingMethod,
-      promotion: this.promotion(input.promotionCode),
+      promotion: (await this.promotion(input.promotionCode, owner.memberId))?.promotion ?? null,
     })
     return { ...result, currency: input.currency, promotionCode: result.promotion?.code ?? null }
   }
@@ -241,7 +255,8 @@ export class OrderService {
       throw new AccountError(409, 'CART_EMPTY', 'You have purchased items in this shopping cart')
     }
     const checked = await this.validated(input)
-    const promotion = this.promotion(input.promotionCode)
+    const resolved = await this.promotion(input.promotionCode, owner.memberId)
+    const promotion = resolved?.promotion ?? null
     if (input.shippingMethod === 'pickup' && input.storeId) {
       const [store] = await this.db.select({ id: stores.id }).from(stores).where(eq(stores.id, input.storeId))
       if (!store)
@@ -350,6 +365,9 @@ export class OrderService {
         )
         .returning()
       const [event] = await tx.insert(orderEvents).values({ orderId: order.id, status: 'awaiting_payment' }).returning()
+      if (resolved?.memberCodeId && this.options.membership && priced.promotion) {
+        await this.options.membership.markUsed(tx, resolved.memberCodeId, order.id, priced.promotion.discount)
+      }
       await tx.update(carts).set({ status: 'ordered', orderId: order.id, updatedAt: now }).where(eq(carts.id, cart.id))
       await tx.insert(payments).values({
         orderId: order.id,
@@ -482,6 +500,10 @@ export class OrderService {
           .set({ stockOnline: sql`${variants.stockOnline} + ${item.quantity}` })
           .where(eq(variants.sku, item.sku))
       }
+    }
+    if (updated.memberId && this.options.membership && ['paid', 'cancelled', 'returned'].includes(status)) {
+      if (status === 'cancelled') await this.options.membership.releaseCode(updated.id)
+      await this.options.membership.recompute(updated.memberId)
     }
     await this.notify(updated)
     return this.view(updated)

@@ -16,6 +16,7 @@ import {
 import { products, variants } from '~/db/schema'
 import { promptPayPayload } from '~/domain/promptpay'
 import { eq as eqSql } from 'drizzle-orm'
+import type { MembershipService } from '~/api/accounts/membership.service'
 import { OrderService, type OrderView } from './order.service'
 import type { Db } from '~/db/client.server'
 import { CartService, type CartOwner, type CartView } from './cart.service'
@@ -66,6 +67,7 @@ export type CommerceRoutesOptions = {
   operatorToken: string | null
   deliver: (message: OutboundMessage) => Promise<void>
   pushLine?: ((to: string, text: string) => Promise<void>) | null
+  membership?: MembershipService | null
 }
 
 /** A guest's order token travels in this header (the storefront keeps it in an HttpOnly cookie). */
@@ -98,6 +100,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       `${options.stripe ? options.siteUrl : ''}${lang === 'en' ? '/en' : ''}/order/${encodeURIComponent(number)}`,
     deliver: options.deliver,
     pushLine: options.pushLine ?? null,
+    membership: options.membership ?? null,
   })
   app.route(
     '/',

@@ -1,0 +1,213 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { memberCodes, members, orderEvents, orders, type MemberCodeRow, type OrderStatus } from '~/db/schema'
+import {
+  bangkokDate,
+  birthMonthCode,
+  codeUsable,
+  computeTier,
+  memberCodePromotion,
+  monthlyCode,
+  monthlyDiscountUsed,
+  remainingMonthlyCap,
+  toAccumulation,
+  type IssuedMemberCode,
+  type TierState,
+} from '~/domain/membership'
+import type { Promotion } from '~/domain/pricing'
+import { AccountError } from './errors'
+
+/** Orders whose money the shop keeps: they count towards the tier (cancelled and returned ones do not). */
+const COUNTING_STATUSES: OrderStatus[] = ['paid', 'packed', 'in_transit', 'received']
+
+export type MemberCodeView = {
+  code: string
+  kind: 'monthly' | 'birthday'
+  percent: number
+  validUntil: string
+  used: boolean
+  expired: boolean
+  discountUsed: number
+  /** What this code can still take off: the month's allowance left for a monthly code, the cap otherwise. */
+  remaining: number
+}
+
+type Executor = Pick<Db, 'select' | 'update'>
+
+/**
+ * Membership (issue 6): the tier from the member's paid orders (§4), the monthly and birth-month codes (§6, §9)
+ * issued idempotently, and their use at checkout through the pricing engine.
+ */
+export class MembershipService {
+  private readonly now: () => Date
+  constructor(
+    private readonly db: Db,
+    private readonly options: { thbSatangPerUsdCent: number; now?: () => Date },
+  ) {
+    this.now = options.now ?? (() => new Date())
+  }
+
+  /** The member's tier at `now` from their paid orders, at the time each was paid. */
+  async state(memberId: string): Promise<TierState> {
+    const rows = await this.db
+      .select({ total: orders.total, currency: orders.currency, paidAt: sql<Date>`min(${orderEvents.createdAt})` })
+      .from(orders)
+      .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.status, 'paid')))
+      .where(and(eq(orders.memberId, memberId), inArray(orders.status, COUNTING_STATUSES)))
+      .groupBy(orders.id)
+    const entries = rows.map((row) =>
+      toAccumulation(
+        { at: new Date(row.paidAt).toISOString(), amount: row.total, currency: row.currency },
+        this.options.thbSatangPerUsdCent,
+      ),
+    )
+    return computeTier(entries, this.now())
+  }
+
+  /** Stores the tier on the member (read by sessions and the header); run when an order is paid, cancelled or returned. */
+  async recompute(memberId: string): Promise<TierState> {
+    const state = await this.state(memberId)
+    await this.db
+      .update(members)
+      .set({
+        tier: state.tier,
+        totalSpending: Math.max(0, state.spentInCycle),
+        tierExpiresAt: state.expiresAt ? new Date(state.expiresAt) : null,
+      })
+      .where(eq(members.id, memberId))
+    return state
+  }
+
+  /**
+   * Issues this month's codes: the tier code to every VIP and VVIP, the birth-month code to members born in
+   * this month. Safe to run any number of times, anywhere: the (member, key) index keeps one row.
+   */
+  async issueCodes(): Promise<number> {
+    const now = this.now()
+    const month = bangkokDate(now).month
+    const candidates = await this.db
+      .select({ id: members.id, tier: members.tier, birthdate: members.birthdate })
+      .from(members)
+      .where(
+        sql`${members.tier} <> 'member' OR (${members.birthdate} IS NOT NULL AND extract(month from ${members.birthdate}) = ${month})`,
+      )
+    let issued = 0
+    for (const member of candidates) {
+      const codes = [monthlyCode(member, now), birthMonthCode(member, now)].filter(
+        (code): code is IssuedMemberCode => code !== null,
+      )
+      for (const code of codes) {
+        const stored = await this.db
+          .insert(memberCodes)
+          .values({
+            memberId: member.id,
+            key: code.key,
+            code: code.promotion.code,
+            kind: code.kind,
+            percent: code.promotion.percent,
+            validFrom: new Date(code.validFrom),
+            validUntil: new Date(code.validUntil),
+          })
+          .onConflictDoNothing()
+          .returning({ id: memberCodes.id })
+        issued += stored.length
+      }
+    }
+    return issued
+  }
+
+  private async usedThisMonth(executor: Executor, memberId: string): Promise<number> {
+    const uses = await executor
+      .select({ at: memberCodes.usedAt, discount: memberCodes.discountUsed })
+      .from(memberCodes)
+      .where(and(eq(memberCodes.memberId, memberId), eq(memberCodes.kind, 'monthly'), isNotNull(memberCodes.usedAt)))
+    return monthlyDiscountUsed(
+      uses.map((use) => ({ at: (use.at ?? new Date(0)).toISOString(), discount: use.discount })),
+      this.now(),
+    )
+  }
+
+  async codes(memberId: string): Promise<MemberCodeView[]> {
+    const rows = await this.db
+      .select()
+      .from(memberCodes)
+      .where(eq(memberCodes.memberId, memberId))
+      .orderBy(desc(memberCodes.validFrom), asc(memberCodes.code))
+    const used = await this.usedThisMonth(this.db, memberId)
+    const now = this.now()
+    return rows.map((row) => {
+      const usable = codeUsable(
+        { validUntil: row.validUntil.toISOString(), usedAt: row.usedAt?.toISOString() ?? null, kind: row.kind },
+        now,
+      )
+      return {
+        code: row.code,
+        kind: row.kind,
+        percent: row.percent,
+        validUntil: row.validUntil.toISOString(),
+        used: row.usedAt !== null,
+        expired: !usable.usable && usable.reason === 'expired',
+        discountUsed: row.discountUsed,
+        remaining: usable.usable
+          ? row.kind === 'monthly'
+            ? remainingMonthlyCap(used)
+            : (memberCodePromotion(row).cap.thb ?? 0)
+          : 0,
+      }
+    })
+  }
+
+  /** The member's code as a promotion for the pricing engine, or a refusal naming why (§8-style reasons). */
+  async promotionFor(
+    memberId: string,
+    code: string,
+    executor: Executor = this.db,
+  ): Promise<{ promotion: Promotion; row: MemberCodeRow }> {
+    const [row] = await executor
+      .select()
+      .from(memberCodes)
+      .where(and(eq(memberCodes.memberId, memberId), eq(memberCodes.code, code)))
+      .orderBy(desc(memberCodes.validFrom))
+      .limit(1)
+    if (!row)
+      throw new AccountError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
+        fields: { promotionCode: 'invalid' },
+      })
+    const usable = codeUsable(
+      { validUntil: row.validUntil.toISOString(), usedAt: row.usedAt?.toISOString() ?? null, kind: row.kind },
+      this.now(),
+    )
+    if (!usable.usable) {
+      throw new AccountError(409, 'PROMOTION_REJECTED', `This code was ${usable.reason}`, {
+        fields: { promotionCode: usable.reason },
+      })
+    }
+    const used = row.kind === 'monthly' ? await this.usedThisMonth(executor, memberId) : 0
+    if (row.kind === 'monthly' && remainingMonthlyCap(used) === 0) {
+      throw new AccountError(409, 'PROMOTION_REJECTED', 'This month’s discount allowance is used up', {
+        fields: { promotionCode: 'monthlyCap' },
+      })
+    }
+    return { promotion: memberCodePromotion(row, used), row }
+  }
+
+  /** Marks a code used by an order, in the order's transaction; a code used meanwhile refuses the order. */
+  async markUsed(executor: Executor, codeId: string, orderId: string, discount: number): Promise<void> {
+    const marked = await executor
+      .update(memberCodes)
+      .set({ usedAt: this.now(), usedOrderId: orderId, discountUsed: discount })
+      .where(and(eq(memberCodes.id, codeId), isNull(memberCodes.usedAt)))
+      .returning({ id: memberCodes.id })
+    if (marked.length === 0) {
+      throw new AccountError(409, 'PROMOTION_REJECTED', 'This code was used', { fields: { promotionCode: 'used' } })
+    }
+  }
+
+  /** A cancelled order gives its code back (the order did not happen). */
+  async releaseCode(orderId: string): Promise<void> {
+    await this.db
+      .update(memberCodes)
+      .set({ usedAt: null, usedOrderId: null, discountUsed: 0 })
+      .where(and(eq(memberCodes.usedOrderId, orderId), gte(memberCodes.validUntil, this.now())))
+  }
+}
