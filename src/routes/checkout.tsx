@@ -83,7 +83,54 @@ function CheckoutPage() {
     staleTime: 0,
   })
   const quoted = quote.data?.ok ? quote.data.quote : null
-  const codeRejected = quote.data && !quote.data.ok && quote.data.reason === 'PROMOTION_REJECTED'
+  const [codeProblem, setCodeProblem] = useState<string | null>(null)
+  const [checkingCode, setCheckingCode] = useState(false)
+
+  /** Why a code does not apply, in words (the pricing engine's and the member codes' reasons). */
+  function codeMessage(reason: string | undefined): string {
+    switch (reason) {
+      case 'minimum':
+        return t`This code needs a purchase of 1,000 THB or more (sale items do not count).`
+      case 'noEligibleItems':
+        return t`This code does not apply to sale or club items.`
+      case 'currency':
+        return t`This code can only be used for purchases in THB.`
+      case 'used':
+        return t`This code has already been used.`
+      case 'expired':
+        return t`This code has expired.`
+      case 'monthlyCap':
+        return t`This month’s member discount of 2,000 THB is used up.`
+      default:
+        return t`This code is not valid.`
+    }
+  }
+
+  async function applyCode(entered: string) {
+    const candidate = entered.trim().toUpperCase()
+    setCodeProblem(null)
+    if (!candidate) {
+      setCode(null)
+      return
+    }
+    setCheckingCode(true)
+    try {
+      const result = await quoteCheckout({
+        data: { lang: locale, currency, country, shippingMethod: shipping, promotionCode: candidate },
+      })
+      if (!result.ok) {
+        setCodeProblem(codeMessage(result.fields?.promotionCode))
+        return
+      }
+      if (result.quote.promotionRejected) {
+        setCodeProblem(codeMessage(result.quote.promotionRejected.reason))
+        return
+      }
+      setCode(candidate)
+    } finally {
+      setCheckingCode(false)
+    }
+  }
 
   if (cart.items.length === 0 || cart.purchased) {
     return (
@@ -407,7 +454,7 @@ function CheckoutPage() {
             className="form-actions"
             onSubmit={(event) => {
               event.preventDefault()
-              setCode(codeInput.trim() ? codeInput.trim().toUpperCase() : null)
+              void applyCode(codeInput)
             }}
           >
             <label htmlFor={ids.code} className="visually-hidden">
@@ -420,16 +467,20 @@ function CheckoutPage() {
               value={codeInput}
               onChange={(event) => setCodeInput(event.target.value)}
             />
-            <button type="submit" className="button">
+            <button type="submit" className="button" disabled={checkingCode} aria-busy={checkingCode || undefined}>
               <Trans>Apply</Trans>
             </button>
           </form>
           <p className="account-muted">
             <Trans>Codes are valid for purchases of 1,000 THB or more, not for sale items.</Trans>
           </p>
-          {codeRejected || quoted?.promotionRejected ? (
+          {codeProblem ? (
             <p className="field-error" role="alert">
-              <Trans>This code cannot be used for this order.</Trans>
+              {codeProblem}
+            </p>
+          ) : quoted?.promotionRejected ? (
+            <p className="field-error" role="alert">
+              {codeMessage(quoted.promotionRejected.reason)}
             </p>
           ) : null}
           {quoted ? (

@@ -49,6 +49,10 @@ test('a guest checks out in Thai by bank transfer and sees the PromptPay QR code
   await page.getByRole('button', { name: 'ใช้ที่อยู่นี้' }).click()
   await expect(page.getByRole('button', { name: 'แก้ไขที่อยู่' })).toBeVisible()
 
+  await page.getByRole('textbox', { name: 'โค้ดส่วนลด' }).fill('NOPE')
+  await page.getByRole('button', { name: 'ใช้โค้ด' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'โค้ดนี้ไม่ถูกต้อง' })).toBeVisible()
+
   await page.getByRole('radio', { name: 'โอนเงินผ่านธนาคารหรือพร้อมเพย์' }).check()
   const net = await page.getByTestId('net').textContent()
   await page.getByRole('button', { name: 'สั่งซื้อ' }).click()

@@ -1,37 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute, type z } from '@hono/zod-openapi'
 import { bearer, bearerToken, createSubApp, json, refused, wire } from '~/api/http.server'
 import type { AccountService } from './account.service'
 import type { MembershipService } from './membership.service'
-
-export const membershipSchema = z
-  .object({
-    tier: z.enum(['member', 'vip', 'vvip']),
-    spent_in_cycle: z.int(),
-    cycle_start: z.string().nullable(),
-    cycle_end: z.string().nullable(),
-    expires_at: z.string().nullable(),
-    last_status_day: z.string().nullable(),
-    to_keep: z.int().nullable(),
-    to_next: z.int().nullable(),
-  })
-  .openapi('Membership')
-
-export const memberCodesSchema = z
-  .object({
-    items: z.array(
-      z.object({
-        code: z.string(),
-        kind: z.enum(['monthly', 'birthday']),
-        percent: z.int(),
-        valid_until: z.string(),
-        used: z.boolean(),
-        expired: z.boolean(),
-        discount_used: z.int(),
-        remaining: z.int(),
-      }),
-    ),
-  })
-  .openapi('MemberCodes')
+import { memberCodesSchema, membershipSchema } from './schemas'
 
 /** The member's tier figures and promotion codes (issue 6). */
 export function createMembershipRoutes(options: { accounts: AccountService; membership: MembershipService }) {

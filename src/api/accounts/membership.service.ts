@@ -64,7 +64,10 @@ export class MembershipService {
     return computeTier(entries, this.now())
   }
 
-  /** Stores the tier on the member (read by sessions and the header); run when an order is paid, cancelled or returned. */
+  /**
+   * Stores the tier on the member (read by sessions and the header); run when an order is paid, cancelled or
+   * returned. A member who has just reached VIP or VVIP gets this month's code at once.
+   */
   async recompute(memberId: string): Promise<TierState> {
     const state = await this.state(memberId)
     await this.db
@@ -75,6 +78,7 @@ export class MembershipService {
         tierExpiresAt: state.expiresAt ? new Date(state.expiresAt) : null,
       })
       .where(eq(members.id, memberId))
+    if (state.tier !== 'member') await this.issueCodes(memberId)
     return state
   }
 
@@ -82,14 +86,17 @@ export class MembershipService {
    * Issues this month's codes: the tier code to every VIP and VVIP, the birth-month code to members born in
    * this month. Safe to run any number of times, anywhere: the (member, key) index keeps one row.
    */
-  async issueCodes(): Promise<number> {
+  async issueCodes(onlyMemberId: string | null = null): Promise<number> {
     const now = this.now()
     const month = bangkokDate(now).month
     const candidates = await this.db
       .select({ id: members.id, tier: members.tier, birthdate: members.birthdate })
       .from(members)
       .where(
-        sql`${members.tier} <> 'member' OR (${members.birthdate} IS NOT NULL AND extract(month from ${members.birthdate}) = ${month})`,
+        and(
+          onlyMemberId ? eq(members.id, onlyMemberId) : undefined,
+          sql`(${members.tier} <> 'member' OR (${members.birthdate} IS NOT NULL AND extract(month from ${members.birthdate}) = ${month}))`,
+        ),
       )
     let issued = 0
     for (const member of candidates) {

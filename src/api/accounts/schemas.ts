@@ -194,3 +194,33 @@ export type AddressWire = z.infer<typeof addressSchema>
 
 /** The empty body of a 204 answer. */
 export const noContentSchema = z.null()
+
+export const membershipSchema = z
+  .object({
+    tier: z.enum(['member', 'vip', 'vvip']),
+    spent_in_cycle: z.int(),
+    cycle_start: z.string().nullable(),
+    cycle_end: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    last_status_day: z.string().nullable(),
+    to_keep: z.int().nullable(),
+    to_next: z.int().nullable(),
+  })
+  .openapi('Membership')
+
+export const memberCodesSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        code: z.string(),
+        kind: z.enum(['monthly', 'birthday']),
+        percent: z.int(),
+        valid_until: z.string(),
+        used: z.boolean(),
+        expired: z.boolean(),
+        discount_used: z.int(),
+        remaining: z.int(),
+      }),
+    ),
+  })
+  .openapi('MemberCodes')

@@ -6,6 +6,8 @@ import { useState } from 'react'
 import { logout, updateProfile } from '~/account/account.functions'
 import type { AccountFailure } from '~/account/account-result'
 import { addressesQuery } from '~/account/address.functions'
+import { MembershipCard } from '~/account/components/MembershipCard'
+import { membershipQuery } from '~/account/membership.functions'
 import { failureMessage } from '~/account/failure-message'
 import { validateBirthdate, validateEmail, validateFullname, validateTelephone } from '~/account/member-rules'
 import { sessionQuery, type SessionMember } from '~/account/session.functions'
@@ -21,6 +23,7 @@ export const Route = createFileRoute('/account/_member/')({
     await Promise.all([
       context.queryClient.ensureQueryData(sessionQuery()),
       context.queryClient.ensureQueryData(addressesQuery()),
+      context.queryClient.ensureQueryData(membershipQuery()),
     ])
   },
   head: ({ match }) =>
@@ -31,6 +34,7 @@ export const Route = createFileRoute('/account/_member/')({
 function AccountPage() {
   const { data: member } = useSuspenseQuery(sessionQuery())
   const { data: addresses } = useSuspenseQuery(addressesQuery())
+  const { data: membership } = useSuspenseQuery(membershipQuery())
   const queryClient = useQueryClient()
   const router = useRouter()
   const locale = useLocale()
@@ -41,7 +45,6 @@ function AccountPage() {
   if (!member) return null
   const defaultAddress = addresses.find((address) => address.isDefault) ?? null
   const addressCount = addresses.length
-  const tierLabel = member.tier === 'vvip' ? 'VVIP' : member.tier === 'vip' ? 'VIP' : null
 
   async function signOut() {
     setLeaving(true)
@@ -119,15 +122,7 @@ function AccountPage() {
           )}
         </section>
 
-        <section className="account-card" aria-labelledby="membership">
-          <h2 id="membership">
-            <Trans>Status</Trans>
-          </h2>
-          <p className="account-tier">{tierLabel ?? <Trans>Member</Trans>}</p>
-          <p className="account-muted">
-            <Trans>VIP from 9,000 THB and VVIP from 30,000 THB of purchases within one year.</Trans>
-          </p>
-        </section>
+        {membership ? <MembershipCard membership={membership} /> : null}
 
         <section className="account-card" aria-labelledby="addresses">
           <h2 id="addresses">
