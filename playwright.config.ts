@@ -15,6 +15,32 @@ export default defineConfig({
     baseURL,
     // A Thai shopper by default; tests of English detection make their own context.
     locale: 'th-TH',
+    // A shopper who already answered the cookie banner (denied all): the banner tests start without it.
+    storageState: {
+      cookies: [
+        {
+          name: 'cookie_consent',
+          value: 'true',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+        {
+          name: 'cookie_consent_prefs',
+          value: encodeURIComponent(JSON.stringify({ accepted: true, ga: false, ad: false })),
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -45,6 +71,7 @@ export default defineConfig({
       SITE_URL: 'https://shop.example.com',
       DATA_DIR: '.e2e-data',
       OPERATOR_TOKEN: 'e2e-operator-token-0123456789abcdef',
+      GTM_ID: 'GTM-E2ETEST',
       // Every browser test comes from 127.0.0.1: the per-IP code limit would stop the suite, and the resend
       // cool-down is shortened so that a lock-out can be reached in seconds (both are API-tested at full value).
       OTP_IP_HOURLY_LIMIT: '100000',

@@ -18,6 +18,8 @@ export type BootState = {
   refererPath: string | null
   region: RegionInfo
   abVariant: AbVariant
+  /** The shopper's cookie choice (null: not made yet, the banner shows). */
+  consent: { accepted: boolean; ga: boolean; ad: boolean } | null
   buildId: string
 }
 
@@ -46,6 +48,7 @@ export const bootSchema = z.object({
     loaded: z.boolean(),
   }),
   abVariant: z.enum(['A', 'B']),
+  consent: z.nullable(z.object({ accepted: z.boolean(), ga: z.boolean(), ad: z.boolean() })),
   buildId: z.string(),
 })
 

@@ -29,6 +29,7 @@ function clientBootState(): BootState {
     refererPath: null,
     region: DEFAULT_REGION,
     abVariant: 'A',
+    consent: null,
     buildId: __BUILD_ID__,
   }
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { BRAND_NAME } from '~/brand'
+import { ManageCookiesLink } from '~/consent/ConsentBanner'
 
 export function SiteFooter() {
   const { t } = useLingui()
@@ -23,6 +24,9 @@ export function SiteFooter() {
             <Link to="/delivery">
               <Trans>Delivery</Trans>
             </Link>
+          </li>
+          <li>
+            <ManageCookiesLink />
           </li>
         </ul>
       </nav>

@@ -745,3 +745,80 @@ export const memberCodes = pgTable(
 )
 
 export type MemberCodeRow = typeof memberCodes.$inferSelect
+
+// ── Server-side pixel events (issue 7) ─────────────────────────────────────────────────────────────
+
+export const PIXEL_PLATFORMS = ['meta', 'tiktok'] as const
+export type PixelPlatform = (typeof PIXEL_PLATFORMS)[number]
+export const pixelPlatformEnum = pgEnum('pixel_platform', PIXEL_PLATFORMS)
+
+/** recorded: kept only (the platform has no token); pending: queued for the platform; sent; failed for good. */
+export const PIXEL_EVENT_STATUSES = ['recorded', 'pending', 'sent', 'failed'] as const
+export type PixelEventStatus = (typeof PIXEL_EVENT_STATUSES)[number]
+export const pixelEventStatusEnum = pgEnum('pixel_event_status', PIXEL_EVENT_STATUSES)
+
+/** One event of Meta's Conversions API as sent: personal data already normalised and SHA-256 hashed. */
+export type MetaServerEventPayload = {
+  event_name: string
+  /** Unix time in seconds. */
+  event_time: number
+  event_id: string
+  event_source_url: string
+  action_source: 'website'
+  user_data: {
+    em?: string[]
+    ph?: string[]
+    fn?: string
+    ln?: string
+    country?: string
+    zp?: string
+    client_ip_address?: string
+    client_user_agent?: string
+  }
+  custom_data?: Record<string, unknown>
+}
+
+/** One event of TikTok's Events API 2.0 as sent: e-mail and phone already normalised and SHA-256 hashed. */
+export type TikTokEventPayload = {
+  event: string
+  /** Unix time in seconds. */
+  event_time: number
+  event_id: string
+  user: { email?: string; phone?: string; ip?: string; user_agent?: string }
+  page: { url: string }
+  properties?: Record<string, unknown>
+}
+
+export type PixelEventPayload = MetaServerEventPayload | TikTokEventPayload
+
+/**
+ * Tracking events (§3) for Meta's Conversions API and TikTok's Events API, and the queue that forwards them.
+ * The browser pixel and the server share the event id, so an event reported by both is stored (and sent) once.
+ */
+export const pixelEvents = pgTable(
+  'pixel_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: pixelPlatformEnum('platform').notNull(),
+    eventId: text('event_id').notNull(),
+    /** Our name of the event (purchase, add_to_cart …); the payload holds the platform's. */
+    eventName: text('event_name').notNull(),
+    payload: jsonb('payload').$type<PixelEventPayload>().notNull(),
+    status: pixelEventStatusEnum('status').notNull().default('recorded'),
+    /** Sending attempts so far, counted when an attempt starts. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a pending event is due: the next try, or the end of a running attempt's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('pixel_events_event_key').on(table.platform, table.eventId, table.eventName),
+    index('pixel_events_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+)
+
+export type PixelEventRow = typeof pixelEvents.$inferSelect

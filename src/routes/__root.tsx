@@ -11,6 +11,7 @@ import {
 import { useEffect, type ReactNode } from 'react'
 import { BOOT_ELEMENT_ID, serializeBootState } from '~/boot-state'
 import { sessionQuery } from '~/account/session.functions'
+import { ConsentBanner } from '~/consent/ConsentBanner'
 import { cartQuery } from '~/cart/cart.functions'
 import { BRAND_NAME } from '~/brand'
 import { useBuildUpdates } from '~/build/use-build-updates'
@@ -119,6 +120,7 @@ function RootComponent() {
   return (
     <Layout>
       <Outlet />
+      <ConsentBanner />
     </Layout>
   )
 }

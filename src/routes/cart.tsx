@@ -2,8 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { sessionQuery } from '~/account/session.functions'
+import { majorUnits, track } from '~/analytics/datalayer'
 import { acceptCartPrices, cartQuery, moveLineToWishlist, removeCartLine, setCartQuantity } from '~/cart/cart.functions'
 import { CART_MESSAGES } from '~/cart/messages'
 import type { Cart, CartLine } from '~/cart/types'
@@ -34,6 +35,13 @@ function CartPage() {
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [announcement, setAnnouncement] = useState('')
+  const cartId = cart.id
+  useEffect(() => {
+    if (!cartId) return
+    track('view_cart', { ecommerce: ecommerceOf(cart) })
+    // Once per cart shown, not per re-pricing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cartId])
 
   async function apply(work: Promise<{ ok: true; cart: Cart } | { ok: false; reason: string }>, done: string) {
     setBusy(true)
@@ -173,7 +181,10 @@ function CartPage() {
             onClick={() => {
               const line = removing
               setRemoving(null)
-              if (line) void apply(removeCartLine({ data: { ...where, id: line.id } }), i18n._(msg`Item removed.`))
+              if (line) {
+                track('remove_from_cart', { ecommerce: ecommerceOf({ ...cart, items: [line] }) })
+                void apply(removeCartLine({ data: { ...where, id: line.id } }), i18n._(msg`Item removed.`))
+              }
             }}
           >
             <Trans>Remove</Trans>
@@ -288,4 +299,20 @@ function CartLineRow({
       <p className="cart-line__total">{formatMoney(line.lineTotal, line.currency, locale)}</p>
     </li>
   )
+}
+
+/** A cart in GA4's e-commerce shape (prices in major units). */
+function ecommerceOf(cart: Pick<Cart, 'currency' | 'items'>) {
+  return {
+    currency: cart.currency.toUpperCase(),
+    value: majorUnits(cart.items.reduce((sum, line) => sum + line.lineTotal, 0)),
+    items: cart.items.map((line) => ({
+      item_id: line.productId,
+      item_name: line.name,
+      item_variant: line.size,
+      item_category: line.category,
+      price: majorUnits(line.unitPrice),
+      quantity: line.quantity,
+    })),
+  }
 }

@@ -2,8 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { addressesQuery } from '~/account/address.functions'
+import { majorUnits, track } from '~/analytics/datalayer'
 import { AddressForm } from '~/account/components/AddressForm'
 import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { sessionQuery } from '~/account/session.functions'
@@ -83,6 +84,24 @@ function CheckoutPage() {
     staleTime: 0,
   })
   const quoted = quote.data?.ok ? quote.data.quote : null
+  const checkoutCart = cart.id
+  useEffect(() => {
+    if (!checkoutCart) return
+    track('begin_checkout', {
+      ecommerce: {
+        currency: cart.currency.toUpperCase(),
+        value: majorUnits(cart.subtotal),
+        items: cart.items.map((line) => ({
+          item_id: line.productId,
+          item_name: line.name,
+          item_variant: line.size,
+          price: majorUnits(line.unitPrice),
+          quantity: line.quantity,
+        })),
+      },
+    })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [checkoutCart])
   const [codeProblem, setCodeProblem] = useState<string | null>(null)
   const [checkingCode, setCheckingCode] = useState(false)
 
@@ -167,6 +186,9 @@ function CheckoutPage() {
       return
     }
     setPlacing(true)
+    const value = { currency: currency.toUpperCase(), value: majorUnits(quoted?.total ?? cart.subtotal) }
+    track('add_shipping_info', { ecommerce: { ...value, shipping_tier: shipping } })
+    track('add_payment_info', { ecommerce: { ...value, payment_type: payment } })
     try {
       const result = await placeOrder({
         data: {

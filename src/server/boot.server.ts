@@ -3,6 +3,7 @@ import { env, publicConfig } from '../../app.config'
 import { resolveLocale } from '~/i18n/detect'
 import { DEFAULT_REGION } from '~/region/region'
 import type { BootState } from '~/boot-state'
+import { CONSENT_PREFS_COOKIE, parseConsent } from '~/consent/consent'
 import { readCookie } from './cookies'
 import { getRequestState } from './request-state.server'
 
@@ -19,6 +20,7 @@ export function serverBootState(): BootState {
       refererPath: state.refererPath,
       region: state.region,
       abVariant: state.abVariant,
+      consent: parseConsent(readCookie(request.headers.get('cookie'), CONSENT_PREFS_COOKIE)),
       buildId: __BUILD_ID__,
     }
   }
@@ -42,6 +44,7 @@ export function serverBootState(): BootState {
     refererPath: null,
     region: DEFAULT_REGION,
     abVariant: 'A',
+    consent: parseConsent(readCookie(request.headers.get('cookie'), CONSENT_PREFS_COOKIE)),
     buildId: __BUILD_ID__,
   }
 }

@@ -110,7 +110,18 @@ export async function handlePageRequest<Result extends { response: Response }>(
     redirect ??= url.pathname + url.search
   }
 
-  const headers = securityHeaders({ nonce, secure })
+  // With a container configured, the tag manager and Google Analytics may load and report (after consent).
+  const tagOrigins = env.GTM_ID ? ['https://www.googletagmanager.com'] : []
+  const beaconOrigins = env.GTM_ID
+    ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com']
+    : []
+  const headers = securityHeaders({
+    nonce,
+    secure,
+    scriptOrigins: tagOrigins,
+    connectOrigins: beaconOrigins,
+    imageOrigins: beaconOrigins,
+  })
   if (redirect) {
     const response = new Response(null, {
       status: 302,

@@ -61,6 +61,15 @@ test('a guest checks out in Thai by bank transfer and sees the PromptPay QR code
   await expect(page.getByRole('heading', { name: 'ขอบคุณสำหรับคำสั่งซื้อ' })).toBeVisible()
   await expect(page.getByRole('img', { name: /QR พร้อมเพย์สำหรับ/ })).toBeVisible()
   await expect(page.getByText(net?.trim() ?? '---').first()).toBeVisible()
+  const number = /AS\d{4}-\d{5}/.exec(page.url())?.[0]
+  const purchase = await page.evaluate(
+    () =>
+      (window.dataLayer ?? []).find(
+        (entry) => !Array.isArray(entry) && (entry as { event?: string }).event === 'purchase',
+      ) as { ecommerce: { transaction_id: string; value: number } } | undefined,
+  )
+  expect(purchase?.ecommerce.transaction_id).toBe(number)
+  expect(purchase?.ecommerce.value).toBeGreaterThan(0)
 
   // The paid cart, opened again, says so.
   await gotoHydrated(page, '/cart')

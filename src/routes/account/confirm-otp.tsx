@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { z } from 'zod/mini'
 import { challengeQuery, resendCode, verifyCode } from '~/account/account.functions'
 import { setWishlisted } from '~/cart/cart.functions'
+import { track } from '~/analytics/datalayer'
 import type { AccountFailure } from '~/account/account-result'
 import { CaptchaField } from '~/account/components/CaptchaField'
 import { failureMessage } from '~/account/failure-message'
@@ -105,6 +106,7 @@ function ConfirmOtpPage() {
         setCode('')
         return
       }
+      track(result.registered ? 'sign_up' : 'login', { method: challenge?.channel === 'email' ? 'email' : 'telephone' })
       if (result.registered) setRegistered(true)
       // The product a guest tapped the heart of is kept now (§2 'please login').
       if (wish) await setWishlisted({ data: { productId: wish, wished: true } })

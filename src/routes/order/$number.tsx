@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { sessionQuery } from '~/account/session.functions'
 import { orderQuery, payOrderAgain } from '~/checkout/checkout.functions'
 import { PromptPayQr } from '~/checkout/components/PromptPayQr'
@@ -12,6 +12,7 @@ import type { Order } from '~/checkout/types'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
 import { formatMoney } from '~/domain/money'
+import { majorUnits, track } from '~/analytics/datalayer'
 import { OrderActions } from '~/checkout/components/OrderActions'
 import { isItemReturnable, RETURN_WINDOW_DAYS, returnEligibility, type ReturnRefusal } from '~/domain/returns'
 import { formatDate } from '~/i18n/dates'
@@ -63,6 +64,33 @@ function OrderPage() {
   const { viewedAt } = Route.useLoaderData()
   const { data: order } = useSuspenseQuery(orderQuery(number))
   const { data: member } = useQuery(sessionQuery())
+  const orderId = order?.number ?? null
+  useEffect(() => {
+    if (!order || !orderId) return
+    // The purchase is reported once per order in this browser (a reload of the page is not a second sale).
+    const key = `purchase-tracked:${orderId}`
+    if (window.sessionStorage.getItem(key)) return
+    window.sessionStorage.setItem(key, '1')
+    track('purchase', {
+      ecommerce: {
+        transaction_id: order.number,
+        currency: order.currency.toUpperCase(),
+        value: majorUnits(order.total),
+        shipping: majorUnits(order.shippingFee),
+        tax: majorUnits(order.vatIncluded),
+        coupon: order.promotionCode ?? undefined,
+        items: order.items.map((item) => ({
+          item_id: item.productId,
+          item_name: item.name,
+          item_variant: item.size,
+          item_category: item.category,
+          price: majorUnits(item.unitPrice),
+          quantity: item.quantity,
+        })),
+      },
+    })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderId])
   if (!order) return null
 
   const now = new Date(viewedAt)

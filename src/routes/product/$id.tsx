@@ -2,8 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { z } from 'zod/mini'
+import { majorUnits, track } from '~/analytics/datalayer'
 import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
 import { WishlistButton } from '~/cart/components/WishlistButton'
 import { CART_MESSAGES } from '~/cart/messages'
@@ -87,6 +88,26 @@ function ProductPage() {
   const [adding, setAdding] = useState(false)
   const [added, setAdded] = useState(false)
   const queryClient = useQueryClient()
+  const viewed = product ? `${product.id}` : null
+  useEffect(() => {
+    if (!product || !viewed) return
+    track('view_item', {
+      ecommerce: {
+        currency: product.price.currency.toUpperCase(),
+        value: majorUnits(product.price.amount),
+        items: [
+          {
+            item_id: product.id,
+            item_name: product.name,
+            item_category: product.category.slug,
+            price: majorUnits(product.price.amount),
+          },
+        ],
+      },
+    })
+    // One view per product shown; the product object itself changes with every refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viewed])
   if (!product) return null
 
   const chosen = product.variants.find((variant) => variant.size === search.size && variant.availableOnline)
@@ -114,6 +135,22 @@ function ProductPage() {
         return
       }
       queryClient.setQueryData(cartQuery(boot.locale, boot.region.ISOCurrencyCode).queryKey, result.cart)
+      track('add_to_cart', {
+        ecommerce: {
+          currency: product.price.currency.toUpperCase(),
+          value: majorUnits(product.price.amount),
+          items: [
+            {
+              item_id: product.id,
+              item_name: product.name,
+              item_variant: chosen.size,
+              item_category: product.category.slug,
+              price: majorUnits(product.price.amount),
+              quantity: 1,
+            },
+          ],
+        },
+      })
       setAdded(true)
       setNotice(t`Added to your cart.`)
     } finally {

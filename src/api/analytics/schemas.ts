@@ -1,0 +1,75 @@
+import { z } from '@hono/zod-openapi'
+import { PIXEL_EVENT_NAMES } from './normalise'
+import type { PixelEventInput } from './pixel.service.server'
+
+/** Custom data is passed on to the platforms as given; this much JSON at most. */
+const MAX_CUSTOM_DATA_JSON = 8_000
+
+/** §3 "userData", plain text: the API normalises and hashes it per platform, nothing personal is stored in clear. */
+export const pixelUserDataSchema = z
+  .object({
+    /** The shopper's IP address (the storefront's server function passes it on; never hashed). */
+    client_ip_address: z.union([z.ipv4(), z.ipv6()]).optional(),
+    client_user_agent: z.string().trim().max(1024).optional(),
+    first_name: z.string().trim().max(100).optional(),
+    last_name: z.string().trim().max(100).optional(),
+    email: z.string().trim().max(254).optional(),
+    /** Any notation; read in `country` (Thailand by default) unless it starts with + or 00. */
+    phone: z.string().trim().max(40).optional(),
+    /** ISO 3166-1 alpha-2. */
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/)
+      .optional(),
+    zip_code: z.string().trim().max(16).optional(),
+  })
+  .openapi('PixelUserData')
+
+/** §7 payload of POST /facebook-pixel/event and POST /tiktok-pixel/event, in snake_case. */
+export const pixelEventBody = z
+  .object({
+    event_name: z.enum(PIXEL_EVENT_NAMES),
+    event_source_url: z.url({ protocol: /^https?$/ }).max(2048),
+    /** The id the browser pixel used for the same event (de-duplication); a purchase defaults to custom_data.order_id. */
+    event_id: z.string().trim().min(1).max(200).optional(),
+    user_data: pixelUserDataSchema,
+    /** Meta-style custom data (value, currency, content_ids, contents, content_type, order_id, search_string …). */
+    custom_data: z
+      .record(z.string().min(1).max(64), z.unknown())
+      .refine((data) => JSON.stringify(data).length <= MAX_CUSTOM_DATA_JSON, { message: 'too large' })
+      .optional(),
+    pixel_id: z.string().trim().min(1).max(64).optional(),
+  })
+  .openapi('PixelEvent')
+
+export type PixelEventBody = z.infer<typeof pixelEventBody>
+
+export const pixelEventQueuedSchema = z
+  .object({
+    /** True when this call stored a new event that will be forwarded to the platform. */
+    queued: z.boolean(),
+  })
+  .openapi('PixelEventQueued')
+
+/** The service's input from the wire payload. */
+export function pixelEventFromBody(body: PixelEventBody): PixelEventInput {
+  const user = body.user_data
+  return {
+    eventName: body.event_name,
+    eventSourceUrl: body.event_source_url,
+    eventId: body.event_id ?? null,
+    userData: {
+      clientIpAddress: user.client_ip_address ?? null,
+      clientUserAgent: user.client_user_agent ?? null,
+      firstName: user.first_name ?? null,
+      lastName: user.last_name ?? null,
+      email: user.email ?? null,
+      phone: user.phone ?? null,
+      country: user.country ?? null,
+      zipCode: user.zip_code ?? null,
+    },
+    customData: body.custom_data ?? null,
+    pixelId: body.pixel_id ?? null,
+  }
+}
