@@ -11,6 +11,8 @@ import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes, type BankAccount } from './commerce/routes.server'
 import type { PaymentProvider } from './payments/provider'
+import { PixelService, type MetaPixelConfig, type TikTokPixelConfig } from './analytics/pixel.service.server'
+import { createPixelRoutes } from './analytics/routes.server'
 import type { LineLogin } from './providers/line-login.server'
 import { OTP_SENDS_PER_IP_PER_HOUR } from '~/domain/otp'
 import {
@@ -57,6 +59,8 @@ export type ApiOptions = {
     /** USD orders count towards tiers at this many THB per USD (issue 6). */
     thbPerUsd?: number
   }
+  /** Server-side pixels: Meta's Conversions API and TikTok's Events API when configured (recorded only otherwise). */
+  analytics?: { meta?: MetaPixelConfig | null; tiktok?: TikTokPixelConfig | null }
   /** Checkout: where shoppers come back, payments, the bank account and the back office's token. */
   commerce?: {
     siteUrl?: string
@@ -398,6 +402,13 @@ export function createApiApp(options: ApiOptions) {
   })
   app.route('/', commerce)
 
+  const pixels = new PixelService(options.db, {
+    meta: options.analytics?.meta ?? null,
+    tiktok: options.analytics?.tiktok ?? null,
+    now: options.accounts?.now,
+  })
+  app.route('/', createPixelRoutes({ pixels, db: options.db, operatorToken: options.commerce?.operatorToken ?? null }))
+
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -408,7 +419,7 @@ export function createApiApp(options: ApiOptions) {
     },
   })
 
-  return Object.assign(app, { accounts, membership, carts: commerce.carts, orders: commerce.orders })
+  return Object.assign(app, { accounts, membership, pixels, carts: commerce.carts, orders: commerce.orders })
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>

@@ -6,6 +6,7 @@ import { env } from '../../app.config'
 import type { AccountFailure, AccountResult } from '~/account/account-result'
 import { visitorHeaders } from '~/account/session.server'
 import { historySchema, orderSchema, payAgainSchema, placedOrderSchema, quoteSchema } from '~/api/commerce/schemas'
+import { sendServerPixels } from '~/analytics/pixels.server'
 import { cartHeaders } from '~/cart/cart-cookie.server'
 import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
 import { ProductApiError } from '~/product-api/client'
@@ -112,6 +113,34 @@ export const placeOrder = createServerFn({ method: 'POST' })
         headers,
       })
       if (placed.accessToken) rememberGuestOrder(placed.order.number, placed.accessToken)
+      if (!placed.replayed) {
+        const address = order.address
+        await sendServerPixels({
+          name: 'purchase',
+          eventId: placed.order.number,
+          sourcePath: '/checkout',
+          user: {
+            email: order.email,
+            phone: order.telephone,
+            ...(address
+              ? {
+                  firstName: address.firstname,
+                  lastName: address.lastname,
+                  country: address.country,
+                  zipCode: address.postcode,
+                }
+              : {}),
+          },
+          customData: {
+            orderId: placed.order.number,
+            value: placed.order.total / 100,
+            currency: placed.order.currency.toUpperCase(),
+            contentIds: placed.order.items.map((item) => item.productId),
+            contentType: 'product',
+            numItems: placed.order.items.reduce((sum, item) => sum + item.quantity, 0),
+          },
+        })
+      }
       return { ok: true, number: placed.order.number, redirectUrl: placed.redirectUrl }
     } catch (error) {
       return refusal(error)

@@ -115,6 +115,17 @@ export const envSchema = z.object({
   LINE_MESSAGING_ACCESS_TOKEN: z.string().min(20).optional(),
   /** THB per USD at which USD orders count towards VIP and VVIP. */
   USD_TO_THB_RATE: z.coerce.number().int().min(1).max(1000).default(35),
+  /** Meta Conversions API (both or neither): purchase and cart events from the server, after consent. */
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{6,20}$/, 'the numeric pixel id')
+    .optional(),
+  META_CAPI_ACCESS_TOKEN: z.string().min(20).optional(),
+  META_API_URL: origin.default('https://graph.facebook.com'),
+  /** TikTok Events API (both or neither). */
+  TIKTOK_PIXEL_CODE: z.string().min(6).max(40).optional(),
+  TIKTOK_EVENTS_ACCESS_TOKEN: z.string().min(20).optional(),
+  TIKTOK_API_URL: origin.default('https://business-api.tiktok.com'),
   /** The back office's token for order status changes (POST …/operator/orders/{number}/status). */
   OPERATOR_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   /** The brand's account for bank transfers, and its PromptPay id (mobile or 13-digit tax id). */

@@ -2,6 +2,7 @@ import { env } from '../../app.config'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import { createDelivery } from '~/api/accounts/delivery.server'
 import { appSecret } from '~/api/accounts/crypto.server'
+import { startPixelDelivery } from '~/api/analytics/pixel.service.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { randomUUID } from 'node:crypto'
 import { createLineLogin } from '~/api/providers/line-login.server'
@@ -65,6 +66,20 @@ export function getApiApp(): Promise<ApiApp> {
           resendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
           thbPerUsd: env.USD_TO_THB_RATE,
         },
+        analytics: {
+          meta:
+            env.META_PIXEL_ID && env.META_CAPI_ACCESS_TOKEN
+              ? { pixelId: env.META_PIXEL_ID, accessToken: env.META_CAPI_ACCESS_TOKEN, apiBaseUrl: env.META_API_URL }
+              : null,
+          tiktok:
+            env.TIKTOK_PIXEL_CODE && env.TIKTOK_EVENTS_ACCESS_TOKEN
+              ? {
+                  pixelCode: env.TIKTOK_PIXEL_CODE,
+                  accessToken: env.TIKTOK_EVENTS_ACCESS_TOKEN,
+                  apiBaseUrl: env.TIKTOK_API_URL,
+                }
+              : null,
+        },
         commerce: {
           siteUrl: env.SITE_URL,
           apiBaseUrl: env.API_URL ? `${env.API_URL}/public/${env.STORE_KEY}` : `/api/public/${env.STORE_KEY}`,
@@ -87,6 +102,7 @@ export function getApiApp(): Promise<ApiApp> {
         api.membership.issueCodes().catch((error: unknown) => console.error('Member codes not issued', error))
       }
       if (!purgeTimer) {
+        startPixelDelivery(api.pixels)
         hourly()
         purgeTimer = setInterval(hourly, PURGE_EVERY_MS).unref()
       }

@@ -87,3 +87,90 @@ test('the dataLayer receives add_to_cart with the price and the A/B flag', async
   expect(['A', 'B']).toContain(added?.ab_variant)
   expect(events.some((entry) => (entry as { event?: string }).event === 'view_item')).toBe(true)
 })
+
+async function pickupOrder(page: Page, request: import('@playwright/test').APIRequestContext, email: string) {
+  const product = (await (await request.get('/api/public/demo/products/linen-wrap-dress-1001')).json()) as {
+    variants: Array<{ size: string; available_online: boolean; low_stock: boolean }>
+  }
+  const size = product.variants.find((v) => v.available_online && !v.low_stock)?.size ?? ''
+  await page.goto(`/en/product/linen-wrap-dress-1001?size=${size}`)
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('link', { name: 'View cart' }).click()
+  await page.getByRole('button', { name: 'Check out' }).click()
+  await page.getByRole('dialog', { name: 'Please log in' }).getByRole('button', { name: 'Continue as guest' }).click()
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('textbox', { name: 'Telephone' }).fill('081 234 5678')
+  await page.getByRole('radio', { name: 'Pick up at a store' }).check()
+  await page.getByRole('combobox', { name: /Branch/ }).selectOption({ index: 1 })
+  await page.getByRole('radio', { name: 'Bank transfer or PromptPay' }).check()
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page).toHaveURL(/\/order\/AS\d{4}-\d{5}$/)
+  return /AS\d{4}-\d{5}/.exec(page.url())?.[0] ?? ''
+}
+
+const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789abcdef' }
+
+test.describe('server-side pixels', () => {
+  test('a purchase with advertising allowed queues one Meta and one TikTok event, hashed', async ({
+    browser,
+    request,
+  }) => {
+    const context = await browser.newContext({
+      storageState: {
+        cookies: [
+          {
+            name: 'cookie_consent',
+            value: 'true',
+            domain: '127.0.0.1',
+            path: '/',
+            expires: -1,
+            httpOnly: false,
+            secure: false,
+            sameSite: 'Lax',
+          },
+          {
+            name: 'cookie_consent_prefs',
+            value: encodeURIComponent(JSON.stringify({ accepted: true, ga: true, ad: true })),
+            domain: '127.0.0.1',
+            path: '/',
+            expires: -1,
+            httpOnly: false,
+            secure: false,
+            sameSite: 'Lax',
+          },
+        ],
+        origins: [],
+      },
+    })
+    const page = await context.newPage()
+    await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, body: '' }))
+    const number = await pickupOrder(page, request, 'Pixel.Buyer@Example.com ')
+    const queue = (await (
+      await request.get(`/api/public/demo/operator/pixel-events?event_id=${number}`, { headers: OPERATOR })
+    ).json()) as {
+      items: Array<{ platform: string; event_name: string; payload: Record<string, unknown> }>
+    }
+    expect(queue.items.map((item) => item.platform).sort()).toEqual(['meta', 'tiktok'])
+    const stored = JSON.stringify(queue.items)
+    expect(stored).not.toContain('pixel.buyer@example.com')
+    expect(stored).not.toContain('812345678')
+    // Meta's rule: trimmed, lower-case e-mail, then SHA-256; phone as digits with the country code.
+    const { createHash } = await import('node:crypto')
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex')
+    expect(stored).toContain(sha('pixel.buyer@example.com'))
+    expect(stored).toContain(sha('66812345678'))
+    expect(stored).toContain(sha('+66812345678'))
+    await context.close()
+  })
+
+  test('no pixel event when advertising is denied', async ({ page, request }) => {
+    const number = await pickupOrder(page, request, 'denied.buyer@example.com')
+    const queue = (await (
+      await request.get(`/api/public/demo/operator/pixel-events?event_id=${number}`, { headers: OPERATOR })
+    ).json()) as {
+      items: unknown[]
+    }
+    expect(queue.items).toEqual([])
+  })
+})
