@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 /** Counts the requests for the tag manager's container (answered here: the tests have no internet). */
 async function countGtm(page: Page) {
@@ -88,7 +88,7 @@ test('the dataLayer receives add_to_cart with the price and the A/B flag', async
   expect(events.some((entry) => (entry as { event?: string }).event === 'view_item')).toBe(true)
 })
 
-async function pickupOrder(page: Page, request: import('@playwright/test').APIRequestContext, email: string) {
+async function pickupOrder(page: Page, request: APIRequestContext, email: string) {
   const product = (await (await request.get('/api/public/demo/products/linen-wrap-dress-1001')).json()) as {
     variants: Array<{ size: string; available_online: boolean; low_stock: boolean }>
   }
