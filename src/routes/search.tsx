@@ -2,6 +2,8 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { track } from '~/analytics/datalayer'
 import { z } from 'zod/mini'
 import { searchQuery } from '~/catalog/catalog.queries'
 import { PageLink } from '~/catalog/components/PageLink'
@@ -37,6 +39,9 @@ function SearchPage() {
     ...searchQuery(q ?? '', page, boot.locale, boot.region.ISOCurrencyCode),
     enabled: q !== undefined,
   })
+  useEffect(() => {
+    if (q) track('search', { search_term: q })
+  }, [q])
   return (
     <>
       <PageHeading lead={q ? <Trans>Results for “{q}”</Trans> : <Trans>What are you looking for?</Trans>}>

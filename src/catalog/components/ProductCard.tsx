@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { majorUnits, track } from '~/analytics/datalayer'
 import type { ProductSummary } from '~/catalog/types'
 import { Price } from '~/components/Price'
 import { CatalogPicture } from './CatalogPicture'
@@ -10,7 +11,18 @@ export const PRODUCT_CARD_SIZES = '(min-width: 64rem) 22vw, (min-width: 48rem) 3
 export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   return (
     <article className="product-card">
-      <Link to="/product/$id" params={{ id: product.id }} className="product-card__link">
+      <Link
+        to="/product/$id"
+        params={{ id: product.id }}
+        className="product-card__link"
+        onClick={() =>
+          track('select_item', {
+            ecommerce: {
+              items: [{ item_id: product.id, item_name: product.name, price: majorUnits(product.price.amount) }],
+            },
+          })
+        }
+      >
         <div className="product-card__media">
           <CatalogPicture image={product.image} sizes={PRODUCT_CARD_SIZES} priority={priority} />
           {product.tags.includes('sale') ? (
