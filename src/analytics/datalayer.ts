@@ -1,3 +1,5 @@
+import { useEffect, useEffectEvent } from 'react'
+
 /** GA4 e-commerce events the tag manager receives (§1 tag manager, issue 7). */
 export type EcommerceEvent =
   | 'view_item_list'
@@ -60,4 +62,22 @@ export function track(event: EcommerceEvent, parameters: Record<string, unknown>
   const layer = dataLayer()
   if ('ecommerce' in parameters) layer.push({ ecommerce: null })
   layer.push({ event, ab_variant: abVariant, ...parameters })
+}
+
+/**
+ * Reports an event once for each value of `key` (a product shown, a cart opened, an order placed): the
+ * parameters are read when the event fires (null: nothing to report), so a refetch does not report it again.
+ */
+export function useTrackOnce(
+  key: string | null,
+  event: EcommerceEvent,
+  parameters: () => Record<string, unknown> | null,
+) {
+  const report = useEffectEvent(() => {
+    const values = parameters()
+    if (values) track(event, values)
+  })
+  useEffect(() => {
+    if (key) report()
+  }, [key])
 }

@@ -2,9 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { sessionQuery } from '~/account/session.functions'
-import { majorUnits, track } from '~/analytics/datalayer'
+import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { acceptCartPrices, cartQuery, moveLineToWishlist, removeCartLine, setCartQuantity } from '~/cart/cart.functions'
 import { CART_MESSAGES } from '~/cart/messages'
 import type { Cart, CartLine } from '~/cart/types'
@@ -36,12 +36,7 @@ function CartPage() {
   const [problem, setProblem] = useState<string | null>(null)
   const [announcement, setAnnouncement] = useState('')
   const cartId = cart.id
-  useEffect(() => {
-    if (!cartId) return
-    track('view_cart', { ecommerce: ecommerceOf(cart) })
-    // Once per cart shown, not per re-pricing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cartId])
+  useTrackOnce(cartId, 'view_cart', () => ({ ecommerce: ecommerceOf(cart) }))
 
   async function apply(work: Promise<{ ok: true; cart: Cart } | { ok: false; reason: string }>, done: string) {
     setBusy(true)

@@ -2,9 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { addressesQuery } from '~/account/address.functions'
-import { majorUnits, track } from '~/analytics/datalayer'
+import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { AddressForm } from '~/account/components/AddressForm'
 import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { sessionQuery } from '~/account/session.functions'
@@ -85,23 +85,19 @@ function CheckoutPage() {
   })
   const quoted = quote.data?.ok ? quote.data.quote : null
   const checkoutCart = cart.id
-  useEffect(() => {
-    if (!checkoutCart) return
-    track('begin_checkout', {
-      ecommerce: {
-        currency: cart.currency.toUpperCase(),
-        value: majorUnits(cart.subtotal),
-        items: cart.items.map((line) => ({
-          item_id: line.productId,
-          item_name: line.name,
-          item_variant: line.size,
-          price: majorUnits(line.unitPrice),
-          quantity: line.quantity,
-        })),
-      },
-    })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [checkoutCart])
+  useTrackOnce(checkoutCart, 'begin_checkout', () => ({
+    ecommerce: {
+      currency: cart.currency.toUpperCase(),
+      value: majorUnits(cart.subtotal),
+      items: cart.items.map((line) => ({
+        item_id: line.productId,
+        item_name: line.name,
+        item_variant: line.size,
+        price: majorUnits(line.unitPrice),
+        quantity: line.quantity,
+      })),
+    },
+  }))
   const [codeProblem, setCodeProblem] = useState<string | null>(null)
   const [checkingCode, setCheckingCode] = useState(false)
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
-import { useEffect, useId, useState, type FormEvent } from 'react'
-import { majorUnits, track } from '~/analytics/datalayer'
+import { useId, useState, type FormEvent } from 'react'
+import { majorUnits, useTrackOnce } from '~/analytics/datalayer'
 import type { ListingSearch } from '~/catalog/listing-search'
 import { LISTING_SORTS } from '~/catalog/listing-search'
 import type { ProductPage } from '~/catalog/types'
@@ -23,21 +23,16 @@ export function ProductListing({ page, search }: { page: ProductPage; search: Li
   const { boot } = useRouteContext({ from: '__root__' })
   const navigate = useNavigate()
   const listed = page.items.map((item) => item.id).join(',')
-  useEffect(() => {
-    if (!listed) return
-    track('view_item_list', {
-      ecommerce: {
-        items: page.items.map((item, index) => ({
-          item_id: item.id,
-          item_name: item.name,
-          price: majorUnits(item.price.amount),
-          index,
-        })),
-      },
-    })
-    // Once per list of products shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listed])
+  useTrackOnce(listed || null, 'view_item_list', () => ({
+    ecommerce: {
+      items: page.items.map((item, index) => ({
+        item_id: item.id,
+        item_name: item.name,
+        price: majorUnits(item.price.amount),
+        index,
+      })),
+    },
+  }))
   // A changed filter starts again at page 1; the list stays where the shopper is looking.
   const onChange = (change: ListingChange) =>
     void navigate({ to: '.', search: (prev) => ({ ...prev, page: undefined, ...change }), resetScroll: false })

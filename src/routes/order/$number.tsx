@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { sessionQuery } from '~/account/session.functions'
 import { orderQuery, payOrderAgain } from '~/checkout/checkout.functions'
 import { PromptPayQr } from '~/checkout/components/PromptPayQr'
@@ -12,7 +12,7 @@ import type { Order } from '~/checkout/types'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
 import { formatMoney } from '~/domain/money'
-import { majorUnits, track } from '~/analytics/datalayer'
+import { majorUnits, useTrackOnce } from '~/analytics/datalayer'
 import { OrderActions } from '~/checkout/components/OrderActions'
 import { isItemReturnable, RETURN_WINDOW_DAYS, returnEligibility, type ReturnRefusal } from '~/domain/returns'
 import { formatDate } from '~/i18n/dates'
@@ -65,13 +65,12 @@ function OrderPage() {
   const { data: order } = useSuspenseQuery(orderQuery(number))
   const { data: member } = useQuery(sessionQuery())
   const orderId = order?.number ?? null
-  useEffect(() => {
-    if (!order || !orderId) return
+  useTrackOnce(orderId, 'purchase', () => {
     // The purchase is reported once per order in this browser (a reload of the page is not a second sale).
-    const key = `purchase-tracked:${orderId}`
-    if (window.sessionStorage.getItem(key)) return
+    const key = `purchase-tracked:${orderId ?? ''}`
+    if (!order || window.sessionStorage.getItem(key)) return null
     window.sessionStorage.setItem(key, '1')
-    track('purchase', {
+    return {
       ecommerce: {
         transaction_id: order.number,
         currency: order.currency.toUpperCase(),
@@ -88,9 +87,8 @@ function OrderPage() {
           quantity: item.quantity,
         })),
       },
-    })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderId])
+    }
+  })
   if (!order) return null
 
   const now = new Date(viewedAt)

@@ -2,9 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { z } from 'zod/mini'
-import { majorUnits, track } from '~/analytics/datalayer'
+import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
 import { WishlistButton } from '~/cart/components/WishlistButton'
 import { CART_MESSAGES } from '~/cart/messages'
@@ -89,25 +89,24 @@ function ProductPage() {
   const [added, setAdded] = useState(false)
   const queryClient = useQueryClient()
   const viewed = product ? `${product.id}` : null
-  useEffect(() => {
-    if (!product || !viewed) return
-    track('view_item', {
-      ecommerce: {
-        currency: product.price.currency.toUpperCase(),
-        value: majorUnits(product.price.amount),
-        items: [
-          {
-            item_id: product.id,
-            item_name: product.name,
-            item_category: product.category.slug,
-            price: majorUnits(product.price.amount),
+  useTrackOnce(viewed, 'view_item', () =>
+    product
+      ? {
+          ecommerce: {
+            currency: product.price.currency.toUpperCase(),
+            value: majorUnits(product.price.amount),
+            items: [
+              {
+                item_id: product.id,
+                item_name: product.name,
+                item_category: product.category.slug,
+                price: majorUnits(product.price.amount),
+              },
+            ],
           },
-        ],
-      },
-    })
-    // One view per product shown; the product object itself changes with every refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [viewed])
+        }
+      : {},
+  )
   if (!product) return null
 
   const chosen = product.variants.find((variant) => variant.size === search.size && variant.availableOnline)
