@@ -4,10 +4,15 @@ import { consentModeSignals, type Consent } from './consent'
 let loaded = false
 let defaultsSet = false
 
-/** gtag's queue form: the tag manager reads these arguments objects from the dataLayer. */
-function gtag(..._args: unknown[]): void {
-  // eslint-disable-next-line prefer-rest-params -- gtag needs the arguments object itself
-  dataLayer().push(arguments as unknown as unknown[])
+declare global {
+  interface Window {
+    /** Google's queue function, from the inline snippet the root document renders when a container is set. */
+    gtag?: (...args: unknown[]) => void
+  }
+}
+
+function gtag(...args: unknown[]): void {
+  window.gtag?.(...args)
 }
 
 /** Google Consent Mode: everything denied by default, before any tag can run. */

@@ -29,6 +29,8 @@ declare module '@tanstack/react-router' {
   }
 }
 
+const GTAG_SNIPPET = 'window.dataLayer=window.dataLayer||[];window.gtag=function(){window.dataLayer.push(arguments)};'
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header shows the account of a member (or the login of a guest) and the cart's count; a failed
   // lookup reads as a guest with an empty cart rather than failing the page.
@@ -94,6 +96,10 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang={boot.locale} dir="ltr">
       <head>
         <HeadContent />
+        {boot.config.gtmId ? (
+          // Google's gtag queue: it must push the arguments object itself, so it is the standard snippet.
+          <script nonce={boot.nonce ?? undefined} dangerouslySetInnerHTML={{ __html: GTAG_SNIPPET }} />
+        ) : null}
       </head>
       <body>
         {children}

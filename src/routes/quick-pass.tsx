@@ -3,12 +3,11 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { create } from 'qrcode'
-import { useMemo } from 'react'
 import { quickPassQuery, type QuickPass } from '~/account/quick-pass.functions'
 import { sessionQuery } from '~/account/session.functions'
 import { formatCountdown, secondsUntil, useNow } from '~/account/use-now'
 import { PageHeading } from '~/components/PageHeading'
+import { QrCode } from '~/components/QrCode'
 import { pageHead } from '~/seo/page-head'
 
 export const Route = createFileRoute('/quick-pass')({
@@ -27,45 +26,10 @@ const TIER_LABELS: Record<QuickPass['tier'], MessageDescriptor> = {
   vvip: msg`VVIP`,
 }
 
-/** Light modules around the symbol that scanners need (the QR standard asks for four). */
-const QUIET_ZONE = 4
-
-/** One SVG path of the dark modules, in module units: a rectangle per horizontal run of dark modules. */
-function modulesPath(payload: string): { size: number; path: string } {
-  const { modules } = create(payload, { errorCorrectionLevel: 'M' })
-  const parts: string[] = []
-  for (let row = 0; row < modules.size; row++) {
-    let col = 0
-    while (col < modules.size) {
-      if (!modules.get(row, col)) {
-        col++
-        continue
-      }
-      const start = col
-      while (col < modules.size && modules.get(row, col)) col++
-      const run = col - start
-      parts.push(`M${start + QUIET_ZONE} ${row + QUIET_ZONE}h${run}v1h-${run}z`)
-    }
-  }
-  return { size: modules.size + 2 * QUIET_ZONE, path: parts.join('') }
-}
-
-/** The pass as an inline SVG QR code, built synchronously so that server and browser render the same. */
+/** The pass as a QR code. */
 function PassQr({ token, name }: { token: string; name: string }) {
   const { t } = useLingui()
-  const { size, path } = useMemo(() => modulesPath(token), [token])
-  return (
-    <svg
-      viewBox={`0 0 ${size} ${size}`}
-      role="img"
-      aria-label={t`Quick pass code for ${name}`}
-      shapeRendering="crispEdges"
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  )
+  return <QrCode payload={token} label={t`Quick pass code for ${name}`} />
 }
 
 function QuickPassPage() {

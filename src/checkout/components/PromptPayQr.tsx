@@ -1,47 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
-import { create } from 'qrcode'
-import { useMemo } from 'react'
+import { QrCode } from '~/components/QrCode'
 
-/** Light modules around the symbol that scanners need (the QR standard asks for four). */
-const QUIET_ZONE = 4
-
-/** One SVG path of the dark modules, in module units: a rectangle per horizontal run of dark modules. */
-function modulesPath(payload: string): { size: number; path: string } {
-  const { modules } = create(payload, { errorCorrectionLevel: 'M' })
-  const parts: string[] = []
-  for (let row = 0; row < modules.size; row++) {
-    let col = 0
-    while (col < modules.size) {
-      if (!modules.get(row, col)) {
-        col++
-        continue
-      }
-      const start = col
-      while (col < modules.size && modules.get(row, col)) col++
-      const run = col - start
-      parts.push(`M${start + QUIET_ZONE} ${row + QUIET_ZONE}h${run}v1h-${run}z`)
-    }
-  }
-  return { size: modules.size + 2 * QUIET_ZONE, path: parts.join('') }
-}
-
-/**
- * The PromptPay QR code of a payload as inline SVG, built synchronously so that the server's markup and the
- * browser's first render are the same. `amount` is the formatted amount, for the accessible name.
- */
+/** The PromptPay QR code of a payload; `amount` is the formatted amount, for the accessible name. */
 export function PromptPayQr({ payload, amount }: { payload: string; amount: string }) {
   const { t } = useLingui()
-  const { size, path } = useMemo(() => modulesPath(payload), [payload])
-  return (
-    <svg
-      viewBox={`0 0 ${size} ${size}`}
-      role="img"
-      aria-label={t`PromptPay QR code for ${amount}`}
-      shapeRendering="crispEdges"
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  )
+  return <QrCode payload={payload} label={t`PromptPay QR code for ${amount}`} />
 }
