@@ -72,6 +72,9 @@ export default defineConfig({
       DATA_DIR: '.e2e-data',
       OPERATOR_TOKEN: 'e2e-operator-token-0123456789abcdef',
       GTM_ID: 'GTM-E2ETEST',
+      // A LIFF app: the shop inside LINE starts LINE's SDK (which cannot reach LINE from here).
+      LIFF_ID: '1234567890-E2eTestA',
+      LINE_OFFICIAL_ACCOUNT_ID: '@e2eshop',
       // Every browser test comes from 127.0.0.1: the per-IP code limit would stop the suite, and the resend
       // cool-down is shortened so that a lock-out can be reached in seconds (both are API-tested at full value).
       OTP_IP_HOURLY_LIMIT: '100000',

@@ -34,6 +34,7 @@ export const bootSchema = z.object({
     gtmId: z.nullable(z.string()),
     liffId: z.nullable(z.string()),
     liffIdChatbot: z.nullable(z.string()),
+    lineOfficialAccount: z.nullable(z.string()),
     lineLogin: z.boolean(),
     languageStrategy: z.enum(LANGUAGE_STRATEGIES),
     defaultLocale: z.enum(LOCALE_CODES),

@@ -20,6 +20,7 @@ function clientBootState(): BootState {
       gtmId: null,
       liffId: null,
       liffIdChatbot: null,
+      lineOfficialAccount: null,
       lineLogin: false,
       languageStrategy: 'prefix_except_default',
       defaultLocale: 'th',

@@ -14,6 +14,8 @@ export type PublicConfig = {
   /** Whether a LINE Login channel is configured (the login screen shows its button). */
   lineLogin: boolean
   liffIdChatbot: string | null
+  /** The LINE Official Account's basic id (@…) offered as a friend inside LINE; null when none. */
+  lineOfficialAccount: string | null
   languageStrategy: LanguageStrategy
   defaultLocale: LocaleCode
   secureCookies: boolean

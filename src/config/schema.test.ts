@@ -62,6 +62,7 @@ describe('parseEnv', () => {
         'liffId',
         'liffIdChatbot',
         'lineLogin',
+        'lineOfficialAccount',
         'secureCookies',
         'siteUrl',
         'storeKey',

@@ -61,6 +61,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d{6,}-[A-Za-z0-9]{6,}$/, 'a LIFF id such as 1234567890-AbCdEfGh')
     .optional(),
+  /** The basic id of the shop's LINE Official Account (@…): inside LINE, a shopper who is not its friend is offered it. */
+  LINE_OFFICIAL_ACCOUNT_ID: z
+    .string()
+    .regex(/^@[a-z0-9._-]{3,20}$/, 'a basic id such as @myshop')
+    .optional(),
   /** Where the language goes in the path (§2, §9). */
   LANGUAGE_STRATEGY: z.enum(LANGUAGE_STRATEGIES).default('prefix_except_default'),
   DEFAULT_LOCALE: z.enum(LOCALE_CODES).default('th'),
@@ -188,6 +193,7 @@ export function toPublicConfig(env: Env): PublicConfig {
     liffId: env.LIFF_ID ?? null,
     lineLogin: Boolean(env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET),
     liffIdChatbot: env.LIFF_ID_CHATBOT ?? null,
+    lineOfficialAccount: env.LINE_OFFICIAL_ACCOUNT_ID ?? null,
     languageStrategy: env.LANGUAGE_STRATEGY,
     defaultLocale: env.DEFAULT_LOCALE,
     secureCookies: env.SECURE_COOKIES,

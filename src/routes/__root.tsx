@@ -17,6 +17,7 @@ import { BRAND_NAME } from '~/brand'
 import { useBuildUpdates } from '~/build/use-build-updates'
 import { CheckoutLayout, DefaultLayout, type LayoutName } from '~/components/layouts'
 import { LOCALE_CODES, LOCALES } from '~/i18n/locales'
+import { LiffBoot } from '~/line/components/LiffBoot'
 import { localizePath } from '~/i18n/paths'
 import type { RouterContext } from '~/router'
 import { canonicalUrl } from '~/seo/canonical'
@@ -127,6 +128,7 @@ function RootComponent() {
     <Layout>
       <Outlet />
       <ConsentBanner />
+      <LiffBoot />
     </Layout>
   )
 }

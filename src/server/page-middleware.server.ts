@@ -115,11 +115,16 @@ export async function handlePageRequest<Result extends { response: Response }>(
   const beaconOrigins = env.GTM_ID
     ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com']
     : []
+  // With a LIFF app, LINE's SDK (bundled, loaded only inside LINE) talks to LINE's API and login.
+  const lineOrigins =
+    env.LIFF_ID || env.LIFF_ID_CHATBOT
+      ? ['https://api.line.me', 'https://access.line.me', 'https://liff.line.me', 'https://liffsdk.line-scdn.net']
+      : []
   const headers = securityHeaders({
     nonce,
     secure,
     scriptOrigins: tagOrigins,
-    connectOrigins: beaconOrigins,
+    connectOrigins: [...beaconOrigins, ...lineOrigins],
     imageOrigins: beaconOrigins,
   })
   if (redirect) {

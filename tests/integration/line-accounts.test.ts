@@ -2,11 +2,17 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { SignJWT } from 'jose'
+import { jwtVerify, SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
 import { createApiApp, type ApiApp } from '~/api/app.server'
-import { accountErrorSchema, lineGrantSchema, lineStartSchema, memberSchema } from '~/api/accounts/schemas'
+import {
+  accountErrorSchema,
+  lineGrantSchema,
+  lineStartSchema,
+  memberSchema,
+  sessionGrantSchema,
+} from '~/api/accounts/schemas'
 import { createLineLogin } from '~/api/providers/line-login.server'
 import { members, oauthStates, sessions } from '~/db/schema'
 import { freshDatabase } from './database'
@@ -56,6 +62,7 @@ class FakeLine {
     this.hits.push(`${req.method} ${url.pathname}`)
     if (req.method === 'GET' && url.pathname === '/oauth2/v2.1/authorize') return this.authorize(url, res)
     if (req.method === 'POST' && url.pathname === '/oauth2/v2.1/token') return this.token(req, res)
+    if (req.method === 'POST' && url.pathname === '/oauth2/v2.1/verify') return this.verify(req, res)
     json(res, 404, { error: 'not_found' })
   }
 
@@ -116,6 +123,56 @@ class FakeLine {
       id_token: idToken,
     })
   }
+
+  /** When set, the verify endpoint answers with this status (LINE down: 500). */
+  verifyStatus: number | null = null
+  /** When set, the verify endpoint's payload says this audience whatever the token says (a response to distrust). */
+  verifyAudience: string | null = null
+
+  /**
+   * LINE's verify endpoint (POST /oauth2/v2.1/verify, form id_token and client_id): checks signature, audience and
+   * expiry, answers the payload or 400 with LINE's words.
+   */
+  private async verify(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.verifyStatus) return json(res, this.verifyStatus, { error: 'server_error' })
+    const form = new URLSearchParams(await readBody(req))
+    const idToken = form.get('id_token') ?? ''
+    const clientId = form.get('client_id') ?? ''
+    let payload: Record<string, unknown>
+    try {
+      payload = (
+        await jwtVerify(idToken, new TextEncoder().encode(CHANNEL_SECRET), {
+          issuer: LINE_ISSUER,
+          currentDate: new Date(),
+        })
+      ).payload
+    } catch (error) {
+      const expired = error instanceof Error && error.name === 'JWTExpired'
+      return json(res, 400, {
+        error: 'invalid_request',
+        error_description: expired ? 'IdToken expired.' : 'Invalid IdToken.',
+      })
+    }
+    if (payload.aud !== clientId) {
+      return json(res, 400, { error: 'invalid_request', error_description: 'Invalid IdToken Audience.' })
+    }
+    json(res, 200, this.verifyAudience ? { ...payload, aud: this.verifyAudience } : payload)
+  }
+}
+
+/** The ID token LIFF gives the browser inside LINE (`liff.getIDToken()`), signed as LINE signs it. */
+async function liffIdToken(user: LineUser, options: { audience?: string; expiresIn?: number } = {}): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({
+    iss: LINE_ISSUER,
+    aud: options.audience ?? CHANNEL_ID,
+    exp: now + (options.expiresIn ?? 3600),
+    iat: now - 60,
+    amr: ['linesso'],
+    ...user,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(CHANNEL_SECRET))
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -213,6 +270,8 @@ afterAll(async () => {
 
 afterEach(() => {
   fake.nonceOverride = null
+  fake.verifyStatus = null
+  fake.verifyAudience = null
   fake.hits.length = 0
   clockOffset = 0
   vi.restoreAllMocks()
@@ -388,5 +447,99 @@ describe('LINE Login through the product API', () => {
       'INVALID_INPUT',
     )
     expectError(await call(app, '/auth/line/callback', { state: 'short', code: 'c' }), 400, 'INVALID_INPUT')
+  })
+})
+
+describe('LIFF login inside LINE (§4)', () => {
+  const liffLogin = (idToken: string, extra: Record<string, unknown> = {}, target = app) =>
+    call(target, '/auth/line/liff', { id_token: idToken, ...extra })
+
+  it('logs in with an ID token LINE verifies: a new member first, the same member afterwards', async () => {
+    const user = lineUser('Nok in LINE', 'nok.liff@example.com')
+    const first = await liffLogin(await liffIdToken(user))
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    const grant = sessionGrantSchema.parse(first.body)
+    expect(grant.registered).toBe(true)
+    expect(grant.member).toMatchObject({ fullname: 'Nok in LINE', email: 'nok.liff@example.com', line_linked: true })
+    expect(fake.hits).toContain('POST /oauth2/v2.1/verify')
+    const me = await call(app, '/me', undefined, grant.token)
+    expect(me.status).toBe(200)
+    expect(memberSchema.parse(me.body).id).toBe(grant.member.id)
+
+    const again = sessionGrantSchema.parse((await liffLogin(await liffIdToken(user))).body)
+    expect(again.registered).toBe(false)
+    expect(again.member.id).toBe(grant.member.id)
+    const [session] = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(again.token)))
+    expect(session?.memberId).toBe(grant.member.id)
+  })
+
+  it('is the same member as LINE Login of the same LINE account', async () => {
+    const user = lineUser('Both Ways')
+    const web = await lineLogin(user)
+    const inside = sessionGrantSchema.parse((await liffLogin(await liffIdToken(user))).body)
+    expect(inside.member.id).toBe(web.member.id)
+    expect(inside.registered).toBe(false)
+  })
+
+  it('ends the previous session of the browser when given', async () => {
+    const user = lineUser('Rotating LIFF')
+    const first = sessionGrantSchema.parse((await liffLogin(await liffIdToken(user))).body)
+    const reply = await liffLogin(await liffIdToken(user), { previous_session: first.token })
+    const second = sessionGrantSchema.parse(reply.body)
+    expect((await call(app, '/me', undefined, first.token)).status).toBe(401)
+    expect((await call(app, '/me', undefined, second.token)).status).toBe(200)
+  })
+
+  it('refuses a token of another channel, an expired one and a forged one, and stores nothing', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const user = lineUser('Refused User')
+    expectError(await liffLogin(await liffIdToken(user, { audience: '1999999999' })), 400, 'INVALID_ID_TOKEN')
+    expect(log).toHaveBeenCalledWith('LIFF login failed:', 'ID token invalid aud')
+    expectError(await liffLogin(await liffIdToken(user, { expiresIn: -120 })), 400, 'INVALID_ID_TOKEN')
+    expect(log).toHaveBeenCalledWith('LIFF login failed:', 'ID token invalid exp')
+    const forged = await new SignJWT({ iss: LINE_ISSUER, aud: CHANNEL_ID, sub: user.sub })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-channel-secret-0123456789'))
+    expectError(await liffLogin(forged), 400, 'INVALID_ID_TOKEN')
+    expect(await database.db.select().from(members).where(eq(members.lineUserId, user.sub))).toEqual([])
+  })
+
+  it('does not trust an answer of the verify endpoint for another audience', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    fake.verifyAudience = '1999999999'
+    const user = lineUser('Confused Deputy')
+    expectError(await liffLogin(await liffIdToken(user)), 400, 'INVALID_ID_TOKEN')
+    expect(await database.db.select().from(members).where(eq(members.lineUserId, user.sub))).toEqual([])
+  })
+
+  it('refuses what is not a JWT without asking LINE', async () => {
+    for (const token of ['', 'not-a-token', 'a.b', `${'x'.repeat(9000)}.y.z`, '<script>.a.b']) {
+      expectError(await liffLogin(token), 400, 'INVALID_INPUT')
+    }
+    expectError(await call(app, '/auth/line/liff', { id_token: 42 }), 400, 'INVALID_INPUT')
+    expect(fake.hits).toEqual([])
+  })
+
+  it('answers 503 when LINE cannot be reached or no channel is configured', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    fake.verifyStatus = 500
+    const token = await liffIdToken(lineUser('Outage'))
+    expectError(await liffLogin(token), 503, 'LINE_UNAVAILABLE')
+    const plain = createApiApp({ db: database.db, storeKeys: ['demo'] })
+    expectError(await liffLogin(token, {}, plain), 503, 'LINE_UNAVAILABLE')
+  })
+
+  it('makes one member of two logins of a new LINE account at once', async () => {
+    const user = lineUser('Two Tabs')
+    const [a, b] = await Promise.all([liffLogin(await liffIdToken(user)), liffLogin(await liffIdToken(user))])
+    expect([a.status, b.status]).toEqual([200, 200])
+    const ids = [sessionGrantSchema.parse(a.body).member.id, sessionGrantSchema.parse(b.body).member.id]
+    expect(ids[0]).toBe(ids[1])
+    expect(await database.db.select().from(members).where(eq(members.lineUserId, user.sub))).toHaveLength(1)
   })
 })

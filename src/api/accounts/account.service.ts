@@ -29,7 +29,7 @@ import {
   parseTelephone,
 } from '~/domain/otp'
 import type { OutboundMessage } from '~/api/providers/messages'
-import { createPkcePair, type LineLogin } from '~/api/providers/line-login.server'
+import { createPkcePair, LineLoginError, type LineIdentity, type LineLogin } from '~/api/providers/line-login.server'
 import { appSecret, codeHash, generateCode, generateRefCode, randomToken, sameDigest, sha256 } from './crypto.server'
 import { AccountError } from './errors'
 
@@ -742,6 +742,40 @@ export class AccountService {
       console.error('LINE Login failed:', error instanceof Error ? error.message : error)
       throw new AccountError(400, 'LINE_FAILED', 'LINE login failed')
     }
+    const { member, registered } = await this.memberForLine(profile)
+    const grant = await this.startSession(member, context, input.previousSession ?? null)
+    return { ...grant, registered, redirectPath: flow.redirectPath }
+  }
+
+  /**
+   * Inside LINE (§4): the ID token LIFF gave the browser, verified by LINE, logs the shopper in like LINE Login does
+   * (same member, linked by LINE user id or e-mail, or a new one).
+   */
+  async loginWithLiff(
+    input: { idToken: string; previousSession?: string | null },
+    context: RequestContext,
+  ): Promise<SessionGrant> {
+    const line = this.options.lineLogin
+    if (!line) throw new AccountError(503, 'LINE_UNAVAILABLE', 'LINE Login is not configured')
+    let profile: Awaited<ReturnType<LineLogin['verifyLiffIdToken']>>
+    try {
+      profile = await line.verifyLiffIdToken(input.idToken)
+    } catch (error) {
+      console.error('LIFF login failed:', error instanceof Error ? error.message : error)
+      if (error instanceof LineLoginError && error.code === 'UNAVAILABLE') {
+        throw new AccountError(503, 'LINE_UNAVAILABLE', 'LINE could not be reached')
+      }
+      throw new AccountError(400, 'INVALID_ID_TOKEN', 'The LINE ID token is not valid')
+    }
+    const { member, registered } = await this.memberForLine(profile)
+    const grant = await this.startSession(member, context, input.previousSession ?? null)
+    return { ...grant, registered }
+  }
+
+  /** The member of a LINE account: linked by LINE user id, else by the same e-mail, else a new member. */
+  private async memberForLine(
+    profile: LineIdentity,
+  ): Promise<{ member: typeof members.$inferSelect; registered: boolean }> {
     let registered = false
     let [member] = await this.db.select().from(members).where(eq(members.lineUserId, profile.sub))
     if (!member && profile.email) {
@@ -757,20 +791,25 @@ export class AccountService {
       const [emailTaken] = email
         ? await this.db.select({ id: members.id }).from(members).where(eq(members.email, email))
         : []
-      ;[member] = await this.db
-        .insert(members)
-        .values({
-          fullname: profile.name?.trim() || 'LINE',
-          email: emailTaken ? null : email,
-          lineUserId: profile.sub,
-          acceptedTermsAt: this.now(),
-        })
-        .returning()
-      registered = true
+      try {
+        ;[member] = await this.db
+          .insert(members)
+          .values({
+            fullname: profile.name?.trim() || 'LINE',
+            email: emailTaken ? null : email,
+            lineUserId: profile.sub,
+            acceptedTermsAt: this.now(),
+          })
+          .returning()
+        registered = true
+      } catch (error) {
+        // Two logins of the same LINE account at once (two tabs, LIFF and LINE Login): the other one made the member.
+        if (!isUniqueViolation(error, 'members_line_user_id_key')) throw error
+        ;[member] = await this.db.select().from(members).where(eq(members.lineUserId, profile.sub))
+      }
     }
     if (!member) throw new Error('LINE member not stored')
-    const grant = await this.startSession(member, context, input.previousSession ?? null)
-    return { ...grant, registered, redirectPath: flow.redirectPath }
+    return { member, registered }
   }
 
   // ── housekeeping ──────────────────────────────────────────────────────────────────────────────

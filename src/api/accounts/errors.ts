@@ -17,6 +17,7 @@ export const ACCOUNT_ERROR_REASONS = [
   'LIMIT_REACHED',
   'LINE_UNAVAILABLE',
   'LINE_FAILED',
+  'INVALID_ID_TOKEN',
   // commerce (issue 5)
   'OUT_OF_STOCK',
   'REGION_MISMATCH',

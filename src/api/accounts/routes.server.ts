@@ -29,6 +29,7 @@ import {
   geoQuery,
   issuedChallengeSchema,
   lineCallbackBody,
+  liffLoginBody,
   lineGrantSchema,
   lineStartBody,
   lineStartSchema,
@@ -231,6 +232,28 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
         locale: input.lang,
       })
       return c.json({ authorization_url: url }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/line/liff',
+      summary: 'Log in inside LINE with the ID token of LIFF, verified by LINE',
+      request: body(liffLoginBody),
+      responses: {
+        200: json(sessionGrantSchema, 'Logged in'),
+        400: refused('The ID token is not valid'),
+        503: refused('LINE not configured or unreachable'),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const grant = await accounts.loginWithLiff(
+        { idToken: input.id_token, previousSession: input.previous_session },
+        context(c),
+      )
+      return c.json(wire<z.infer<typeof sessionGrantSchema>>(grant), 200)
     },
   )
 

@@ -89,6 +89,17 @@ export const lineCallbackBody = z
     previous_session: token.optional(),
   })
   .openapi('LineCallbackRequest')
+export const liffLoginBody = z
+  .object({
+    /** `liff.getIDToken()`: a JWT, so only the characters of base64url and dots. */
+    id_token: z
+      .string()
+      .min(20)
+      .max(8192)
+      .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+    previous_session: token.optional(),
+  })
+  .openapi('LiffLoginRequest')
 export const lineGrantSchema = sessionGrantSchema.extend({ redirect_path: z.string() }).openapi('LineGrant')
 
 export const profileBody = z

@@ -99,6 +99,18 @@ const tokenResponseSchema = z.object({
   id_token: z.string().min(1),
 })
 
+/** What LINE's verify endpoint returns for a valid ID token (https://developers.line.biz/en/reference/line-login/#verify-id-token). */
+const verifiedIdTokenSchema = z.object({
+  iss: z.string(),
+  sub: z.string().min(1),
+  aud: z.string(),
+  exp: z.number(),
+  iat: z.number(),
+  name: z.string().optional(),
+  picture: z.string().optional(),
+  email: z.string().optional(),
+})
+
 const errorResponseSchema = z.object({ error: z.string(), error_description: z.string().optional() })
 
 const idTokenClaimsSchema = z.object({
@@ -285,6 +297,59 @@ export function createLineLogin(config: LineLoginConfig) {
         idToken: parsed.data.id_token,
         expiresIn: parsed.data.expires_in,
         scope: parsed.data.scope,
+      }
+    },
+
+    /**
+     * The LIFF login (§4): the ID token `liff.getIDToken()` gave the browser, checked by LINE's verify endpoint (LINE's
+     * documented way for LIFF, whichever key signed it), then its issuer, audience (our channel) and expiry again here.
+     */
+    async verifyLiffIdToken(idToken: string): Promise<LineIdentity> {
+      if (!idToken || idToken.length > 8192) throw invalidToken('format')
+      let response: Response
+      let text: string
+      try {
+        response = await fetchImpl(`${apiBase}/oauth2/v2.1/verify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body: new URLSearchParams({ id_token: idToken, client_id: config.channelId }),
+          redirect: 'error',
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+        text = await response.text()
+      } catch (error) {
+        throw new LineLoginError('UNAVAILABLE', 'LINE verify endpoint unreachable', { cause: error })
+      }
+      if (response.status >= 500 || response.status === 429) {
+        throw new LineLoginError('UNAVAILABLE', `LINE verify endpoint answered ${response.status}`, {
+          status: response.status,
+        })
+      }
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {
+        json = undefined
+      }
+      if (!response.ok) {
+        // LINE says why in words: 'IdToken expired.', 'Invalid IdToken Audience.', 'Invalid IdToken.'.
+        const parsed = errorResponseSchema.safeParse(json)
+        const description = parsed.success ? (parsed.data.error_description ?? '') : ''
+        if (/expired/i.test(description)) throw invalidToken('exp')
+        if (/audience/i.test(description)) throw invalidToken('aud')
+        if (/issuer/i.test(description)) throw invalidToken('iss')
+        throw invalidToken('signature')
+      }
+      const claims = verifiedIdTokenSchema.safeParse(json)
+      if (!claims.success) throw invalidToken('claims')
+      if (claims.data.iss !== LINE_ISSUER) throw invalidToken('iss')
+      if (claims.data.aud !== config.channelId) throw invalidToken('aud')
+      if (claims.data.exp + CLOCK_TOLERANCE_S < Math.floor(Date.now() / 1000)) throw invalidToken('exp')
+      return {
+        sub: claims.data.sub,
+        name: claims.data.name ?? null,
+        picture: claims.data.picture ?? null,
+        email: claims.data.email ?? null,
       }
     },
 

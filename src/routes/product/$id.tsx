@@ -17,7 +17,9 @@ import type { ProductDetail } from '~/catalog/types'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { Modal } from '~/components/Modal'
 import { Price } from '~/components/Price'
+import { localizePath } from '~/i18n/paths'
 import { imageUrl } from '~/images/image-url'
+import { LineShareButton } from '~/line/components/LineShareButton'
 import { sizeParam } from '~/routing/search-params'
 import { productJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
@@ -109,6 +111,11 @@ function ProductPage() {
   )
   if (!product) return null
 
+  // The product's public path in the shopper's language, for sharing.
+  const pagePath = localizePath(`/product/${product.id}`, boot.locale, {
+    strategy: boot.config.languageStrategy,
+    defaultLocale: boot.defaultLocale,
+  })
   const chosen = product.variants.find((variant) => variant.size === search.size && variant.availableOnline)
   const soldOut = !product.availableOnline
   const selectSize = (size: string) => {
@@ -213,6 +220,11 @@ function ProductPage() {
               {soldOut ? <Trans>Sold out</Trans> : <Trans>Add to cart</Trans>}
             </button>
             <WishlistButton productId={product.id} />
+            <LineShareButton
+              title={product.name}
+              path={pagePath}
+              imageUrl={product.images[0] ? imageUrl(product.images[0].path, { format: 'jpeg', width: 1024 }) : null}
+            />
             {notice ? (
               <p role="status" className="notice">
                 {notice}{' '}
