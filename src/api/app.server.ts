@@ -14,6 +14,7 @@ import type { PaymentProvider } from './payments/provider'
 import { PixelService, type MetaPixelConfig, type TikTokPixelConfig } from './analytics/pixel.service.server'
 import { createPixelRoutes } from './analytics/routes.server'
 import type { LineLogin } from './providers/line-login.server'
+import { serverErrorResponse, unstorableTextPath } from './http.server'
 import { OTP_SENDS_PER_IP_PER_HOUR } from '~/domain/otp'
 import {
   categoryListSchema,
@@ -129,6 +130,10 @@ export function createApiApp(options: ApiOptions) {
       if (!result.success) {
         return c.json({ code: 400, message: 'Invalid request', fields: fieldErrors(result.error.issues) }, 400)
       }
+      const unstorable = unstorableTextPath(result.data)
+      if (unstorable) {
+        return c.json({ code: 400, message: 'Invalid request', fields: { [unstorable]: 'invalid character' } }, 400)
+      }
       return undefined
     },
   }).basePath('/api/public/:storeKey')
@@ -141,10 +146,7 @@ export function createApiApp(options: ApiOptions) {
   })
 
   app.notFound((c) => notFound(c, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`))
-  app.onError((error, c) => {
-    console.error('Product API error', error)
-    return c.json({ code: 500, message: 'Internal error' }, 500)
-  })
+  app.onError((error, c) => serverErrorResponse(c, error))
 
   app.openapi(
     createRoute({

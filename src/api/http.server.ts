@@ -1,5 +1,7 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { isDatabaseUnavailable } from '~/db/unavailable'
 import { accountErrorSchema } from '~/api/accounts/schemas'
 import { AccountError } from '~/api/accounts/errors'
 import type { RequestContext } from '~/api/accounts/account.service'
@@ -38,6 +40,21 @@ export function issueFields(issues: ReadonlyArray<{ path: ReadonlyArray<Property
     fields[key] ??= missing ? 'required' : 'invalid'
   }
   return fields
+}
+
+/** U+0000 and lone surrogates: PostgreSQL stores neither in text or JSON (the query would fail with a 500). */
+const UNSTORABLE = /[\u0000\p{Cs}]/u
+
+/** Where validated input holds text the database cannot store: the dotted path of the first such string or key. */
+export function unstorableTextPath(value: unknown, path: ReadonlyArray<string> = []): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path.join('.') || 'request' : null
+  if (typeof value !== 'object' || value === null) return null
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSTORABLE.test(key)) return path.join('.') || 'request'
+    const found = unstorableTextPath(item, [...path, key])
+    if (found) return found
+  }
+  return null
 }
 
 export function errorResponse(c: Context, error: AccountError) {
@@ -88,13 +105,41 @@ export function createSubApp() {
           400,
         )
       }
+      const unstorable = unstorableTextPath(result.data)
+      if (unstorable) {
+        return c.json(
+          { code: 400, message: 'Invalid request', reason: 'INVALID_INPUT', fields: { [unstorable]: 'invalid' } },
+          400,
+        )
+      }
       return undefined
     },
   })
   app.onError((error, c) => {
     if (error instanceof AccountError) return errorResponse(c, error)
-    console.error('Product API error', error)
-    return c.json({ code: 500, message: 'SOMETHING WRONG! PLEASE TRY AGAIN' }, 500)
+    // The request's own fault found before validation: malformed JSON (400), a body that is not JSON (415).
+    if (error instanceof HTTPException && error.status < 500) {
+      const reason = error.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_INPUT'
+      return c.json({ code: error.status, message: error.message || 'Invalid request', reason }, error.status)
+    }
+    return serverErrorResponse(c, error)
   })
   return app
+}
+
+/** Retry-After of a 503: the pool reconnects on the next request once the database is back. */
+const RETRY_AFTER_SECONDS = 5
+
+/**
+ * The answer to an error that is not the request's fault: 503 with Retry-After while the database cannot be
+ * reached (it comes back by itself), otherwise 500. Neither shows anything of the error; the log has it.
+ */
+export function serverErrorResponse(c: Context, error: unknown): Response {
+  if (isDatabaseUnavailable(error)) {
+    console.error('Product API: database unavailable:', error instanceof Error ? error.message : error)
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+    return c.json({ code: 503, message: 'SERVICE UNAVAILABLE. PLEASE TRY AGAIN IN A MOMENT' }, 503)
+  }
+  console.error('Product API error', error)
+  return c.json({ code: 500, message: 'SOMETHING WRONG! PLEASE TRY AGAIN' }, 500)
 }

@@ -25,6 +25,8 @@ export function ErrorView({ error, detail }: { error: unknown; detail?: string }
       <h1 className="error-screen__message">
         {model.kind === 'not-found' ? (
           <Trans>PAGE NOT FOUND</Trans>
+        ) : model.kind === 'unavailable' ? (
+          <Trans>THE SHOP IS BUSY FOR A MOMENT. PLEASE TRY AGAIN SHORTLY.</Trans>
         ) : model.kind === 'message' ? (
           model.message
         ) : (

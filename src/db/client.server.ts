@@ -52,9 +52,11 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 function openPostgres(databaseUrl: string): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch((error: unknown) => console.error('Session settings failed', error))
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // Set when each connection starts (a placeholder until pg_trgm loads), so no query can come before it.
+    options: `-c pg_trgm.similarity_threshold=${SEARCH_SIMILARITY_THRESHOLD}`,
   })
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error', error.message))

@@ -13,12 +13,17 @@ describe('errorScreenModel (§2 error screen)', () => {
   })
 
   it("upper-cases the error's own message and keeps its status", () => {
-    expect(errorScreenModel(new HttpError(503, 'Service unavailable'))).toEqual({
-      code: 503,
+    expect(errorScreenModel(new HttpError(502, 'Bad gateway'))).toEqual({
+      code: 502,
       kind: 'message',
-      message: 'SERVICE UNAVAILABLE',
+      message: 'BAD GATEWAY',
     })
     expect(errorScreenModel({ statusCode: 500, message: 'x' })).toEqual({ code: 500, kind: 'unknown' })
+  })
+
+  it("says 503 in the shopper's language: the shop is busy for a moment (the database is back soon)", () => {
+    expect(errorScreenModel(new HttpError(503, 'Service unavailable'))).toEqual({ code: 503, kind: 'unavailable' })
+    expect(errorScreenModel({ status: 503 })).toEqual({ code: 503, kind: 'unavailable' })
   })
 
   it('says AN ERROR OCCURRED when there is no message', () => {

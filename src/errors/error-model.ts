@@ -7,6 +7,7 @@ export const ERROR_REDIRECT_MS = 5000
 
 export type ErrorScreenModel =
   | { code: number; kind: 'not-found' }
+  | { code: number; kind: 'unavailable' }
   | { code: number; kind: 'message'; message: string }
   | { code: number; kind: 'unknown' }
 
@@ -27,6 +28,8 @@ export function errorScreenModel(error: unknown): ErrorScreenModel {
   if (isNotFound(error)) return { code: 404, kind: 'not-found' }
   const code = numericStatus(error) ?? UNKNOWN_ERROR_CODE
   if (code === 404) return { code, kind: 'not-found' }
+  // The shop's database or API cannot answer for now: said in the shopper's language, it passes by itself.
+  if (code === 503) return { code, kind: 'unavailable' }
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
   if (message.trim() === '') return { code, kind: 'unknown' }
   return { code, kind: 'message', message: message.toLocaleUpperCase() }

@@ -1,4 +1,6 @@
+import { getRequest } from '@tanstack/react-start/server'
 import { env } from '../../app.config'
+import { markServiceUnavailable } from '~/server/request-state.server'
 import { getApiApp } from '~/server/api-app.server'
 import { createProductApiClient, ResponseCache, type ProductApiClient } from './client'
 
@@ -14,12 +16,45 @@ let client: ProductApiClient | null = null
 export function productApi(): ProductApiClient {
   const cache = new ResponseCache()
   client ??= env.API_URL
-    ? createProductApiClient({ apiUrl: env.API_URL, storeKey: env.STORE_KEY, cache })
+    ? createProductApiClient({
+        apiUrl: env.API_URL,
+        storeKey: env.STORE_KEY,
+        fetch: (request) => noticeUnavailable(() => fetch(request)),
+        cache,
+      })
     : createProductApiClient({
         apiUrl: IN_PROCESS_BASE,
         storeKey: env.STORE_KEY,
-        fetch: async (request) => (await getApiApp()).fetch(request),
+        fetch: (request) => noticeUnavailable(async () => (await getApiApp()).fetch(request)),
         cache,
       })
   return client
+}
+
+/** The page request this call serves, when there is one (not at start-up or in a timer). */
+function currentRequest(): Request | null {
+  try {
+    return getRequest()
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A call the API could not answer (503, or no answer at all) marks the page request it serves, so that the page
+ * middleware answers the error screen with 503 rather than 500 (issue 8: the database down).
+ */
+async function noticeUnavailable(call: () => Promise<Response>): Promise<Response> {
+  try {
+    const response = await call()
+    if (response.status === 503) {
+      const request = currentRequest()
+      if (request) markServiceUnavailable(request)
+    }
+    return response
+  } catch (error) {
+    const request = currentRequest()
+    if (request) markServiceUnavailable(request)
+    throw error
+  }
 }

@@ -35,3 +35,11 @@ export function getDatabase(): Promise<Database> {
   })
   return ready
 }
+
+/** Closes the database of this process (at shutdown); a database that never opened needs nothing. */
+export async function closeDatabase(): Promise<void> {
+  const opened = ready
+  ready = null
+  const database = await opened?.catch(() => null)
+  await database?.close()
+}

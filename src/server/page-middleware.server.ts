@@ -9,7 +9,7 @@ import { productApi } from '~/product-api/server-client.server'
 import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
 import { securityHeaders } from '~/security/headers'
 import { readCookie, serializeCookie } from './cookies'
-import { setRequestState } from './request-state.server'
+import { setRequestState, wasServiceUnavailable } from './request-state.server'
 
 const localeSettings: LocaleSettings = {
   strategy: env.LANGUAGE_STRATEGY,
@@ -159,7 +159,21 @@ export async function handlePageRequest<Result extends { response: Response }>(
     abVariant,
   })
 
-  const result = await next()
+  let result = await next()
+  if (result.response.status >= 500 && wasServiceUnavailable(request)) {
+    // The database could not be reached: the error screen says 503 and when to try again, never a 500.
+    const headers503 = new Headers(result.response.headers)
+    headers503.set('Retry-After', '5')
+    headers503.set('Cache-Control', 'no-store')
+    result = {
+      ...result,
+      response: new Response(result.response.body, {
+        status: 503,
+        statusText: 'Service Unavailable',
+        headers: headers503,
+      }),
+    }
+  }
   for (const [name, value] of Object.entries(headers)) result.response.headers.set(name, value)
   result.response.headers.delete('X-Powered-By')
   // Member pages and server-function answers are one person's: never stored by a shared cache.

@@ -21,3 +21,14 @@ export function setRequestState(request: Request, state: RequestState): void {
 export function getRequestState(request: Request): RequestState | undefined {
   return states.get(request)
 }
+
+const unavailable = new WeakSet<Request>()
+
+/** Remembers that the product API (its database) could not answer during this request: the page answers 503. */
+export function markServiceUnavailable(request: Request): void {
+  unavailable.add(request)
+}
+
+export function wasServiceUnavailable(request: Request): boolean {
+  return unavailable.has(request)
+}

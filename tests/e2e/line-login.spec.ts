@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { LINE_CHANNEL, startFakeLine } from './fake-line'
+import { stopServer } from './stop-server'
 
 const PORT = 3197
 const BASE = `http://127.0.0.1:${PORT}`
@@ -35,7 +36,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM')
+  await stopServer(server)
   await line?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })

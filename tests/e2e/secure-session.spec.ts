@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, request as playwrightRequest, test } from '@playwright/test'
 import { confirmCode, createMember } from './accounts'
+import { stopServer } from './stop-server'
 
 const PORT = 3198
 const BASE = `http://localhost:${PORT}`
@@ -29,8 +30,8 @@ test.beforeAll(async () => {
     .toBe(200)
 })
 
-test.afterAll(() => {
-  server?.kill('SIGTERM')
+test.afterAll(async () => {
+  await stopServer(server)
   rmSync(dataDir, { recursive: true, force: true })
 })
 

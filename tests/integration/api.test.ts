@@ -225,3 +225,29 @@ describe('the storefront client of the product API (§7)', () => {
     await expect(slow.get('/products', productPageSchema)).rejects.toMatchObject({ status: 503 })
   })
 })
+
+describe('the product API without its database', () => {
+  it('answers 503 with Retry-After, not 500, while PostgreSQL cannot be reached', async () => {
+    const { openDatabase } = await import('~/db/client.server')
+    // Nothing listens on port 9 of loopback: every query is refused, as when the server is down.
+    const down = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:9/store', dataDir: 'memory' })
+    const errors: unknown[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => void errors.push(args)
+    try {
+      const offline = createApiApp({ db: down.db, storeKeys: ['demo'] })
+      for (const path of ['/products', '/products/linen-wrap-dress-1001', '/search?q=linen', '/stores']) {
+        const response = await offline.request(`${BASE}${path}`)
+        expect(response.status, path).toBe(503)
+        expect(response.headers.get('retry-after')).toBe('5')
+        const body = (await response.json()) as { code: number; message: string }
+        expect(body.code).toBe(503)
+        expect(body.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres/i)
+      }
+      expect(errors.length).toBeGreaterThan(0)
+    } finally {
+      console.error = original
+      await down.close()
+    }
+  })
+})

@@ -76,7 +76,8 @@ export const lineStartBody = z
     redirect_path: z
       .string()
       .max(2000)
-      .regex(/^\/(?![/\\])/, 'a path on this site'),
+      // Browsers drop tabs and newlines from URLs ('/\t/evil.example' is '//evil.example'): no control characters.
+      .regex(/^\/(?![/\\])[^\u0000-\u001f\u007f\\]*$/, 'a path on this site'),
     lang,
   })
   .openapi('LineStartRequest')

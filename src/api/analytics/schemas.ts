@@ -5,6 +5,15 @@ import type { PixelEventInput } from './pixel.service.server'
 /** Custom data is passed on to the platforms as given; this much JSON at most. */
 const MAX_CUSTOM_DATA_JSON = 8_000
 
+/** The length of a value as JSON; nesting too deep to write (RangeError) counts as too large. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value).length
+  } catch {
+    return Number.POSITIVE_INFINITY
+  }
+}
+
 /** §3 "userData", plain text: the API normalises and hashes it per platform, nothing personal is stored in clear. */
 export const pixelUserDataSchema = z
   .object({
@@ -37,7 +46,7 @@ export const pixelEventBody = z
     /** Meta-style custom data (value, currency, content_ids, contents, content_type, order_id, search_string …). */
     custom_data: z
       .record(z.string().min(1).max(64), z.unknown())
-      .refine((data) => JSON.stringify(data).length <= MAX_CUSTOM_DATA_JSON, { message: 'too large' })
+      .refine((data) => jsonLength(data) <= MAX_CUSTOM_DATA_JSON, { message: 'too large' })
       .optional(),
     pixel_id: z.string().trim().min(1).max(64).optional(),
   })
