@@ -2,6 +2,11 @@ import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${PORT}`
+/**
+ * `E2E_CLUSTER=1`: the same suite through nginx in front of two instances on PostgreSQL (scripts/cluster.mjs),
+ * from an empty database; otherwise one built server on its embedded database.
+ */
+const cluster = Boolean(process.env.E2E_CLUSTER)
 
 /** Browser tests in Debian's Chromium against the built server (stack.md). */
 export default defineConfig({
@@ -61,10 +66,14 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh database each run: browser tests buy stock and register members.
-    command: 'rm -rf .e2e-data && node .output/server/index.mjs',
+    command: cluster
+      ? `node scripts/cluster.mjs --fresh --port ${PORT} --instances 2 --dir .e2e-cluster`
+      : 'rm -rf .e2e-data && node .output/server/index.mjs',
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
-    timeout: 90_000,
+    timeout: cluster ? 240_000 : 90_000,
+    // The cluster stops its instances, nginx and PostgreSQL on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
