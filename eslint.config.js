@@ -18,6 +18,8 @@ export default defineTsConfig(
       '.e2e-data/**',
       '.cluster/**',
       '.e2e-cluster/**',
+      '.nitro/**',
+      '.vite/**',
       '.tanstack/**',
     ],
   },

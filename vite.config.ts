@@ -33,6 +33,9 @@ function buildMetadata(): Plugin {
 
 export default defineConfig({
   server: { port: 3000 },
+  // Build caches inside the checkout, not in node_modules: a second checkout (a git worktree sharing
+  // node_modules) builds without touching this one.
+  cacheDir: '.vite',
   // SOURCEMAP=1 npm run build: source maps, e.g. to see what a chunk is made of.
   build: { sourcemap: process.env.SOURCEMAP === '1' },
   resolve: { tsconfigPaths: true },
@@ -44,6 +47,7 @@ export default defineConfig({
     lingui(),
     buildMetadata(),
     nitro({
+      buildDir: '.nitro',
       plugins: ['./src/server/nitro/check-config.ts', './src/server/nitro/warm-database.ts'],
       // Packages that load files next to their own code at run time (WASM, extension bundles, native
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
