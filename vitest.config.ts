@@ -24,6 +24,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // npm run test:cluster: the built server as a cluster (PostgreSQL, two instances, nginx), in order.
+        extends: true,
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          sequence: { concurrent: false },
+        },
+      },
     ],
   },
 })

@@ -1,0 +1,93 @@
+/**
+ * npm run load: a mixed shopper load against the cluster (issue 8). Starts a fresh cluster of the build (nginx, two
+ * instances, PostgreSQL) unless --base points at one already running, runs the virtual shoppers, prints p99 per
+ * step, errors and each instance's memory, checks the orders against the database, and stops what it started.
+ *
+ *   npm run load -- [--shoppers 16] [--seconds 60] [--instances 2] [--kill-after S]
+ *
+ * --kill-after S kills one instance with SIGKILL S seconds in (the fault of issue 8): the load goes on through the
+ * other one and must still end with zero errors and consistent orders and stock.
+ */
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { residentMb, startCluster } from './cluster-control'
+import { checkConsistency, formatLoad, readCatalog, restock, runLoad, stockOf } from './load-lib'
+
+const args = process.argv.slice(2)
+function option(name: string, fallback: number): number {
+  const index = args.indexOf(`--${name}`)
+  const value = index === -1 ? undefined : Number(args[index + 1])
+  return value !== undefined && Number.isFinite(value) ? value : fallback
+}
+const shoppers = option('shoppers', 16)
+const seconds = option('seconds', 60)
+const instances = option('instances', 2)
+const killAfter = option('kill-after', 0)
+const port = option('port', 3900)
+
+if (!existsSync('.output/server/index.mjs')) {
+  console.error('No build: run npm run build first.')
+  process.exit(1)
+}
+
+console.log(`Starting the cluster: nginx on ${port}, ${instances} instances, PostgreSQL (fresh database)…`)
+const OPERATOR_TOKEN = `load-operator-${randomBytes(16).toString('hex')}`
+const cluster = await startCluster({
+  port,
+  dir: '.load-cluster',
+  instances,
+  env: { OTP_IP_HOURLY_LIMIT: '100000', OPERATOR_TOKEN },
+})
+let failed: boolean
+try {
+  const email = `load-${randomBytes(3).toString('hex')}@example.com`
+  const { skus } = await readCatalog(cluster.base, shoppers * 4)
+  await restock(cluster.base, OPERATOR_TOKEN, skus, 100_000)
+  const stockBefore = await stockOf(cluster.databaseUrl, skus)
+  const pids = cluster.instances()
+  const memory: number[][] = pids.map(() => [])
+  console.log(`Load: ${shoppers} shoppers for ${seconds} s${killAfter ? `, instance 1 killed at ${killAfter} s` : ''}`)
+  const result = await runLoad({
+    base: cluster.base,
+    shoppers,
+    seconds,
+    email,
+    skus,
+    onTick: (elapsed) => {
+      pids.forEach(({ pid }, i) => memory[i]?.push(residentMb(pid) ?? Number.NaN))
+      if (killAfter && elapsed === killAfter) {
+        cluster.killInstance(0)
+        console.log(`  ${elapsed} s: instance 1 (pid ${pids[0]?.pid}) killed with SIGKILL`)
+      }
+    },
+  })
+  console.log(`\n${formatLoad(result)}`)
+
+  console.log('\nResident memory per instance (MB), every 10 s:')
+  memory.forEach((series, i) => {
+    const samples = series
+      .filter((_, second) => second % 10 === 0)
+      .map((mb) => (Number.isNaN(mb) ? 'gone' : mb.toFixed(0)))
+    const warm = series[Math.floor(series.length / 4)]
+    const last = series.at(-1)
+    const growth =
+      warm && last && !Number.isNaN(last) ? `${(((last - warm) / warm) * 100).toFixed(0)}% after warm-up` : ''
+    console.log(`  instance ${i + 1} (port ${pids[i]?.port}): ${samples.join(' → ')}  ${growth}`)
+  })
+
+  const consistency = await checkConsistency(cluster.databaseUrl, email, result.orders, stockBefore)
+  console.log(
+    `\nOrders in the database: ${result.orders.length} told to shoppers, lost ${consistency.lost.length}, unexpected ${consistency.unexpected.length}, half written ${consistency.halfWritten.length}, stock mismatches ${consistency.stockMismatches.length}`,
+  )
+  const errors = Object.values(result.steps).reduce((sum, step) => sum + step.errors, 0)
+  failed =
+    errors > 0 ||
+    consistency.lost.length > 0 ||
+    consistency.unexpected.length > 0 ||
+    consistency.halfWritten.length > 0 ||
+    consistency.stockMismatches.length > 0
+  if (failed) console.log(JSON.stringify(consistency, null, 2))
+} finally {
+  await cluster.stop()
+}
+process.exit(failed ? 1 : 0)
