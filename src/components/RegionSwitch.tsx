@@ -16,8 +16,10 @@ export function RegionSwitch() {
         <span className="visually-hidden">{t`Currency`}: </span>
         {boot.region.ISOCurrencySymbol} {boot.region.ISOCurrencyCode.toUpperCase()}
       </span>
-      <a className="region__change" href={`?${params.toString()}`} title={label} aria-label={label}>
+      {/* The visible code starts the link's name (WCAG 2.5.3): a voice user can say what they see. */}
+      <a className="region__change" href={`?${params.toString()}`} title={label}>
         {inThailand ? 'USD' : 'THB'}
+        <span className="visually-hidden"> – {label}</span>
       </a>
     </div>
   )

@@ -100,6 +100,9 @@ function CartPage() {
       ) : (
         <div className="cart-layout">
           <div>
+            <h2 className="visually-hidden">
+              <Trans>Items in your cart</Trans>
+            </h2>
             {cart.pricesChanged ? (
               <p className="form-alert" role="alert">
                 {i18n._(CART_MESSAGES.pricesNotCurrent)}

@@ -8,6 +8,7 @@ import { ipInfoSchema } from '~/api/schemas'
 import { productApi } from '~/product-api/server-client.server'
 import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
 import { securityHeaders } from '~/security/headers'
+import { compressPage } from './compress.server'
 import { readCookie, serializeCookie } from './cookies'
 import { setRequestState, wasServiceUnavailable } from './request-state.server'
 
@@ -183,5 +184,5 @@ export async function handlePageRequest<Result extends { response: Response }>(
   for (const cookie of setCookies) result.response.headers.append('Set-Cookie', cookie)
   const vary = result.response.headers.get('Vary')
   result.response.headers.set('Vary', vary ? `${vary}, Cookie, Accept-Language` : 'Cookie, Accept-Language')
-  return result
+  return { ...result, response: compressPage(request, result.response) }
 }

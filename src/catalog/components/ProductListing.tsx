@@ -149,9 +149,10 @@ export function ProductListing({ page, search }: { page: ProductPage; search: Li
         ) : null}
       </div>
 
-      <p id={`${id}-count`} className="listing__count" aria-live="polite">
+      {/* The count heads the grid, so the product names (h3) sit under a level-2 heading. */}
+      <h2 id={`${id}-count`} className="listing__count" aria-live="polite">
         <Trans>{page.total} products</Trans>
-      </p>
+      </h2>
 
       {page.items.length === 0 ? (
         <p className="empty-state" role="status">

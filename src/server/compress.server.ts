@@ -1,0 +1,77 @@
+import { constants, createBrotliCompress, createGzip } from 'node:zlib'
+
+type Encoding = 'br' | 'gzip'
+
+/** The encoding for a page: brotli or gzip when the browser accepts it (and does not refuse it with q=0). */
+export function pageEncoding(acceptEncoding: string | null): Encoding | null {
+  const accepted = new Set<string>()
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim())
+  }
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip')) return 'gzip'
+  return null
+}
+
+/**
+ * `body` compressed, flushed after every chunk so that a streamed page reaches the browser as it is rendered
+ * (the web CompressionStream holds everything back until its buffer fills).
+ */
+function compress(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
+  const zlib =
+    encoding === 'br'
+      ? createBrotliCompress({
+          flush: constants.BROTLI_OPERATION_FLUSH,
+          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+        })
+      : createGzip({ flush: constants.Z_SYNC_FLUSH, level: 6 })
+  const reader = body.getReader()
+  let ended = false
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      zlib.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)))
+      zlib.once('end', () => controller.close())
+      zlib.once('error', (error) => controller.error(error))
+    },
+    async pull() {
+      if (ended) return
+      const { done, value } = await reader.read()
+      if (done) {
+        ended = true
+        zlib.end()
+        return
+      }
+      await new Promise<void>((resolve, reject) => {
+        zlib.write(value, (error) => (error ? reject(error) : resolve()))
+      })
+    },
+    cancel(reason) {
+      zlib.destroy()
+      return reader.cancel(reason)
+    },
+  })
+}
+
+/**
+ * The page compressed for the browser (brotli or gzip, as it accepts): HTML only, whose size is what a
+ * shopper on a phone waits for; static files are compressed at build time (compressPublicAssets). The
+ * response's own headers must be writable (they are: the page middleware sets them).
+ */
+export function compressPage(request: Request, response: Response): Response {
+  if (!response.body || request.method === 'HEAD' || response.headers.has('Content-Encoding')) return response
+  if (!(response.headers.get('Content-Type') ?? '').toLowerCase().startsWith('text/html')) return response
+  const vary = response.headers.get('Vary')
+  response.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
+  const encoding = pageEncoding(request.headers.get('accept-encoding'))
+  if (!encoding) return response
+  const headers = new Headers(response.headers)
+  headers.set('Content-Encoding', encoding)
+  headers.delete('Content-Length')
+  return new Response(compress(response.body, encoding), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}
