@@ -1094,6 +1094,12 @@ describe(`bad input to the product API on ${process.env.DATABASE_URL ? 'PostgreS
       '/\r\n/evil.example',
       '/\u0000/evil.example',
       'http:evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2F/evil.example',
+      '/%5Cevil.example',
+      '/%09/evil.example',
       '',
     ]
     for (const target of targets) {
