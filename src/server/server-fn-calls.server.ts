@@ -3,8 +3,9 @@ import { z } from 'zod'
 
 /**
  * How a server function is called over HTTP (TanStack Start 1.169): `GET|POST /_serverFn/<id>`, the id being
- * the SHA-256 of `<file>--<export>_createServerFn_handler`; the arguments are `{ data }` serialised by seroval
- * (`toJSON`), in the `payload` query parameter of a GET or as the JSON body of a POST.
+ * the SHA-256 of `<file>--<export>_createServerFn_handler`, with the header `x-tsr-serverFn: true`; the
+ * arguments are `{ data }` serialised by seroval (`toJSON`), in the `payload` query parameter of a GET or as
+ * the JSON body of a POST. The answer is seroval's cross-reference JSON of `{ result }` or `{ error }`.
  *
  * Start answers every failure of a call with its serialised error, but with statuses that do not say whose
  * fault it was: a validator's refusal, or a 4xx thrown by the function, is a 200; a call it cannot decode
@@ -136,14 +137,19 @@ async function payloadText(request: Request): Promise<string | null> {
 }
 
 /**
- * The request middleware of server-function calls: refuses a payload that is not JSON or is too large, a
- * form body, and an id no function has, with a 4xx; and a call whose payload Start could not turn into
+ * The request middleware of server-function calls: refuses a call without Start's header, a payload that is
+ * not JSON or is too large, a form body, and an id no function has, with a 4xx; and a call whose payload Start could not turn into
  * arguments (it never reached its function) with a 400 rather than Start's 500.
  */
 export async function handleServerFnCall<Result extends { response: Response }>(
   request: Request,
   next: () => Result | Promise<Result>,
 ): Promise<Result> {
+  // Start's client always sends it; without it Start hands back what the function returned as is (meant for
+  // functions that return a Response, which none of the shop's do), and a null or a string then fails as a 500.
+  if (request.headers.get('x-tsr-serverfn') !== 'true') {
+    throw new ServerFnCallError(400, 'A server function call carries the header x-tsr-serverFn: true')
+  }
   const payload = await payloadText(request)
   if (payload !== null) {
     if (payload.length > MAX_PAYLOAD_CHARS) throw new ServerFnCallError(413, 'The server function call is too large')
