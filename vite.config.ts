@@ -49,7 +49,7 @@ export default defineConfig({
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
       traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*'],
       // A server-function call without a function id (Start would answer it with a 500).
-      handlers: [{ route: '/_serverFn/', handler: './src/server/nitro/no-server-fn.ts' }],
+      handlers: [{ route: '/**', middleware: true, handler: './src/server/nitro/no-server-fn.ts' }],
       routeRules: {
         // Static files get the headers that do not depend on the page (pages get the full set).
         '/**': {

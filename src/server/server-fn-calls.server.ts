@@ -150,6 +150,10 @@ export async function handleServerFnCall<Result extends { response: Response }>(
   if (request.headers.get('x-tsr-serverfn') !== 'true') {
     throw new ServerFnCallError(400, 'A server function call carries the header x-tsr-serverFn: true')
   }
+  // Start looks the id up in a plain object: `__proto__`, `constructor`, `toString` … find what every object
+  // has, not nothing, and fail as a 500.
+  const id = calledServerFnId(request)
+  if (id === null || id in Object.prototype) throw new ServerFnCallError(404, 'There is no such server function')
   const payload = await payloadText(request)
   if (payload !== null) {
     if (payload.length > MAX_PAYLOAD_CHARS) throw new ServerFnCallError(413, 'The server function call is too large')
