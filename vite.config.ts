@@ -55,6 +55,8 @@ export default defineConfig({
       // Packages that load files next to their own code at run time (WASM, extension bundles, native
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
       traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*'],
+      // A server-function call without a function id (Start would answer it with a 500).
+      handlers: [{ route: '/**', middleware: true, handler: './src/server/nitro/no-server-fn.ts' }],
       routeRules: {
         // Static files get the headers that do not depend on the page (pages get the full set).
         '/**': {

@@ -1,5 +1,6 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { handlePageRequest } from '~/server/page-middleware.server'
+import { answerServerFnFailures, handleServerFnCall } from '~/server/server-fn-calls.server'
 
 /**
  * Start installs its own CSRF check only when there is no src/start.ts, so it is added here:
@@ -36,6 +37,17 @@ const apiCsrf = createMiddleware().server(({ request, next }) => {
 
 const pageRequest = createMiddleware().server(({ request, next }) => handlePageRequest(request, next))
 
+/** A server-function call Start cannot decode (a tampered client) answers 4xx, not 500. */
+const serverFnCall = createMiddleware().server(({ request, handlerType, next }) =>
+  handlerType === 'serverFn' ? handleServerFnCall(request, next) : next(),
+)
+
+/** A call over HTTP that the function's validator refuses answers 400; an error with a 4xx status, that status. */
+const serverFnFailures = createMiddleware({ type: 'function' }).server(({ serverFnMeta, next }) =>
+  answerServerFnFailures(serverFnMeta.id, () => next()),
+)
+
 export const startInstance = createStart(() => ({
-  requestMiddleware: [csrf, apiCsrf, pageRequest],
+  requestMiddleware: [csrf, apiCsrf, pageRequest, serverFnCall],
+  functionMiddleware: [serverFnFailures],
 }))

@@ -23,7 +23,7 @@ const field = z.string().check(z.maxLength(300))
 const addressInput = z.object(
   Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
 )
-const addressId = z.string().check(z.regex(/^[0-9a-f-]{36}$/i))
+const addressId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))
 const lang = z._default(z.enum(['th', 'en']), 'th')
 const placeName = z.string().check(z.maxLength(100))
 

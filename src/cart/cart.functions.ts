@@ -12,7 +12,7 @@ import type { Cart, WishlistView } from './types'
 
 const lang = z._default(z.enum(['th', 'en']), 'th')
 const currency = z._default(z.enum(['thb', 'usd']), 'thb')
-const lineId = z.string().check(z.regex(/^[0-9a-f-]{36}$/i))
+const lineId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))
 const where = { lang, currency }
 
 function refusal(error: unknown): AccountFailure {

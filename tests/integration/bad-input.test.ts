@@ -131,6 +131,9 @@ const RAW_URL_PIECES: readonly string[] = [
   '%2F',
   '..',
   '%0d%0aSet-Cookie:%20a=b',
+  // Look-alikes of a UUID: the database refuses them as one (a cart line id once reached it).
+  '-7---d--cc--3b--71c0da-----32--2-e0-',
+  '-'.repeat(36),
 ]
 
 const GARBAGE_AUTH: readonly string[] = [
@@ -1094,6 +1097,12 @@ describe(`bad input to the product API on ${process.env.DATABASE_URL ? 'PostgreS
       '/\r\n/evil.example',
       '/\u0000/evil.example',
       'http:evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2F/evil.example',
+      '/%5Cevil.example',
+      '/%09/evil.example',
       '',
     ]
     for (const target of targets) {
@@ -1113,6 +1122,38 @@ describe(`bad input to the product API on ${process.env.DATABASE_URL ? 'PostgreS
       body: JSON.stringify({ redirect_uri: 'https://shop.test/th/auth/line/callback', redirect_path: '/th/account' }),
     })
     expect(accepted.status).toBe(200)
+  })
+
+  it('answers ids that only look like UUIDs with a 404, for the member who has a cart and an address', async () => {
+    await ensureMemberCart()
+    const lookAlikes = [
+      '-7---d--cc--3b--71c0da-----32--2-e0-',
+      '-'.repeat(36),
+      'g'.repeat(8) + '-aaaa-aaaa-aaaa-' + 'a'.repeat(12),
+    ]
+    const routes: Array<[string, string, string | undefined]> = [
+      ['PATCH', 'cart/items/{id}', JSON.stringify({ quantity: 2 })],
+      ['DELETE', 'cart/items/{id}', undefined],
+      ['POST', 'cart/items/{id}/wishlist', undefined],
+      ['PUT', 'me/addresses/{id}', JSON.stringify(HINTS)],
+      ['DELETE', 'me/addresses/{id}', undefined],
+      ['POST', 'me/addresses/{id}/default', undefined],
+    ]
+    for (const id of lookAlikes) {
+      for (const [method, path, body] of routes) {
+        const response = await app.request(`${ORIGIN}/api/public/${STORE}/${path.replace('{id}', id)}?currency=thb`, {
+          method,
+          headers: {
+            authorization: `Bearer ${memberToken}`,
+            'content-type': 'application/json',
+            'x-forwarded-for': IP,
+          },
+          body,
+        })
+        const text = await response.text()
+        expect(response.status, `${method} ${path} with ${id} → ${text}`).toBe(404)
+      }
+    }
   })
 
   it('answers hostile store keys and unknown routes with a JSON 404', async () => {

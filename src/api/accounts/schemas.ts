@@ -13,6 +13,16 @@ const captchaFields = {
 }
 const token = z.string().min(16).max(200)
 
+/** A path whose normalised form is still a path on this site (see `lineStartBody.redirect_path`). */
+function staysOnSite(path: string): boolean {
+  try {
+    const { pathname } = new URL(path, 'http://site.invalid')
+    return !/^[/\\]{2}/.test(pathname) && !/%(?:2f|5c|[01][0-9a-f]|7f)/i.test(pathname)
+  } catch {
+    return false
+  }
+}
+
 export const loginCodeBody = z
   .object({ identifier: z.string().trim().min(1).max(254), country, lang, ...captchaFields })
   .openapi('LoginCodeRequest')
@@ -77,7 +87,10 @@ export const lineStartBody = z
       .string()
       .max(2000)
       // Browsers drop tabs and newlines from URLs ('/\t/evil.example' is '//evil.example'): no control characters.
-      .regex(/^\/(?![/\\])[^\u0000-\u001f\u007f\\]*$/, 'a path on this site'),
+      .regex(/^\/(?![/\\])[^\u0000-\u001f\u007f\\]*$/, 'a path on this site')
+      // Dot segments fold into a protocol-relative path ('/.//evil.example' is '//evil.example'), and encoded
+      // slashes, backslashes and control characters turn into them when decoded.
+      .refine(staysOnSite, 'a path on this site'),
     lang,
   })
   .openapi('LineStartRequest')

@@ -14,6 +14,8 @@ import {
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /** At most this many of one size in one cart (a shop, not a wholesaler). */
 export const MAX_QUANTITY_PER_LINE = 10
 /** How long after ordering a member's empty cart still says the items were purchased. */
@@ -270,7 +272,8 @@ export class CartService {
 
   private async ownLine(owner: CartOwner, lineId: string) {
     const cart = await this.find(owner)
-    if (!cart || cart.status !== 'open' || !/^[0-9a-f-]{36}$/i.test(lineId)) {
+    // A UUID, strictly: PostgreSQL refuses a look-alike such as 36 dashes (a 500 otherwise).
+    if (!cart || cart.status !== 'open' || !UUID.test(lineId)) {
       throw new AccountError(404, 'NOT_FOUND', 'No such item in the cart')
     }
     const [line] = await this.db
