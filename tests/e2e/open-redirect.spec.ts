@@ -55,6 +55,9 @@ function watchOffSite(page: Page, context: BrowserContext, origin: string): stri
 
 /** A navigation by the app's own router (TanStack Router keeps itself on `self.__TSR_ROUTER__`). */
 async function routerNavigate(page: Page, href: string) {
+  // After a full page load the router exists only once the page is hydrated.
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+  await page.waitForFunction(() => Reflect.get(self, '__TSR_ROUTER__') !== undefined)
   await page.evaluate(async (target) => {
     const router: unknown = Reflect.get(self, '__TSR_ROUTER__')
     if (typeof router !== 'object' || router === null || !('navigate' in router)) throw new Error('no router')
