@@ -141,6 +141,14 @@ ${upstreams.join('\n')}
   }
   server {
     listen ${port};
+    # nginx refuses some URLs itself before any instance sees them (an encoded NUL, a bad %-escape, a path
+    # that climbs above the root): answered like the shop's own refusals, JSON with a code and a message.
+    error_page 400 /__bad_request;
+    location = /__bad_request {
+      internal;
+      default_type application/json;
+      return 400 '{"code":400,"message":"Bad request"}';
+    }
     location / {
       proxy_pass http://shop;
       proxy_http_version 1.1;
