@@ -193,6 +193,45 @@ export function createLineLogin(config: LineLoginConfig) {
     }
   }
 
+  /**
+   * POSTs a form to LINE's API and reads the JSON answer (undefined when it is not JSON). No answer, a timeout, a
+   * 5xx or a 429 is UNAVAILABLE (LINE's side, worth retrying); fetch's errors describe the connection (e.g.
+   * ECONNREFUSED), never the request body with its secrets.
+   */
+  async function postForm(
+    path: string,
+    body: URLSearchParams,
+    endpoint: string,
+  ): Promise<{ response: Response; json: unknown }> {
+    let response: Response
+    let text: string
+    try {
+      response = await fetchImpl(`${apiBase}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body,
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      text = await response.text()
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+      throw new LineLoginError('UNAVAILABLE', timedOut ? `${endpoint} timed out` : `${endpoint} unreachable`, {
+        cause: error,
+      })
+    }
+    if (response.status >= 500 || response.status === 429) {
+      throw new LineLoginError('UNAVAILABLE', `${endpoint} answered ${response.status}`, { status: response.status })
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { response, json }
+  }
+
   return {
     /** The URL to send the browser to; state, nonce and the PKCE challenge must be kept server-side to check later. */
     authorizationUrl(options: {
@@ -234,41 +273,7 @@ export function createLineLogin(config: LineLoginConfig) {
         client_secret: config.channelSecret,
         code_verifier: options.codeVerifier,
       })
-      let response: Response
-      let text: string
-      try {
-        response = await fetchImpl(`${apiBase}/oauth2/v2.1/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body,
-          redirect: 'error',
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        text = await response.text()
-      } catch (error) {
-        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-        // fetch's errors describe the connection (e.g. ECONNREFUSED), never the request body with the secret.
-        throw new LineLoginError(
-          'UNAVAILABLE',
-          timedOut ? 'LINE token endpoint timed out' : 'LINE token endpoint unreachable',
-          {
-            cause: error,
-          },
-        )
-      }
-
-      if (response.status >= 500 || response.status === 429) {
-        throw new LineLoginError('UNAVAILABLE', `LINE token endpoint answered ${response.status}`, {
-          status: response.status,
-        })
-      }
-
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch {
-        json = undefined
-      }
+      const { response, json } = await postForm('/oauth2/v2.1/token', body, 'LINE token endpoint')
 
       if (!response.ok) {
         const parsed = errorResponseSchema.safeParse(json)
@@ -306,31 +311,11 @@ export function createLineLogin(config: LineLoginConfig) {
      */
     async verifyLiffIdToken(idToken: string): Promise<LineIdentity> {
       if (!idToken || idToken.length > 8192) throw invalidToken('format')
-      let response: Response
-      let text: string
-      try {
-        response = await fetchImpl(`${apiBase}/oauth2/v2.1/verify`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: new URLSearchParams({ id_token: idToken, client_id: config.channelId }),
-          redirect: 'error',
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        text = await response.text()
-      } catch (error) {
-        throw new LineLoginError('UNAVAILABLE', 'LINE verify endpoint unreachable', { cause: error })
-      }
-      if (response.status >= 500 || response.status === 429) {
-        throw new LineLoginError('UNAVAILABLE', `LINE verify endpoint answered ${response.status}`, {
-          status: response.status,
-        })
-      }
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch {
-        json = undefined
-      }
+      const { response, json } = await postForm(
+        '/oauth2/v2.1/verify',
+        new URLSearchParams({ id_token: idToken, client_id: config.channelId }),
+        'LINE verify endpoint',
+      )
       if (!response.ok) {
         // LINE says why in words: 'IdToken expired.', 'Invalid IdToken Audience.', 'Invalid IdToken.'.
         const parsed = errorResponseSchema.safeParse(json)
