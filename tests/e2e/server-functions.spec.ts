@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type APIResponse, type Playwright
 import * as fc from 'fast-check'
 import { fromCrossJSON, toJSONAsync, type SerovalNode } from 'seroval'
 import { z } from 'zod'
+import { ADDRESS_FIELDS } from '../../src/domain/address'
 import { codeFor, createMember, uniqueEmail, uniqueMobile, type TestMember } from './accounts'
 import { encodeLoosely, HOSTILE_STRINGS, LONG } from '../hostile-input'
 
@@ -146,20 +147,6 @@ const countryCode = matching(/^[A-Z]{2}$/)
 const uuid = matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
 const orderNumber = matching(/^[A-Z0-9-]{4,40}$/)
 const captcha = { captchaId: optional(str(64)), captchaAnswer: optional(str(10)) }
-const ADDRESS_FIELDS = [
-  'firstname',
-  'lastname',
-  'telephoneNumber',
-  'email',
-  'taxId',
-  'address',
-  'address2',
-  'country',
-  'postcode',
-  'subDistrict',
-  'district',
-  'province',
-]
 const address = object(Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, str(300)])))
 const geo = object({ lang: optional(lang), province: optional(str(100)), district: optional(str(100)) })
 
