@@ -115,7 +115,7 @@ async function getJson(url) {
 }
 
 /** Sizes that are on sale online and not low on stock (3 or more), at least `needed` of them if there are. */
-async function plentifulSkus(base, needed) {
+export async function plentifulSkus(base, needed) {
   const skus = []
   for (let page = 1; skus.length < needed; page++) {
     const list = await getJson(
@@ -176,10 +176,11 @@ async function timed(step, url, init, okStatus) {
 
 /**
  * `shoppers` guests at once, each `iterations` times: add one size to a new guest cart, then place the
- * order of that cart (pickup, bank transfer). One round of each shopper first as the warm-up.
+ * order of that cart (pickup, bank transfer). One round of each shopper first as the warm-up. `skus`: the
+ * sizes to order, for several runs on one server (default: found in its catalog with plentifulSkus).
  */
-export async function checkoutBench(base, { shoppers, iterations, label }) {
-  const skus = await plentifulSkus(base, shoppers * (iterations + 1))
+export async function checkoutBench(base, { shoppers, iterations, label, skus: given }) {
+  const skus = given ?? (await plentifulSkus(base, shoppers * (iterations + 1)))
   let next = 0
   const run = randomBytes(4).toString('hex')
 

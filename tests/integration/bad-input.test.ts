@@ -754,7 +754,7 @@ async function ensureMemberCart(): Promise<void> {
     const [line] = await database.db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.cartId, cart.id))
     if (line) return
   }
-  await app.carts.add(owner, { sku: cartSku, quantity: 1, currency: 'thb' })
+  await app.carts.add(owner, { sku: cartSku, quantity: 1, currency: 'thb', lang: 'en' })
 }
 
 let garbageIndex = 0

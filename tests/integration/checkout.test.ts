@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import { carts, orders, outboxMessages, products, variants } from '~/db/schema'
+import { sha256 } from '~/api/accounts/crypto.server'
 import { freshDatabase } from './database'
 
 const BASE = 'http://shop.test/api/public/demo'
@@ -130,6 +131,55 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
     expect(other.body.reason).toBe('IDEMPOTENCY_CONFLICT')
   })
 
+  it('refuses to order an emptied cart, and keeps the cart open', async () => {
+    const item = await plainSku(5, 8)
+    const token = await guestCart(item.sku)
+    const cart = await call('GET', '/cart?currency=thb', { headers: { 'x-cart-token': token } })
+    const [line] = cart.body.items as Json[]
+    const removed = await call('DELETE', `/cart/items/${String(line?.id)}?currency=thb`, {
+      headers: { 'x-cart-token': token },
+    })
+    expect(removed.status).toBeLessThan(300)
+    const placed = await call('POST', '/orders?currency=thb', {
+      body: order(),
+      headers: { 'x-cart-token': token, 'idempotency-key': 'order-empty-cart' },
+    })
+    expect(placed.status).toBe(409)
+    expect(placed.body).toMatchObject({ reason: 'CART_EMPTY', message: 'The cart is empty' })
+    const [stored] = await database.db
+      .select()
+      .from(carts)
+      .where(eq(carts.tokenHash, sha256(token)))
+    expect(stored?.status).toBe('open')
+  })
+
+  it('refuses a used idempotency key for another cart and leaves that cart and the stock as they were', async () => {
+    const item = await plainSku(5, 7)
+    const first = await call('POST', '/orders?currency=thb', {
+      body: order(),
+      headers: { 'x-cart-token': await guestCart(item.sku), 'idempotency-key': 'order-key-two-carts' },
+    })
+    expect(first.status).toBe(201)
+    const secondToken = await guestCart(item.sku)
+    const second = await call('POST', '/orders?currency=thb', {
+      body: order(),
+      headers: { 'x-cart-token': secondToken, 'idempotency-key': 'order-key-two-carts' },
+    })
+    expect(second.status).toBe(409)
+    expect(second.body.reason).toBe('IDEMPOTENCY_CONFLICT')
+    const [variant] = await database.db.select().from(variants).where(eq(variants.sku, item.sku))
+    expect(variant?.stockOnline).toBe(4)
+    const cart = await call('GET', '/cart?currency=thb', { headers: { 'x-cart-token': secondToken } })
+    expect((cart.body.items as Json[]).map((line) => line.sku)).toEqual([item.sku])
+    const retried = await call('POST', '/orders?currency=thb', {
+      body: order(),
+      headers: { 'x-cart-token': secondToken, 'idempotency-key': 'order-key-two-carts-b' },
+    })
+    expect(retried.status).toBe(201)
+    const [after] = await database.db.select().from(variants).where(eq(variants.sku, item.sku))
+    expect(after?.stockOnline).toBe(3)
+  })
+
   it('ignores prices from the browser: the total is the catalog’s, and a moved price is the price-validity warning', async () => {
     const item = await plainSku(5, 2)
     const token = await guestCart(item.sku)
@@ -219,7 +269,9 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
         }),
       ),
     )
-    const numbers = new Set(results.filter((r) => r.status < 300).map((r) => (r.body.order as Json).number))
+    // Every copy is answered with the one order: the first places it, the others replay it.
+    expect(results.map((r) => r.status).toSorted()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201])
+    const numbers = new Set(results.map((r) => (r.body.order as Json).number))
     expect(numbers.size).toBe(1)
     const [number] = [...numbers]
     const stored = await database.db
@@ -229,6 +281,43 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
     expect(stored).toHaveLength(1)
     const [variant] = await database.db.select().from(variants).where(eq(variants.sku, item.sku))
     expect(variant?.stockOnline).toBe(9)
+  })
+
+  it('answers the first add with the same cart a later read shows, and adds to it afterwards', async () => {
+    const item = await plainSku(5, 9)
+    const added = await call('POST', '/cart/items?currency=thb&lang=th', { body: { sku: item.sku, quantity: 2 } })
+    expect(added.status).toBe(201)
+    const token = String(added.body.cart_token)
+    const read = await call('GET', '/cart?currency=thb&lang=th', { headers: { 'x-cart-token': token } })
+    const { cart_token: _token, ...firstAnswer } = added.body
+    expect(read.body).toEqual(firstAnswer)
+    expect((read.body.items as Json[])[0]).toMatchObject({ sku: item.sku, quantity: 2, unit_price: item.price })
+    const again = await call('POST', '/cart/items?currency=thb&lang=th', {
+      body: { sku: item.sku, quantity: 1 },
+      headers: { 'x-cart-token': token },
+    })
+    expect(again.status).toBe(201)
+    expect(again.body.cart_token).toBeUndefined()
+    expect((again.body.items as Json[]).map((line) => line.quantity)).toEqual([3])
+  })
+
+  it('adds the same size from parallel requests to one line of one cart, within the line limit', async () => {
+    const item = await plainSku(50, 6)
+    const token = await guestCart(item.sku)
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call('POST', '/cart/items?currency=thb', {
+          body: { sku: item.sku, quantity: 2 },
+          headers: { 'x-cart-token': token },
+        }),
+      ),
+    )
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201])
+    const cart = await call('GET', '/cart?currency=thb', { headers: { 'x-cart-token': token } })
+    expect(cart.status).toBe(200)
+    const items = cart.body.items as Json[]
+    expect(items).toHaveLength(1)
+    expect(items[0]?.quantity).toBe(10)
   })
 
   it('pays by card on the hosted test page and moves the order along the operator’s states', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import {
@@ -79,6 +80,87 @@ function emptyView(currency: CurrencyCode, purchased = false): CartView {
   }
 }
 
+function outOfStock(stock: number): AccountError {
+  return new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
+    fields: { quantity: String(stock) },
+  })
+}
+
+type CartItemRow = typeof cartItems.$inferSelect
+type VariantRow = typeof variants.$inferSelect
+
+/** A line as the cart shows it: re-priced from the catalog, with what blocks payment flagged. */
+function lineView(
+  item: CartItemRow,
+  product: ProductRow,
+  variant: VariantRow,
+  currency: CurrencyCode,
+  lang: Lang,
+): CartLineView {
+  const unitPrice = item.currency === 'thb' ? product.priceThb : product.priceUsd
+  const compareAt = item.currency === 'thb' ? product.compareAtThb : product.compareAtUsd
+  const image = product.images[0]
+  return {
+    id: item.id,
+    sku: item.sku,
+    productId: product.id,
+    name: lang === 'th' ? product.nameTh : product.nameEn,
+    size: variant.size,
+    image: image
+      ? {
+          path: image.path,
+          width: image.width,
+          height: image.height,
+          alt: lang === 'th' ? image.altTh : image.altEn,
+        }
+      : null,
+    category: product.categorySlug,
+    tags: product.tags,
+    quantity: item.quantity,
+    unitPrice,
+    addedPrice: item.unitPrice,
+    compareAt,
+    currency: item.currency,
+    lineTotal: unitPrice * item.quantity,
+    available: variant.stockOnline,
+    priceChanged: unitPrice !== item.unitPrice,
+    outOfStock: variant.stockOnline < item.quantity,
+    regionMismatch: item.currency !== currency,
+  }
+}
+
+function cartView(id: string, currency: CurrencyCode, items: CartLineView[]): CartView {
+  const payable = items.filter((item) => !item.regionMismatch)
+  return {
+    id,
+    currency,
+    items,
+    count: items.reduce((sum, item) => sum + item.quantity, 0),
+    subtotal: payable.reduce((sum, item) => sum + item.lineTotal, 0),
+    pricesChanged: items.some((item) => item.priceChanged && !item.regionMismatch),
+    blocked: items.some((item) => item.outOfStock || item.regionMismatch),
+    purchased: false,
+  }
+}
+
+/**
+ * A new line; a line of the same size that another request of the shopper added at the same moment gets
+ * the quantity added to it (within the per-line limit) instead of failing on the unique (cart, size) index.
+ */
+function insertLine(db: Db, line: typeof cartItems.$inferInsert) {
+  return db
+    .insert(cartItems)
+    .values(line)
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.sku],
+      set: {
+        quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY_PER_LINE})`,
+        unitPrice: sql`excluded.unit_price`,
+        currency: sql`excluded.currency`,
+      },
+    })
+}
+
 /**
  * Carts (§2, §5): a guest's cart is found by its cookie token, a member's by the member. Every view
  * re-prices the lines from the catalog: changed prices, sizes sold out meanwhile and items of another
@@ -132,142 +214,115 @@ export class CartService {
       .innerJoin(variants, eq(variants.sku, cartItems.sku))
       .where(eq(cartItems.cartId, cart.id))
       .orderBy(asc(cartItems.addedAt), asc(cartItems.sku))
-    const items = rows.map(({ item, product, variant }): CartLineView => {
-      const unitPrice = item.currency === 'thb' ? product.priceThb : product.priceUsd
-      const compareAt = item.currency === 'thb' ? product.compareAtThb : product.compareAtUsd
-      const image = product.images[0]
-      return {
-        id: item.id,
-        sku: item.sku,
-        productId: product.id,
-        name: lang === 'th' ? product.nameTh : product.nameEn,
-        size: variant.size,
-        image: image
-          ? {
-              path: image.path,
-              width: image.width,
-              height: image.height,
-              alt: lang === 'th' ? image.altTh : image.altEn,
-            }
-          : null,
-        category: product.categorySlug,
-        tags: product.tags,
-        quantity: item.quantity,
-        unitPrice,
-        addedPrice: item.unitPrice,
-        compareAt,
-        currency: item.currency,
-        lineTotal: unitPrice * item.quantity,
-        available: variant.stockOnline,
-        priceChanged: unitPrice !== item.unitPrice,
-        outOfStock: variant.stockOnline < item.quantity,
-        regionMismatch: item.currency !== currency,
-      }
-    })
-    const payable = items.filter((item) => !item.regionMismatch)
-    return {
-      id: cart.id,
+    return cartView(
+      cart.id,
       currency,
-      items,
-      count: items.reduce((sum, item) => sum + item.quantity, 0),
-      subtotal: payable.reduce((sum, item) => sum + item.lineTotal, 0),
-      pricesChanged: items.some((item) => item.priceChanged && !item.regionMismatch),
-      blocked: items.some((item) => item.outOfStock || item.regionMismatch),
-      purchased: false,
-    }
+      rows.map(({ item, product, variant }) => lineView(item, product, variant, currency, lang)),
+    )
   }
 
-  /** The open cart of the shopper, made when there is none; a new guest cart comes with its token. */
-  private async openCart(
-    owner: CartOwner,
-    currency: CurrencyCode,
-  ): Promise<{ cart: CartRow; newToken: string | null }> {
-    const found = await this.find(owner)
-    if (found?.status === 'open') return { cart: found, newToken: null }
-    if (owner.memberId) {
-      const [created] = await this.db
-        .insert(carts)
-        .values({ memberId: owner.memberId, currency })
-        .onConflictDoNothing()
-        .returning()
-      if (created) return { cart: created, newToken: null }
-      const again = await this.find({ memberId: owner.memberId, token: null })
-      if (again) return { cart: again, newToken: null }
-      throw new Error('Cart not created')
-    }
-    const token = randomToken(32)
-    const [created] = await this.db
-      .insert(carts)
-      .values({ tokenHash: sha256(token), currency })
-      .returning()
-    if (!created) throw new Error('Cart not created')
-    return { cart: created, newToken: token }
-  }
-
-  /** Adds a size; the same size again adds to its line (at the current price and region). */
+  /**
+   * Adds a size; the same size again adds to its line (at the current price and region). A cart made by
+   * this request comes with its view, built from what was written (no second read).
+   */
   async add(
     owner: CartOwner,
-    input: { sku: string; quantity: number; currency: CurrencyCode },
-  ): Promise<{ cart: CartRow; newToken: string | null }> {
-    const [variant] = await this.db
-      .select({
-        sku: variants.sku,
-        productId: variants.productId,
-        stock: variants.stockOnline,
-        priceThb: products.priceThb,
-        priceUsd: products.priceUsd,
-      })
+    input: { sku: string; quantity: number; currency: CurrencyCode; lang: Lang },
+  ): Promise<{ cart: CartRow; newToken: string | null; view: CartView | null }> {
+    const [found] = await this.db
+      .select({ product: products, variant: variants })
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
       .where(eq(variants.sku, input.sku))
-    if (!variant) throw new AccountError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
-    const product = variant
-    if (variant.stock <= 0) {
+    if (!found) throw new AccountError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
+    const { product, variant } = found
+    if (variant.stockOnline <= 0) {
       throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart')
     }
-    const { cart, newToken } = await this.openCart(owner, input.currency)
     const price = input.currency === 'thb' ? product.priceThb : product.priceUsd
+    const line = { sku: input.sku, productId: product.id, unitPrice: price, currency: input.currency }
+    const open = owner.memberId || owner.token ? await this.find(owner) : null
+    if (open?.status === 'open') {
+      await this.addToCart(open.id, line, input.quantity, variant.stockOnline)
+      return { cart: open, newToken: null, view: null }
+    }
+    const quantity = Math.min(input.quantity, MAX_QUANTITY_PER_LINE)
+    if (quantity > variant.stockOnline) throw outOfStock(variant.stockOnline)
+    if (owner.memberId) {
+      const [created] = await this.db
+        .insert(carts)
+        .values({ memberId: owner.memberId, currency: input.currency })
+        .onConflictDoNothing()
+        .returning()
+      // Made by another request of the member at the same moment: add to that one.
+      const cart = created ?? (await this.find({ memberId: owner.memberId, token: null }))
+      if (!cart) throw new Error('Cart not created')
+      await this.addToCart(cart.id, line, input.quantity, variant.stockOnline)
+      return { cart, newToken: null, view: null }
+    }
+    // A guest's new cart and its first line in one statement (the line's foreign key is checked at its end).
+    const token = randomToken(32)
+    const now = new Date()
+    const cart: CartRow = {
+      id: randomUUID(),
+      tokenHash: sha256(token),
+      memberId: null,
+      currency: input.currency,
+      status: 'open',
+      orderId: null,
+      createdAt: now,
+      updatedAt: now,
+    }
+    const item: CartItemRow = { id: randomUUID(), cartId: cart.id, ...line, quantity, addedAt: now }
+    await this.db
+      .with(this.db.$with('new_cart').as(this.db.insert(carts).values(cart)))
+      .insert(cartItems)
+      .values(item)
+    const view = cartView(cart.id, input.currency, [lineView(item, product, variant, input.currency, input.lang)])
+    return { cart, newToken: token, view }
+  }
+
+  /** Adds to an existing cart, locked while its lines are read and written. */
+  private async addToCart(
+    cartId: string,
+    line: { sku: string; productId: string; unitPrice: number; currency: CurrencyCode },
+    quantity: number,
+    stock: number,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select()
-        .from(cartItems)
-        .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.sku, input.sku)))
-      // A line of another region is replaced: that is the "remove and add again" of §5.
-      const base = existing && existing.currency === input.currency ? existing.quantity : 0
-      const quantity = Math.min(base + input.quantity, MAX_QUANTITY_PER_LINE)
-      if (quantity > variant.stock) {
-        throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
-          fields: { quantity: String(variant.stock) },
+      // Touching the cart first locks it: adds to one cart from parallel requests take turns, none is lost.
+      await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId))
+      // The cart's lines in one read: the line of this size if there is one, and how many there are.
+      const lines = await tx
+        .select({
+          id: cartItems.id,
+          sku: cartItems.sku,
+          quantity: cartItems.quantity,
+          currency: cartItems.currency,
+          addedAt: cartItems.addedAt,
         })
-      }
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cartId))
+      const existing = lines.find((row) => row.sku === line.sku)
+      // A line of another region is replaced: that is the "remove and add again" of §5.
+      const base = existing && existing.currency === line.currency ? existing.quantity : 0
+      const total = Math.min(base + quantity, MAX_QUANTITY_PER_LINE)
+      if (total > stock) throw outOfStock(stock)
       if (existing) {
         await tx
           .update(cartItems)
           .set({
-            quantity,
-            unitPrice: price,
-            currency: input.currency,
-            addedAt: existing.currency === input.currency ? existing.addedAt : new Date(),
+            quantity: total,
+            unitPrice: line.unitPrice,
+            currency: line.currency,
+            addedAt: existing.currency === line.currency ? existing.addedAt : new Date(),
           })
           .where(eq(cartItems.id, existing.id))
       } else {
-        const [{ lines } = { lines: 0 }] = await tx
-          .select({ lines: sql<number>`count(*)::int` })
-          .from(cartItems)
-          .where(eq(cartItems.cartId, cart.id))
-        if (lines >= MAX_CART_LINES) throw new AccountError(409, 'LIMIT_REACHED', 'The cart is full')
-        await tx.insert(cartItems).values({
-          cartId: cart.id,
-          sku: input.sku,
-          productId: variant.productId,
-          quantity,
-          unitPrice: price,
-          currency: input.currency,
-        })
+        if (lines.length >= MAX_CART_LINES) throw new AccountError(409, 'LIMIT_REACHED', 'The cart is full')
+        await insertLine(tx, { cartId, ...line, quantity: total })
       }
-      await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id))
     })
-    return { cart, newToken }
   }
 
   private async ownLine(owner: CartOwner, lineId: string) {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
-import { resultRows, type Db } from '~/db/client.server'
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { type Db } from '~/db/client.server'
 import {
   cartItems,
   carts,
@@ -137,8 +137,62 @@ function requestDigest(cartId: string, input: CheckoutInput): string {
  * taken with a guarded update, the cart closed, an order number issued, an idempotency key honoured),
  * payment results, the operator's status changes and the order pages.
  */
+const lineColumns = {
+  sku: cartItems.sku,
+  quantity: cartItems.quantity,
+  currency: cartItems.currency,
+  productId: products.id,
+  category: products.categorySlug,
+  tags: products.tags,
+  priceThb: products.priceThb,
+  priceUsd: products.priceUsd,
+  nameTh: products.nameTh,
+  nameEn: products.nameEn,
+  size: variants.size,
+}
+
+/** The lines of a cart with what pricing needs from the catalog, in the order they were added. */
+function linesQuery(db: Db, cartId: string) {
+  return db
+    .select(lineColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(variants, eq(variants.sku, cartItems.sku))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.sku))
+}
+
+type LineRow = Awaited<ReturnType<typeof linesQuery>>[number]
+
+/** Lines as the pricing engine takes them, at today's catalog price; an empty or mixed-region cart is refused. */
+function pricedLines(rows: LineRow[], currency: CurrencyCode) {
+  if (rows.length === 0) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+  if (rows.some((row) => row.currency !== currency)) {
+    throw new AccountError(409, 'REGION_MISMATCH', 'Invalid Region: Please remove product and try again')
+  }
+  return rows.map((row) => ({
+    sku: row.sku,
+    productId: row.productId,
+    category: row.category,
+    tags: row.tags,
+    unitPrice: currency === 'thb' ? row.priceThb : row.priceUsd,
+    quantity: row.quantity,
+    nameTh: row.nameTh,
+    nameEn: row.nameEn,
+    size: row.size,
+  }))
+}
+
+type StoreName = { id: string; nameTh: string; nameEn: string }
+
+/** Thrown inside the order transaction to undo it when its idempotency key turns out to be taken. */
+class KeyAlreadyUsed extends Error {}
+
+const STORE_CACHE_MS = 60_000
+
 export class OrderService {
   private readonly db: Db
+  private storeCache: { at: number; byId: Map<string, StoreName> } | null = null
   constructor(private readonly options: OrderServiceOptions) {
     this.db = options.db
   }
@@ -188,28 +242,7 @@ export class OrderService {
   }
 
   private async pricingLines(db: Db, cartId: string, currency: CurrencyCode) {
-    const rows = await db
-      .select({ item: cartItems, product: products, size: variants.size })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .innerJoin(variants, eq(variants.sku, cartItems.sku))
-      .where(eq(cartItems.cartId, cartId))
-      .orderBy(asc(cartItems.addedAt), asc(cartItems.sku))
-    if (rows.length === 0) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
-    if (rows.some(({ item }) => item.currency !== currency)) {
-      throw new AccountError(409, 'REGION_MISMATCH', 'Invalid Region: Please remove product and try again')
-    }
-    return rows.map(({ item, product, size }) => ({
-      sku: item.sku,
-      productId: product.id,
-      category: product.categorySlug,
-      tags: product.tags,
-      unitPrice: currency === 'thb' ? product.priceThb : product.priceUsd,
-      quantity: item.quantity,
-      nameTh: product.nameTh,
-      nameEn: product.nameEn,
-      size,
-    }))
+    return pricedLines(await linesQuery(db, cartId), currency)
   }
 
   /** Checks what the shopper typed before anything is written. */
@@ -242,150 +275,177 @@ export class OrderService {
   }
 
   /**
-   * Places the order of the shopper's cart. One transaction: the idempotency key, the cart (locked), the
-   * recomputed prices, the stock (never below zero), the order, its lines and first event, the payment row.
+   * Places the order of the shopper's cart. One transaction: the cart (closed first, which also locks it),
+   * the recomputed prices, the stock (never below zero), the order, its lines and first event, the payment
+   * row and the idempotency key. A request whose key was already used answers with that key's order.
    */
   async place(owner: CartOwner, idempotencyKey: string, input: CheckoutInput): Promise<PlacedOrder> {
     const cart = await this.options.carts.find(owner)
     if (!cart) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
     const digest = requestDigest(cart.id, input)
-    const replay = await this.replay(idempotencyKey, digest)
-    if (replay) return replay
-    if (cart.status !== 'open') {
-      throw new AccountError(409, 'CART_EMPTY', 'You have purchased items in this shopping cart')
-    }
+    // An open cart cannot have an order yet: a used key shows up when the transaction claims it.
+    if (cart.status !== 'open') return this.replayOrClosed(idempotencyKey, digest)
     const checked = await this.validated(input)
     const resolved = await this.promotion(input.promotionCode, owner.memberId)
     const promotion = resolved?.promotion ?? null
     if (input.shippingMethod === 'pickup' && input.storeId) {
-      const [store] = await this.db.select({ id: stores.id }).from(stores).where(eq(stores.id, input.storeId))
-      if (!store)
+      if (!(await this.storeNames()).has(input.storeId))
         throw new AccountError(400, 'INVALID_INPUT', 'Please select a branch', { fields: { storeId: 'invalid' } })
     }
     const accessToken = randomToken(24)
     const now = new Date()
+    const orderId = randomUUID()
 
-    const placed = await this.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(idempotencyKeys)
-        .values({ key: idempotencyKey, requestHash: digest })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key })
-      if (!claimed) return null
-      const [locked] = z
-        .array(z.object({ status: z.string() }))
-        .parse(resultRows(await tx.execute(sql`SELECT status FROM carts WHERE id = ${cart.id} FOR UPDATE`)))
-      if (!locked || locked.status !== 'open') {
-        throw new AccountError(409, 'CART_EMPTY', 'You have purchased items in this shopping cart')
-      }
-      const lines = await this.pricingLines(tx, cart.id, input.currency)
-      const priced = priceCart({
-        currency: input.currency,
-        lines,
-        destination: checked.address ? { country: checked.address.country } : { country: 'TH' },
-        shippingMethod: input.shippingMethod,
-        promotion,
-      })
-      if (priced.blocked.length > 0) {
-        throw new AccountError(409, 'CART_BLOCKED', 'Some items cannot be delivered there', {
-          fields: Object.fromEntries(
-            priced.blocked.map((block) => ['sku' in block ? block.sku : 'shippingMethod', block.reason]),
-          ),
+    let placed
+    try {
+      placed = await this.db.transaction(async (tx) => {
+        // Closing the cart locks it: a second checkout of the same cart waits here, then finds it closed.
+        // Closing the cart locks it (a second checkout of the same cart waits, then finds it closed); the
+        // same statement reads its lines.
+        const closing = tx.$with('closing').as(
+          tx
+            .update(carts)
+            .set({ status: 'ordered', orderId, updatedAt: now })
+            .where(and(eq(carts.id, cart.id), eq(carts.status, 'open')))
+            .returning({ id: carts.id }),
+        )
+        const rows = await tx
+          .with(closing)
+          .select(lineColumns)
+          .from(closing)
+          .innerJoin(cartItems, eq(cartItems.cartId, closing.id))
+          .innerJoin(products, eq(products.id, cartItems.productId))
+          .innerJoin(variants, eq(variants.sku, cartItems.sku))
+          .orderBy(asc(cartItems.addedAt), asc(cartItems.sku))
+        if (rows.length === 0) {
+          // No lines: an empty cart that this request closed (undone by the error), or one closed before.
+          const [state] = await tx.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cart.id))
+          if (state?.orderId === orderId) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+          return null
+        }
+        const lines = pricedLines(rows, input.currency)
+        const priced = priceCart({
+          currency: input.currency,
+          lines,
+          destination: checked.address ? { country: checked.address.country } : { country: 'TH' },
+          shippingMethod: input.shippingMethod,
+          promotion,
         })
-      }
-      if (priced.promotionRejected) {
-        throw new AccountError(409, 'PROMOTION_REJECTED', 'This code cannot be used for this cart', {
-          fields: { promotionCode: priced.promotionRejected.reason },
-        })
-      }
-      if (input.expectedTotal !== null && input.expectedTotal !== priced.total) {
-        throw new AccountError(409, 'PRICES_CHANGED', 'SOME PRICES IN YOUR CART ARE NOT CURRENT.', {
-          fields: { total: String(priced.total) },
-        })
-      }
-      for (const line of lines) {
-        const taken = await tx
-          .update(variants)
-          .set({ stockOnline: sql`${variants.stockOnline} - ${line.quantity}` })
-          .where(and(eq(variants.sku, line.sku), sql`${variants.stockOnline} >= ${line.quantity}`))
-          .returning({ sku: variants.sku })
-        if (taken.length === 0) {
-          throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
-            fields: { [line.sku]: 'outOfStock' },
+        if (priced.blocked.length > 0) {
+          throw new AccountError(409, 'CART_BLOCKED', 'Some items cannot be delivered there', {
+            fields: Object.fromEntries(
+              priced.blocked.map((block) => ['sku' in block ? block.sku : 'shippingMethod', block.reason]),
+            ),
           })
         }
-      }
-      const discount = priced.mixMatchDiscount + (priced.promotion?.discount ?? 0)
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          // The number comes from a sequence shared by all instances: AS{yymm}-{nnnnn}.
-          number: sql`${orderNumberPrefix(now)} || lpad(nextval('order_number_seq')::text, 5, '0')`,
-          memberId: owner.memberId,
-          cartId: cart.id,
-          email: checked.email,
-          telephone: checked.telephone,
-          status: 'awaiting_payment',
-          currency: input.currency,
-          subtotal: priced.subtotal,
-          discount,
-          shippingFee: priced.shippingFee,
-          total: priced.total,
-          vatIncluded: priced.vatIncluded,
-          promotionCode: priced.promotion?.code ?? null,
-          shippingMethod: input.shippingMethod,
-          storeId: input.shippingMethod === 'pickup' ? input.storeId : null,
-          address: checked.address,
-          paymentMethod: input.paymentMethod,
-          locale: input.lang,
-          accessTokenHash: sha256(accessToken),
+        if (priced.promotionRejected) {
+          throw new AccountError(409, 'PROMOTION_REJECTED', 'This code cannot be used for this cart', {
+            fields: { promotionCode: priced.promotionRejected.reason },
+          })
+        }
+        if (input.expectedTotal !== null && input.expectedTotal !== priced.total) {
+          throw new AccountError(409, 'PRICES_CHANGED', 'SOME PRICES IN YOUR CART ARE NOT CURRENT.', {
+            fields: { total: String(priced.total) },
+          })
+        }
+        // In the order of the sizes, so that two orders sharing sizes lock them in the same order.
+        for (const line of lines.toSorted((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0))) {
+          const taken = await tx
+            .update(variants)
+            .set({ stockOnline: sql`${variants.stockOnline} - ${line.quantity}` })
+            .where(and(eq(variants.sku, line.sku), sql`${variants.stockOnline} >= ${line.quantity}`))
+            .returning({ sku: variants.sku })
+          if (taken.length === 0) {
+            throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
+              fields: { [line.sku]: 'outOfStock' },
+            })
+          }
+        }
+        const discount = priced.mixMatchDiscount + (priced.promotion?.discount ?? 0)
+        const itemRows = priced.lines.map((line, position) => {
+          const source = lines[position]
+          return {
+            orderId,
+            position,
+            sku: line.sku,
+            productId: line.productId,
+            nameTh: source?.nameTh ?? line.productId,
+            nameEn: source?.nameEn ?? line.productId,
+            size: source?.size ?? '',
+            categorySlug: line.category,
+            tags: [...line.tags],
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+            lineTotal: line.lineTotal - line.mixMatchDiscount,
+          }
         })
-        .returning()
-      if (!order) throw new Error('Order not stored')
-      const itemRows = await tx
-        .insert(orderItems)
-        .values(
-          priced.lines.map((line, position) => {
-            const source = lines[position]
-            return {
-              orderId: order.id,
-              position,
-              sku: line.sku,
-              productId: line.productId,
-              nameTh: source?.nameTh ?? line.productId,
-              nameEn: source?.nameEn ?? line.productId,
-              size: source?.size ?? '',
-              categorySlug: line.category,
-              tags: [...line.tags],
-              quantity: line.quantity,
-              unitPrice: line.unitPrice,
-              lineTotal: line.lineTotal - line.mixMatchDiscount,
-            }
+        const event = { id: randomUUID(), orderId, status: 'awaiting_payment' as const, note: null, createdAt: now }
+        // The order, its lines, its first event, its payment row and the idempotency key in one statement
+        // (the foreign keys are checked at its end). The key goes in with its order: a key already used
+        // (for another cart) undoes the whole transaction.
+        const newItems = tx.$with('new_items').as(tx.insert(orderItems).values(itemRows))
+        const newEvent = tx.$with('new_event').as(tx.insert(orderEvents).values(event))
+        const newPayment = tx.$with('new_payment').as(
+          tx.insert(payments).values({
+            orderId,
+            provider: input.paymentMethod === 'bank_transfer' ? 'bank_transfer' : this.options.cardProvider.id,
+            method: input.paymentMethod,
+            amount: priced.total,
+            currency: input.currency,
           }),
         )
-        .returning()
-      const [event] = await tx.insert(orderEvents).values({ orderId: order.id, status: 'awaiting_payment' }).returning()
-      if (resolved?.memberCodeId && this.options.membership && priced.promotion) {
-        await this.options.membership.markUsed(tx, resolved.memberCodeId, order.id, priced.promotion.discount)
-      }
-      await tx.update(carts).set({ status: 'ordered', orderId: order.id, updatedAt: now }).where(eq(carts.id, cart.id))
-      await tx.insert(payments).values({
-        orderId: order.id,
-        provider: input.paymentMethod === 'bank_transfer' ? 'bank_transfer' : this.options.cardProvider.id,
-        method: input.paymentMethod,
-        amount: priced.total,
-        currency: input.currency,
+        const claim = tx
+          .$with('claim')
+          .as(
+            tx
+              .insert(idempotencyKeys)
+              .values({ key: idempotencyKey, requestHash: digest, orderId })
+              .onConflictDoNothing()
+              .returning({ key: idempotencyKeys.key }),
+          )
+        const [stored] = await tx
+          .with(newItems, newEvent, newPayment, claim)
+          .insert(orders)
+          .values({
+            id: orderId,
+            // The number comes from a sequence shared by all instances: AS{yymm}-{nnnnn}.
+            number: sql`${orderNumberPrefix(now)} || lpad(nextval('order_number_seq')::text, 5, '0')`,
+            memberId: owner.memberId,
+            cartId: cart.id,
+            email: checked.email,
+            telephone: checked.telephone,
+            status: 'awaiting_payment',
+            currency: input.currency,
+            subtotal: priced.subtotal,
+            discount,
+            shippingFee: priced.shippingFee,
+            total: priced.total,
+            vatIncluded: priced.vatIncluded,
+            promotionCode: priced.promotion?.code ?? null,
+            shippingMethod: input.shippingMethod,
+            storeId: input.shippingMethod === 'pickup' ? input.storeId : null,
+            address: checked.address,
+            paymentMethod: input.paymentMethod,
+            locale: input.lang,
+            accessTokenHash: sha256(accessToken),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ ...getTableColumns(orders), claimed: sql<number>`(SELECT count(*) FROM ${claim})::int` })
+        if (!stored) throw new Error('Order not stored')
+        const { claimed, ...order } = stored
+        if (claimed !== 1) throw new KeyAlreadyUsed()
+        if (resolved?.memberCodeId && this.options.membership && priced.promotion) {
+          await this.options.membership.markUsed(tx, resolved.memberCodeId, order.id, priced.promotion.discount)
+        }
+        return { order, itemRows, events: [event] }
       })
-      await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, idempotencyKey))
-      return { order, itemRows, events: event ? [event] : [] }
-    })
-
-    if (!placed) {
-      // Another request with this key won the race; its order is the answer.
-      const again = await this.replay(idempotencyKey, digest)
-      if (again) return again
-      throw new AccountError(409, 'IDEMPOTENCY_CONFLICT', 'This request is already being processed')
+    } catch (error) {
+      if (error instanceof KeyAlreadyUsed) return this.replayOrClosed(idempotencyKey, digest)
+      throw error
     }
+    // Closed meanwhile: by this very request sent twice (its order is the answer), or by another one.
+    if (!placed) return this.replayOrClosed(idempotencyKey, digest)
     const redirectUrl = input.paymentMethod === 'card' ? await this.startCardPayment(placed.order) : null
     // The view of a new order is built from what was just written (no second read).
     const view = await this.view(placed.order, {
@@ -395,6 +455,21 @@ export class OrderService {
       returns: [],
     })
     return { order: view, accessToken, redirectUrl, replayed: false }
+  }
+
+  /** The branches by id, read at most once a minute (they come with the catalog and hardly ever change). */
+  private async storeNames(): Promise<Map<string, StoreName>> {
+    if (this.storeCache && Date.now() - this.storeCache.at < STORE_CACHE_MS) return this.storeCache.byId
+    const rows = await this.db.select({ id: stores.id, nameTh: stores.nameTh, nameEn: stores.nameEn }).from(stores)
+    this.storeCache = { at: Date.now(), byId: new Map(rows.map((row) => [row.id, row])) }
+    return this.storeCache.byId
+  }
+
+  /** The order of a used key; else the cart was ordered by another request. */
+  private async replayOrClosed(key: string, digest: string): Promise<PlacedOrder> {
+    const replay = await this.replay(key, digest)
+    if (replay) return replay
+    throw new AccountError(409, 'CART_EMPTY', 'You have purchased items in this shopping cart')
   }
 
   private async replay(key: string, digest: string): Promise<PlacedOrder | null> {
@@ -640,17 +715,12 @@ export class OrderService {
             .where(eq(payments.orderId, order.id))
             .orderBy(desc(payments.createdAt))
             .limit(1),
-      order.storeId
-        ? this.db
-            .select({ id: stores.id, nameTh: stores.nameTh, nameEn: stores.nameEn })
-            .from(stores)
-            .where(eq(stores.id, order.storeId))
-        : Promise.resolve([]),
+      order.storeId ? this.storeNames().then((byId) => byId.get(order.storeId ?? '')) : undefined,
       known ? known.returns : this.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id)),
     ])
     const returnRow = returns[0]
     const payment = paymentRows[0]
-    const storeRow = store[0]
+    const storeRow = store
     return {
       id: order.id,
       number: order.number,

@@ -155,8 +155,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       const { lang, currency } = c.req.valid('query')
       const input = c.req.valid('json')
       const who = await owner(c)
-      const { cart, newToken } = await carts.add(who, { sku: input.sku, quantity: input.quantity, currency })
-      const view = await carts.viewOf(cart, currency, lang)
+      const added = await carts.add(who, { sku: input.sku, quantity: input.quantity, currency, lang })
+      const view = added.view ?? (await carts.viewOf(added.cart, currency, lang))
+      const newToken = added.newToken
       return c.json(cartBody(c, view, newToken), 201)
     },
   )
