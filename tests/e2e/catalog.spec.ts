@@ -138,6 +138,13 @@ test('sitemap.xml lists pages in both languages; robots.txt points to it', async
   expect(sitemap).toContain('hreflang="x-default"')
   const robots = await (await request.get('/robots.txt')).text()
   expect(robots).toContain('Sitemap: https://shop.example.com/sitemap.xml')
+  const disallowed = robots
+    .split('\n')
+    .filter((line) => line.startsWith('Disallow: '))
+    .map((line) => line.slice('Disallow: '.length))
+  // Session pages stay out of search engines; the cart (empty without the shopper's cookie) may be crawled.
+  expect(disallowed).toEqual(expect.arrayContaining(['/checkout', '/en/checkout', '/account', '/en/account']))
+  expect(disallowed.filter((path) => path.includes('/cart'))).toEqual([])
 })
 
 test('find in store lists the stores holding the chosen size', async ({ page }) => {
