@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '~/db/unavailable'
 import { accountErrorSchema } from '~/api/accounts/schemas'
 import { AccountError } from '~/api/accounts/errors'
 import type { RequestContext } from '~/api/accounts/account.service'
-import { snakeKeysDeep } from '~/product-api/case'
+import { snakeKey, snakeKeysDeep } from '~/product-api/case'
 
 /** Service results go out with snake_case keys (§7). */
 export const wire = <T>(value: unknown) => snakeKeysDeep(value) as T
@@ -57,6 +57,16 @@ export function unstorableTextPath(value: unknown, path: ReadonlyArray<string> =
   return null
 }
 
+/**
+ * Field names go out in snake_case like every key; a key without a lower-case letter is a SKU (an item
+ * sold out, or not deliverable) and goes out as it is.
+ */
+function fieldKeys(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [/[a-z]/.test(key) ? snakeKey(key) : key, value]),
+  )
+}
+
 export function errorResponse(c: Context, error: AccountError) {
   const { details } = error
   return c.json(
@@ -64,7 +74,7 @@ export function errorResponse(c: Context, error: AccountError) {
       code: error.status,
       message: error.message,
       reason: error.reason,
-      ...(details.fields ? { fields: wire<Record<string, string>>(details.fields) } : {}),
+      ...(details.fields ? { fields: fieldKeys(details.fields) } : {}),
       ...(details.retryAt ? { retry_at: details.retryAt.toISOString() } : {}),
       ...(details.attemptsLeft !== undefined ? { attempts_left: details.attemptsLeft } : {}),
       ...(details.captcha ? { captcha: details.captcha } : {}),

@@ -258,6 +258,61 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
     expect(variant?.stockOnline).toBe(0)
   })
 
+  it('places parallel orders of carts that share two sizes, added in opposite orders', async () => {
+    const first = await plainSku(50, 10)
+    const second = await plainSku(50, 11)
+    const tokens: string[] = []
+    for (let i = 0; i < 10; i++) {
+      const [a, b] = i % 2 === 0 ? [first, second] : [second, first]
+      const token = await guestCart(a.sku)
+      const added = await call('POST', '/cart/items?currency=thb', {
+        body: { sku: b.sku, quantity: 1 },
+        headers: { 'x-cart-token': token },
+      })
+      expect(added.status).toBe(201)
+      tokens.push(token)
+    }
+    const results = await Promise.all(
+      tokens.map((token, index) =>
+        call('POST', '/orders?currency=thb', {
+          body: order(),
+          headers: { 'x-cart-token': token, 'idempotency-key': `order-crosswise-${index}` },
+        }),
+      ),
+    )
+    expect(results.map((result) => result.status)).toEqual(tokens.map(() => 201))
+    const stock = await database.db
+      .select({ sku: variants.sku, stock: variants.stockOnline })
+      .from(variants)
+      .where(sql`${variants.sku} IN (${first.sku}, ${second.sku})`)
+    expect(stock.map((row) => row.stock)).toEqual([40, 40])
+  })
+
+  it('refuses a cart with one sold-out size, naming it, and takes no stock of the other', async () => {
+    const plenty = await plainSku(5, 12)
+    const scarce = await plainSku(5, 13)
+    const token = await guestCart(plenty.sku)
+    await call('POST', '/cart/items?currency=thb', {
+      body: { sku: scarce.sku, quantity: 1 },
+      headers: { 'x-cart-token': token },
+    })
+    await database.db.update(variants).set({ stockOnline: 0 }).where(eq(variants.sku, scarce.sku))
+    const placed = await call('POST', '/orders?currency=thb', {
+      body: order(),
+      headers: { 'x-cart-token': token, 'idempotency-key': 'order-one-sold-out' },
+    })
+    expect(placed.status).toBe(409)
+    expect(placed.body).toMatchObject({ reason: 'OUT_OF_STOCK', fields: { [scarce.sku]: 'outOfStock' } })
+    expect(Object.keys(placed.body.fields as Json)).toEqual([scarce.sku])
+    const [left] = await database.db.select().from(variants).where(eq(variants.sku, plenty.sku))
+    expect(left?.stockOnline).toBe(5)
+    const [cart] = await database.db
+      .select()
+      .from(carts)
+      .where(eq(carts.tokenHash, sha256(token)))
+    expect(cart?.status).toBe('open')
+  })
+
   it('makes one order of parallel replays of one idempotency key', async () => {
     const item = await plainSku(10, 5)
     const token = await guestCart(item.sku)
