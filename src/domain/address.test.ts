@@ -356,6 +356,13 @@ describe('shipping countries', () => {
     expect(countryName('not a code', 'en')).toBe('not a code')
   })
 
+  it('gives the same short names wherever it runs (no platform CLDR data: server and browser must agree)', () => {
+    expect(countryName('HK', 'th')).toBe('ฮ่องกง')
+    expect(countryName('HK', 'en')).toBe('Hong Kong')
+    expect(countryName('MO', 'en')).toBe('Macao')
+    for (const code of SHIPPING_COUNTRIES) expect(countryName(code, 'th'), code).not.toBe(countryName(code, 'en'))
+  })
+
   it('gives calling codes', () => {
     expect(callingCode('TH')).toBe('66')
     expect(callingCode('US')).toBe('1')

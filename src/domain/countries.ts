@@ -64,21 +64,60 @@ export function isShippingCountry(code: string): code is ShippingCountry {
   return shippingCountries.has(code)
 }
 
-const displayNames = new Map<LocaleCode, Intl.DisplayNames>()
+/**
+ * Country names in Thai and English. A fixed table rather than `Intl.DisplayNames`: the platforms' CLDR data
+ * differ (Node says 'เขตปกครองพิเศษฮ่องกงแห่งสาธารณรัฐประชาชนจีน' where Chromium says 'ฮ่องกง'), and a name
+ * rendered on the server must be the one the browser renders, or the page fails to hydrate.
+ */
+const COUNTRY_NAMES: Readonly<Record<ShippingCountry, readonly [th: string, en: string]>> = {
+  TH: ['ไทย', 'Thailand'],
+  SG: ['สิงคโปร์', 'Singapore'],
+  MY: ['มาเลเซีย', 'Malaysia'],
+  ID: ['อินโดนีเซีย', 'Indonesia'],
+  PH: ['ฟิลิปปินส์', 'Philippines'],
+  VN: ['เวียดนาม', 'Vietnam'],
+  KH: ['กัมพูชา', 'Cambodia'],
+  LA: ['ลาว', 'Laos'],
+  MM: ['เมียนมา', 'Myanmar'],
+  BN: ['บรูไน', 'Brunei'],
+  JP: ['ญี่ปุ่น', 'Japan'],
+  KR: ['เกาหลีใต้', 'South Korea'],
+  CN: ['จีน', 'China'],
+  HK: ['ฮ่องกง', 'Hong Kong'],
+  MO: ['มาเก๊า', 'Macao'],
+  TW: ['ไต้หวัน', 'Taiwan'],
+  IN: ['อินเดีย', 'India'],
+  AU: ['ออสเตรเลีย', 'Australia'],
+  NZ: ['นิวซีแลนด์', 'New Zealand'],
+  US: ['สหรัฐอเมริกา', 'United States'],
+  CA: ['แคนาดา', 'Canada'],
+  GB: ['สหราชอาณาจักร', 'United Kingdom'],
+  IE: ['ไอร์แลนด์', 'Ireland'],
+  FR: ['ฝรั่งเศส', 'France'],
+  DE: ['เยอรมนี', 'Germany'],
+  IT: ['อิตาลี', 'Italy'],
+  ES: ['สเปน', 'Spain'],
+  PT: ['โปรตุเกส', 'Portugal'],
+  NL: ['เนเธอร์แลนด์', 'Netherlands'],
+  BE: ['เบลเยียม', 'Belgium'],
+  LU: ['ลักเซมเบิร์ก', 'Luxembourg'],
+  CH: ['สวิตเซอร์แลนด์', 'Switzerland'],
+  AT: ['ออสเตรีย', 'Austria'],
+  SE: ['สวีเดน', 'Sweden'],
+  DK: ['เดนมาร์ก', 'Denmark'],
+  NO: ['นอร์เวย์', 'Norway'],
+  FI: ['ฟินแลนด์', 'Finland'],
+  AE: ['สหรัฐอาหรับเอมิเรตส์', 'United Arab Emirates'],
+  SA: ['ซาอุดีอาระเบีย', 'Saudi Arabia'],
+  QA: ['กาตาร์', 'Qatar'],
+}
 
-/** The country's name in the shopper's language, from the platform's CLDR data, so no list of names ships with the app. */
+/** The country's name in the shopper's language; a code of no country we ship to is shown as it is. */
 export function countryName(code: string, locale: LocaleCode): string {
-  let names = displayNames.get(locale)
-  if (!names) {
-    names = new Intl.DisplayNames([locale === 'th' ? 'th-TH' : 'en'], { type: 'region', fallback: 'code' })
-    displayNames.set(locale, names)
-  }
-  try {
-    return names.of(code.toUpperCase()) ?? code
-  } catch {
-    // Intl.DisplayNames throws a RangeError for a string that is not a well-formed region code.
-    return code
-  }
+  const upper = code.toUpperCase()
+  if (!isShippingCountry(upper)) return code
+  const [th, en] = COUNTRY_NAMES[upper]
+  return locale === 'th' ? th : en
 }
 
 /** The international calling code (without '+') shown beside the phone field, e.g. '66' for TH. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { codeFor, confirmCode, createMember, uniqueEmail, uniqueMobile } from './accounts'
 import { gotoHydrated } from './hydration'
 
@@ -98,6 +98,11 @@ test.describe('accounts', () => {
     await page.getByRole('textbox', { name: 'อีเมล' }).fill('not-an-address')
     await page.getByRole('textbox', { name: 'อีเมล' }).blur()
     await expect(page.getByText('ข้อมูลในช่องนี้ไม่ถูกต้อง')).toBeVisible()
+    // Submitting now names every field still missing (telephone, gender, birth date, terms), not only the
+    // one already marked, and stays on the page.
+    await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
+    await expect(page.getByText('จำเป็นต้องกรอกช่องนี้')).toHaveCount(4)
+    await expect(page).toHaveURL(/\/account\/register/)
     await page.getByRole('textbox', { name: 'อีเมล' }).fill(email)
     await page.getByRole('textbox', { name: th.telephone }).fill(phone.local)
     await page.getByRole('combobox', { name: 'เพศ' }).selectOption('female')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
 
 /** Fixed examples of the demo catalog (src/db/seed/demo-catalog.ts, DEMO_EXAMPLES). */

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from './test'
 
 /** Counts the requests for the tag manager's container (answered here: the tests have no internet). */
 async function countGtm(page: Page) {

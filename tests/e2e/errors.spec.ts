@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 
 test('an unknown path is a 404 with PAGE NOT FOUND, then home after 5 s', async ({ page }) => {
   const response = await page.goto('/en/no-such-page-here')

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { type Page, type Request } from '@playwright/test'
+import { expect, test } from './test'
 
 const PRODUCT = '/en/product/linen-wrap-dress-1001'
 const LINE_IOS =

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { confirmCode, createMember } from './accounts'
 
 const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789abcdef' }

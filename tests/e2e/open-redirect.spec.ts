@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test } from './test'
 import { confirmCode, createMember, uniqueEmail, uniqueMobile } from './accounts'
 import { gotoHydrated } from './hydration'
 

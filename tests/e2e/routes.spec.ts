@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 
 const SITE = 'https://shop.example.com'
 const BRAND = 'ATELIER SIAM'
@@ -34,7 +34,16 @@ const ROUTES: Array<{ path: string; th: string; en: string }> = [
 ]
 
 for (const route of ROUTES) {
-  test(`${route.path} renders in Thai and English with lang, title and canonical link`, async ({ page }) => {
+  test(`${route.path} renders in Thai and English with lang, title and canonical link, and hydrates cleanly`, async ({
+    page,
+  }) => {
+    // A page whose server HTML differs from the browser's first render fails to hydrate (React error #418):
+    // a thrown error on the page, and the whole page rendered again.
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
     for (const locale of ['th', 'en'] as const) {
       const path = locale === 'th' ? route.path : route.path === '/' ? '/en' : `/en${route.path}`
       const response = await page.goto(path)
@@ -48,6 +57,8 @@ for (const route of ROUTES) {
       )
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
       await expect(page.getByRole('contentinfo')).toBeVisible()
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+      expect(errors, path).toEqual([])
     }
   })
 }

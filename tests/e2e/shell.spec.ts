@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
 
 test('/checkout typed into the address bar lands on /cart', async ({ page }) => {

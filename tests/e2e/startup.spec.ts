@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 
 /** Starts the built server with some environment and returns its exit code and output. */
 function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
