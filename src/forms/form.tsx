@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
 import { useId, type ReactNode } from 'react'
 import { fieldErrorMessage } from '~/account/messages'
+import { afterPress } from '~/forms/after-press'
 
 /** The form contexts of the app-wide form hook (DESIGN.md §6, STYLE.md: `createFormHook`). */
 export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
@@ -38,7 +39,10 @@ type TextFieldProps = {
   placeholder?: string
 }
 
-/** A labelled input; validated when it loses focus (§5: on blur and change, not on input). */
+/**
+ * A labelled input; validated when it loses focus (§5: on blur and change, not on input), after the press
+ * that took the focus away, so that a vanishing message does not move the control being clicked.
+ */
 function TextField({
   label,
   type = 'text',
@@ -72,7 +76,7 @@ function TextField({
         aria-invalid={code ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => field.handleChange(event.target.value)}
-        onBlur={field.handleBlur}
+        onBlur={() => afterPress(field.handleBlur)}
       />
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
@@ -119,7 +123,7 @@ function SelectField({ label, options, placeholder, required, autoComplete, disa
           field.handleBlur()
           onPick?.(event.target.value)
         }}
-        onBlur={field.handleBlur}
+        onBlur={() => afterPress(field.handleBlur)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -175,6 +179,15 @@ function SubmitButton({ children, wide = true }: { children: ReactNode; wide?: b
     </button>
   )
 }
+
+/**
+ * Options every form of the shop starts from. TanStack Form refuses a first submit while its state says
+ * it cannot submit (a field already showing an error, or an async check still running) and calls
+ * `onSubmitInvalid` without checking the other fields: a click on "Save" while the postcode was still being
+ * looked up did nothing at all. With `canSubmitWhenInvalid` every submit checks every field, waits for the
+ * async checks and then either saves or shows every error.
+ */
+export const SHOP_FORM = { canSubmitWhenInvalid: true } as const
 
 /** The app's form hook: `useAppForm` with the field components registered once. */
 export const { useAppForm, withForm } = createFormHook({

@@ -11,14 +11,18 @@ import { AddressForm } from './AddressForm'
 
 const bangkok = { name: 'Bangkok', nameTh: 'กรุงเทพมหานคร', nameEn: 'Bangkok' }
 
+/** While `wait` is set, the postcode lookup answers only once it settles (a slow network). */
+const postcodeLookup = vi.hoisted(() => ({ wait: null as Promise<void> | null }))
+
 // The server functions are replaced by small fakes: the form only needs their answers.
 vi.mock('~/account/address.functions', () => ({
   checkAddress: vi.fn(async () => ({})),
-  thaiPostcodePlaces: vi.fn(async ({ data }: { data: { postcode: string } }) =>
-    data.postcode === '10110'
+  thaiPostcodePlaces: vi.fn(async ({ data }: { data: { postcode: string } }) => {
+    if (postcodeLookup.wait) await postcodeLookup.wait
+    return data.postcode === '10110'
       ? [{ province: 'Bangkok', district: 'Khlong Toei', subDistrict: 'Khlong Tan', postcode: '10110' }]
-      : [],
-  ),
+      : []
+  }),
   thaiProvincesQuery: (lang: string) => ({
     queryKey: ['geo', 'th', 'provinces', lang],
     queryFn: async () => [bangkok],
@@ -52,7 +56,10 @@ function renderForm(onSubmit: (values: AddressInput) => Promise<AccountFailure |
 const REQUIRED = 'THIS FIELD IS REQUIRED.'
 const NAME_TOO_LONG = 'First name / Last name cannot exceed 50 characters.'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  postcodeLookup.wait = null
+})
 
 describe('AddressForm', () => {
   it('says a first name left empty is required once the field is left', async () => {
@@ -104,6 +111,40 @@ describe('AddressForm', () => {
     await waitFor(() => expect((screen.getByLabelText(/^Province/) as HTMLSelectElement).value).toBe('Bangkok'))
     expect((screen.getByLabelText(/^District/) as HTMLSelectElement).value).toBe('Khlong Toei')
     expect((screen.getByLabelText(/^Sub-district/) as HTMLSelectElement).value).toBe('Khlong Tan')
+  })
+
+  it('saves when Save is pressed while the postcode is still being checked', async () => {
+    let answer = () => {}
+    postcodeLookup.wait = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    const onSubmit = vi.fn(async () => null)
+    const { user } = renderForm(onSubmit)
+    await user.type(screen.getByLabelText(/^First name/), 'Nida')
+    await user.type(screen.getByLabelText(/^Last name/), 'Test')
+    await user.type(screen.getByLabelText(/^Phone number/), '081 234 5678')
+    await user.type(screen.getByLabelText(/^Email/), 'nida@example.com')
+    await user.selectOptions(await screen.findByLabelText(/^Province/), 'Bangkok')
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Khlong Toei' })).toBeTruthy())
+    await user.selectOptions(screen.getByLabelText(/^District/), 'Khlong Toei')
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Khlong Tan' })).toBeTruthy())
+    // Picking the sub-district fills its only postcode, and the postcode's check goes to the (slow) API.
+    await user.selectOptions(screen.getByLabelText(/^Sub-district/), 'Khlong Tan')
+    expect((screen.getByLabelText(/^Postal code/) as HTMLInputElement).value).toBe('10110')
+    await user.type(screen.getByLabelText(/^Address 1/), '99/1 Rama IV Road')
+    await user.click(screen.getByRole('button', { name: 'Save address' }))
+    expect(onSubmit).not.toHaveBeenCalled()
+    answer()
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        province: 'Bangkok',
+        district: 'Khlong Toei',
+        subDistrict: 'Khlong Tan',
+        postcode: '10110',
+      }),
+    )
+    expect(screen.queryByText('Please complete the information.')).toBeNull()
   })
 
   it('shows the fields the API refused beside them', async () => {

@@ -21,7 +21,7 @@ import {
   type AddressInput,
 } from '~/domain/address'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
-import { showFieldErrors, useAppForm } from '~/forms/form'
+import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { isLocaleCode, type LocaleCode } from '~/i18n/locales'
 
 export type AddressFormProps = {
@@ -109,12 +109,9 @@ export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children
   const placesId = useId()
 
   const form = useAppForm({
+    ...SHOP_FORM,
     defaultValues,
-    onSubmitInvalid: async ({ formApi }) => {
-      // On the first attempt TanStack Form stops at the errors it already knows: show every field's.
-      await formApi.validateAllFields('submit')
-      focusFirstError(formApi.state.values.country === 'TH')
-    },
+    onSubmitInvalid: ({ formApi }) => focusFirstError(formApi.state.values.country === 'TH'),
     onSubmit: async ({ value, formApi }) => {
       setRefusal(null)
       try {

@@ -11,7 +11,7 @@ import { failureMessage } from '~/account/failure-message'
 import { PageHeading } from '~/components/PageHeading'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
 import { parseLoginIdentifier } from '~/domain/otp'
-import { useAppForm } from '~/forms/form'
+import { SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
 import { lenient, redirectParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
@@ -53,6 +53,7 @@ function LoginPage() {
   const [captchaAnswer, setCaptchaAnswer] = useState('')
 
   const form = useAppForm({
+    ...SHOP_FORM,
     defaultValues: { country: 'TH', telephone: '', email: '' },
     onSubmit: async ({ value }) => {
       const identifier = method === 'email' ? value.email : value.telephone

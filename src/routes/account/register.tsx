@@ -10,7 +10,7 @@ import { failureMessage } from '~/account/failure-message'
 import { validateBirthdate, validateEmail, validateFullname, validateTelephone } from '~/account/member-rules'
 import { PageHeading } from '~/components/PageHeading'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
-import { showFieldErrors, useAppForm } from '~/forms/form'
+import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
 import { redirectParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
@@ -35,6 +35,7 @@ function RegisterPage() {
   const [captchaAnswer, setCaptchaAnswer] = useState('')
 
   const form = useAppForm({
+    ...SHOP_FORM,
     defaultValues: {
       fullname: '',
       email: '',

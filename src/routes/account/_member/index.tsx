@@ -13,7 +13,7 @@ import { validateBirthdate, validateEmail, validateFullname, validateTelephone }
 import { sessionQuery, type SessionMember } from '~/account/session.functions'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
-import { showFieldErrors, useAppForm } from '~/forms/form'
+import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
@@ -201,6 +201,7 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
   /** Stored numbers are E.164; a number typed in local form is read as Thai. */
   const phoneCountry = 'TH'
   const form = useAppForm({
+    ...SHOP_FORM,
     defaultValues: {
       fullname: member.fullname,
       email: member.email ?? '',
