@@ -216,10 +216,20 @@ test.describe('address book', () => {
     await expect(cards.first().locator(badge)).toHaveText('ที่อยู่หลัก')
     await expect(cards.first()).toContainText('10900')
 
+    // From now on the status box keeps its height when it says something again: were it emptied for a
+    // moment, the list under it would jump up and down a line while the shopper reaches for a button.
+    await page.locator('.address-book__status').evaluate((box) => {
+      const heights: number[] = []
+      Reflect.set(self, '__statusHeights', heights)
+      new ResizeObserver(() => heights.push(box.getBoundingClientRect().height)).observe(box)
+    })
     await addAddress('มานะ', '12 ซอยลาดพร้าว 1')
     await expect(cards).toHaveCount(2)
     await page.getByRole('button', { name: /ตั้งที่อยู่ของ มานะ/ }).click()
     await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนที่อยู่หลักแล้ว' })).toBeVisible()
+    const heights = await page.evaluate(() => Reflect.get(self, '__statusHeights') as number[])
+    expect(heights.length).toBeGreaterThan(0)
+    expect(Math.min(...heights), `status box heights ${heights.join(', ')}`).toBeGreaterThan(0)
     await expect(cards.first()).toContainText('มานะ')
     await expect(cards.first().locator(badge)).toHaveText('ที่อยู่หลัก')
     await expect(cards.nth(1).locator(badge)).toHaveCount(0)

@@ -74,9 +74,13 @@ function AddressBookPage() {
   const somethingWrong = () => i18n._(ACCOUNT_MESSAGES.somethingWrong)
   const focus = (id: string) => document.getElementById(id)?.focus()
 
-  /** Says the outcome in the polite live region; emptied first so that the same text is read again. */
+  /**
+   * Says the outcome in the polite live region. The same words as before are replaced for a moment by a
+   * no-break space, so that screen readers read them again, while the box keeps its height: emptying it
+   * would move the whole list up and down a line, under the pointer of a shopper about to click.
+   */
   function announce(message: string) {
-    setStatus('')
+    setStatus((current) => (current === message ? '\u00a0' : message))
     window.setTimeout(() => setStatus(message), 100)
   }
 
