@@ -38,9 +38,9 @@ for (const route of ROUTES) {
     page,
   }) => {
     // A page whose server HTML differs from the browser's first render fails to hydrate (React error #418):
-    // a thrown error on the page, and the whole page rendered again.
+    // the suite's `page` (tests/e2e/test.ts) fails the test on that thrown error; errors logged to the
+    // console are checked here, page by page.
     const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
     })
