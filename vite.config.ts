@@ -51,7 +51,7 @@ export default defineConfig({
       // Static files are compressed once at build time (gzip and brotli beside each file) and served in the
       // encoding the browser accepts: the first-load JavaScript travels at about a quarter of its size.
       compressPublicAssets: { gzip: true, brotli: true },
-      plugins: ['./src/server/nitro/check-config.ts', './src/server/nitro/warm-database.ts'],
+      plugins: ['./src/server/nitro/check-config.ts', './src/server/nitro/lifecycle.ts'],
       // Packages that load files next to their own code at run time (WASM, extension bundles, native
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
       traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*'],
