@@ -112,7 +112,7 @@ function embeddedTarget(): Target {
       try {
         await waitUntilReady(base, child)
       } catch (error) {
-        throw new Error(`${String(error)}\n${output}`)
+        throw new Error(`${String(error)}\n${output}`, { cause: error })
       }
       return Date.now() - started
     },
@@ -127,7 +127,7 @@ function embeddedTarget(): Target {
     async withDatabase(work) {
       // The lock: taken over from a killed server by itself, refused if the server were still running.
       const database = await openDatabase({ dataDir, purpose: 'crash-restart check' }).catch((error: unknown) => {
-        throw new Error(`the embedded database cannot be opened after the stop: ${String(error)}`)
+        throw new Error(`the embedded database cannot be opened after the stop: ${String(error)}`, { cause: error })
       })
       try {
         const client = database.pglite
@@ -237,13 +237,11 @@ async function call(
     signal: AbortSignal.timeout(20_000),
   })
   const text = await response.text()
-  let body: Json = {}
   try {
-    body = text ? (JSON.parse(text) as Json) : {}
+    return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} }
   } catch {
-    body = { text }
+    return { status: response.status, body: { text } }
   }
-  return { status: response.status, body }
 }
 
 function uniquePhone(): { local: string; e164: string } {
