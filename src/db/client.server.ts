@@ -91,7 +91,8 @@ async function openPglite(dataDir: string, purpose?: string): Promise<Database> 
   }
 }
 
-async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promise<Database> {
+/** A Database over a PGlite client (an open directory, a backup opened in memory …). */
+export async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promise<Database> {
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm')
   await client.exec(SESSION_SETTINGS)
   const db = drizzlePglite({ client, schema })

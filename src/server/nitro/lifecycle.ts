@@ -2,6 +2,7 @@ import { definePlugin } from 'nitro'
 import { env } from '../../../app.config'
 import { holdDataDir } from '../../db/client.server'
 import { DataDirBusyError, type DataDirLock } from '../../db/data-dir-lock.server'
+import { answerBackupRequest } from '../backup-request.server'
 import { getDatabase } from '../database.server'
 import { isStopping, requestFinished, requestStarted, shutdown } from '../lifecycle.server'
 
@@ -75,4 +76,6 @@ export default definePlugin((nitroApp) => {
   }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)
+  // `npm run db:backup` while the shop runs: the embedded database is backed up by its own process.
+  if (lock) process.on('SIGUSR2', () => void answerBackupRequest(env.DATA_DIR, (line) => console.error(line)))
 })
