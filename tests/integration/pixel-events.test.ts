@@ -453,6 +453,38 @@ describe('pixel events', () => {
     expect(meta.requests).toHaveLength(0)
   })
 
+  it('hands back at once the events it claimed but did not send when the server stops', async () => {
+    const stopping = new AbortController()
+    // A platform that answers the first event, as the server's stop arrives.
+    const platform = await fakePlatform(() => {
+      stopping.abort()
+      return { events_received: 1, messages: [], fbtrace_id: 'AbCdEf123' }
+    })
+    try {
+      const pixels = service({
+        tiktok: null,
+        meta: { pixelId: META_PIXEL, accessToken: META_TOKEN, apiBaseUrl: platform.baseUrl },
+      })
+      for (const order of ['AS-2605-00051', 'AS-2605-00052', 'AS-2605-00053']) {
+        await pixels.record('meta', purchase(order))
+      }
+      expect(await pixels.deliverDue(50, stopping.signal)).toEqual({ sent: 1, retrying: 0, failed: 0 })
+      expect(platform.requests).toHaveLength(1)
+      const rows = await rowsOf('meta')
+      const handedBack = rows.filter((row) => row.status === 'pending')
+      expect(handedBack).toHaveLength(2)
+      for (const row of handedBack) {
+        // Not used up, and due now: another instance sends them without waiting for the lease to run out.
+        expect(row.attempts).toBe(0)
+        expect(row.nextAttemptAt?.getTime()).toBeLessThanOrEqual(clock.getTime())
+      }
+      expect(await pixels.deliverDue()).toEqual({ sent: 2, retrying: 0, failed: 0 })
+      expect(platform.requests).toHaveLength(3)
+    } finally {
+      await platform.close()
+    }
+  })
+
   it('retries when the platform cannot be reached', async () => {
     const pixels = service({
       tiktok: null,
