@@ -53,6 +53,13 @@ describe('readiness (/readyz)', () => {
     expect(failing).toMatchObject({ ready: false, reason: 'database-unavailable' })
     expect(JSON.stringify(failing)).not.toContain('secret')
 
+    // A lost connection names the query too ("Failed query: SELECT hash FROM store_meta.migrations"): that is
+    // an unavailable database, not a missing migration.
+    const closed = await openDatabase({ dataDir: 'memory' })
+    await closed.close()
+    const lost = await checkReadiness({ database: async () => closed, committedMigrations: committedMigrationHashes })
+    expect(lost).toMatchObject({ ready: false, reason: 'database-unavailable' })
+
     const started = Date.now()
     const hanging = await checkReadiness({
       database: () => new Promise<Database>(() => undefined),

@@ -43,8 +43,10 @@ export default definePlugin((nitroApp) => {
     }
     const url = new URL(request.url)
     const status = response.status
-    const quiet = status < 400 && (ASSET.test(url.pathname) || PROBE.test(url.pathname))
-    const level = status >= 500 ? 'error' : quiet ? 'debug' : 'info'
+    const probe = PROBE.test(url.pathname)
+    const quiet = status < 400 && (probe || ASSET.test(url.pathname))
+    // A probe's 503 (not ready, stopping) is a state, not a failure of the server.
+    const level = status >= 500 ? (probe ? 'warn' : 'error') : quiet ? 'debug' : 'info'
     const log = logger()
     if (!log.isLevelEnabled(level)) return
     log[level](

@@ -61,7 +61,7 @@ export async function checkReadiness(options: ReadinessOptions): Promise<Readine
     const result = await within(database.db.execute(sql`SELECT hash FROM store_meta.migrations`), left, 'the database')
     applied = new Set(resultRows(result).map((row) => String((row as { hash: unknown }).hash)))
   } catch (error) {
-    if (/store_meta|does not exist/i.test(message(error)) && !(error instanceof Timeout)) {
+    if (isMissingTable(error)) {
       return { ready: false, reason: 'migrations-pending', detail: 'no migration has been applied' }
     }
     return { ready: false, reason: 'database-unavailable', detail: message(error) }
@@ -78,8 +78,25 @@ export async function checkReadiness(options: ReadinessOptions): Promise<Readine
   return { ready: true, migrations: expected.length }
 }
 
+/** PostgreSQL's codes for a missing table or schema: `store_meta.migrations` was never created. */
+const MISSING_RELATION = new Set(['42P01', '3F000'])
+
+/** Whether the error (or what it wraps: Drizzle wraps the driver's) says the migrations table is not there. */
+function isMissingTable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof Timeout) return false
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && MISSING_RELATION.has(code)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
 function message(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error)
+  // The driver's own words (a refused connection, a terminated one) are under Drizzle's "Failed query".
+  let innermost = error
+  for (let depth = 0; depth < 5 && innermost instanceof Error && innermost.cause; depth++) innermost = innermost.cause
+  const text = innermost instanceof Error ? innermost.message : String(innermost)
   // A connection error may name the database URL; its password never goes out.
   return text.replace(/\/\/[^@/\s]*@/g, '//***@').slice(0, 200)
 }
