@@ -54,7 +54,7 @@ export default defineConfig({
       plugins: [
         './src/server/nitro/check-config.ts',
         './src/server/nitro/request-log.ts',
-        './src/server/nitro/warm-database.ts',
+        './src/server/nitro/lifecycle.ts',
       ],
       // Packages that load files next to their own code at run time (WASM, extension bundles, native
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.

@@ -19,6 +19,8 @@ export type Cluster = {
   killInstance: (index: number) => void
   stopPostgres: () => void
   startPostgres: () => void
+  /** PostgreSQL ends as in a crash (`pg_ctl -m immediate`: no checkpoint; recovery replays the WAL at start). */
+  crashPostgres: () => void
   stop: () => Promise<void>
 }
 
@@ -65,13 +67,15 @@ export async function startCluster(options: {
   instances?: number
   env?: Record<string, string>
   quiet?: boolean
+  /** From an empty database (the default); false starts again on the database in `dir`. */
+  fresh?: boolean
 }): Promise<Cluster> {
   const dir = resolve(options.dir)
   const child = spawn(
     process.execPath,
     [
       'scripts/cluster.mjs',
-      '--fresh',
+      ...(options.fresh === false ? [] : ['--fresh']),
       '--port',
       String(options.port),
       '--instances',
@@ -116,6 +120,7 @@ export async function startCluster(options: {
       process.kill(instance.pid, 'SIGKILL')
     },
     stopPostgres: () => pgCtl(['-D', pgDir, '-m', 'fast', '-w', 'stop']),
+    crashPostgres: () => pgCtl(['-D', pgDir, '-m', 'immediate', '-w', 'stop']),
     startPostgres: () => pgCtl(startArgs),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')

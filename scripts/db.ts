@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { env } from '../app.config'
-import { openDatabase } from '../src/db/client.server'
+import { holdDataDir, openDatabase, releaseDataDir } from '../src/db/client.server'
 import { migrate } from '../src/db/migrate.server'
 import { seedDemoData } from '../src/db/seed.server'
 import { MembershipService } from '../src/api/accounts/membership.service'
@@ -24,13 +24,20 @@ async function main(command: string | undefined): Promise<void> {
       await database.db.execute(sql`CREATE SCHEMA public`)
       await database.close()
     } else {
+      // Not under a running shop: the lock refuses while a server (or another command) has the directory.
+      holdDataDir(env.DATA_DIR, 'db:reset')
       await rm(resolve(env.DATA_DIR, 'pglite'), { recursive: true, force: true })
       await rm(resolve(env.DATA_DIR, 'image-cache'), { recursive: true, force: true })
+      releaseDataDir(env.DATA_DIR)
     }
     console.log('Database reset')
   }
   if (command === 'issue-codes') {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      purpose: 'codes:issue',
+    })
     try {
       await migrate(database)
       const issued = await new MembershipService(database.db, { thbSatangPerUsdCent: env.USD_TO_THB_RATE }).issueCodes()
@@ -43,7 +50,11 @@ async function main(command: string | undefined): Promise<void> {
   if (command !== 'migrate' && command !== 'seed' && command !== 'reset') {
     throw new Error('Usage: db.ts migrate | seed | reset | issue-codes')
   }
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    purpose: `db:${command}`,
+  })
   try {
     const applied = await migrate(database)
     console.log(`Migrations applied: ${applied}`)

@@ -6,6 +6,8 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { processGlobal } from '~/process-global'
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.server'
 import * as schema from './schema'
 
 /** The one database type the services see, whichever engine is behind it. */
@@ -14,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** The embedded engine itself (backups of its files); null on PostgreSQL. */
+  pglite: PGlite | null
   close: () => Promise<void>
   /** Runs `work` holding a database-wide lock, so that several instances never migrate at once. */
   withLock: <T>(key: number, work: (db: Db) => Promise<T>) => Promise<T>
@@ -28,24 +32,74 @@ export type DatabaseOptions = {
   databaseUrl?: string
   /** Directory of the embedded database; 'memory' for a throw-away one (tests). */
   dataDir: string
+  /** What opens it, named to a second opener that is refused ('server', 'db:backup' …). */
+  purpose?: string
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  let client: PGlite
-  if (dataDir === 'memory') {
-    client = await PGlite.create({ extensions: { pg_trgm } })
-  } else {
-    const dir = resolve(dataDir, 'pglite')
+/** Data directories this process holds the lock of, and those of them open as a database right now. */
+const held = processGlobal('data-dir-locks', () => ({ locks: new Map<string, DataDirLock>(), open: new Set<string>() }))
+
+/**
+ * The lock of an embedded database directory for this process: taken once (it fails when another process holds
+ * it, see data-dir-lock.server.ts), then the same lock for every later call of this process.
+ */
+export function holdDataDir(dataDir: string, purpose = 'server'): DataDirLock {
+  const dir = resolve(dataDir)
+  let lock = held.locks.get(dir)
+  if (!lock) {
     mkdirSync(dir, { recursive: true })
-    client = await PGlite.create(dir, { extensions: { pg_trgm } })
+    lock = acquireDataDirLock(dir, { purpose })
+    held.locks.set(dir, lock)
   }
+  return lock
+}
+
+/** Gives up the lock of `dataDir` if this process holds it (after the database on it is closed). */
+export function releaseDataDir(dataDir: string): void {
+  const dir = resolve(dataDir)
+  if (held.open.has(dir)) return
+  held.locks.get(dir)?.release()
+  held.locks.delete(dir)
+}
+
+async function openPglite(dataDir: string, purpose?: string): Promise<Database> {
+  if (dataDir === 'memory') {
+    const client = await PGlite.create({ extensions: { pg_trgm } })
+    return pgliteDatabase(client, async () => client.close())
+  }
+  const home = resolve(dataDir)
+  // Two PGlite instances on one directory overwrite each other's checkpoints: what one wrote is lost.
+  if (held.open.has(home)) throw new Error(`The embedded database in ${home} is already open in this process`)
+  holdDataDir(home, purpose)
+  held.open.add(home)
+  try {
+    const dir = resolve(home, 'pglite')
+    mkdirSync(dir, { recursive: true })
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } })
+    return await pgliteDatabase(client, async () => {
+      try {
+        await client.close()
+      } finally {
+        held.open.delete(home)
+        releaseDataDir(home)
+      }
+    })
+  } catch (error) {
+    held.open.delete(home)
+    releaseDataDir(home)
+    throw error
+  }
+}
+
+async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promise<Database> {
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm')
   await client.exec(SESSION_SETTINGS)
   const db = drizzlePglite({ client, schema })
   return {
     db,
     kind: 'pglite',
-    close: () => client.close(),
+    pglite: client,
+    close,
     // PGlite is single-user: one query at a time, so there is nothing to race.
     withLock: (_key, work) => work(db),
   }
@@ -64,6 +118,7 @@ function openPostgres(databaseUrl: string): Database {
   return {
     db,
     kind: 'postgres',
+    pglite: null,
     close: () => pool.end(),
     withLock: async (key, work) => {
       const client = await pool.connect()
@@ -82,7 +137,7 @@ function openPostgres(databaseUrl: string): Database {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.purpose)
 }
 
 /** Rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer { rows }). */

@@ -25,6 +25,9 @@ const CONNECTION_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',
   'Cannot use a pool after calling end on the pool',
+  // The embedded database closed because this process is stopping (a late request).
+  'PGlite is closed',
+  'The shop is stopping',
 ]
 
 /**

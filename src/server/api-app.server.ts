@@ -10,6 +10,7 @@ import { createLinePushSender } from '~/api/providers/line-messaging.server'
 import { createHttpSmsSender } from '~/api/providers/sms-http.server'
 import { createSmtpSender } from '~/api/providers/smtp.server'
 import { getDatabase } from './database.server'
+import { onShutdown } from './lifecycle.server'
 
 /** How often expired codes, sessions and counters are swept. */
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -102,9 +103,14 @@ export function getApiApp(): Promise<ApiApp> {
         api.membership.issueCodes().catch((error: unknown) => console.error('Member codes not issued', error))
       }
       if (!purgeTimer) {
-        startPixelDelivery(api.pixels)
+        const stopPixels = startPixelDelivery(api.pixels)
         hourly()
-        purgeTimer = setInterval(hourly, PURGE_EVERY_MS).unref()
+        const timer = setInterval(hourly, PURGE_EVERY_MS).unref()
+        purgeTimer = timer
+        onShutdown('background work', async () => {
+          clearInterval(timer)
+          await stopPixels()
+        })
       }
       return api
     })

@@ -192,7 +192,7 @@ export class PixelService {
    * failure the platform may get over waits 30 s × 2^(attempts − 1); after the last attempt, or on an error a
    * retry cannot mend, the event fails for good.
    */
-  async deliverDue(limit = 50): Promise<PixelDeliveryReport> {
+  async deliverDue(limit = 50, signal?: AbortSignal): Promise<PixelDeliveryReport> {
     const report: PixelDeliveryReport = { sent: 0, retrying: 0, failed: 0 }
     const platforms = (['meta', 'tiktok'] as const).filter((platform) => this.isConfigured(platform))
     if (platforms.length === 0 || limit < 1) return report
@@ -237,7 +237,16 @@ export class PixelService {
       .where(and(inArray(pixelEvents.id, due), eq(pixelEvents.status, 'pending'), lte(pixelEvents.nextAttemptAt, now)))
       .returning()
 
-    for (const row of claimed) {
+    for (const [index, row] of claimed.entries()) {
+      if (signal?.aborted) {
+        // Stopping: the claims not used yet are handed back at once instead of waiting out their lease.
+        const unused = claimed.slice(index).map((unsent) => unsent.id)
+        await this.db
+          .update(pixelEvents)
+          .set({ attempts: sql`${pixelEvents.attempts} - 1`, nextAttemptAt: now })
+          .where(and(inArray(pixelEvents.id, unused), eq(pixelEvents.status, 'pending')))
+        break
+      }
       const outcome = await this.sendOne(row.platform, row.payload)
       const finishedAt = this.now()
       if (outcome === null) {
@@ -285,25 +294,30 @@ export class PixelService {
 }
 
 /**
- * Runs `deliverDue` every `everyMs` (never two runs at once in this process); returns the function that stops it.
- * Several instances may all run it: claiming keeps each event to one sender.
+ * Runs `deliverDue` every `everyMs` (never two runs at once in this process); returns the function that stops it:
+ * it ends the timer, lets the event being sent finish, hands the other claimed events back, and resolves when the
+ * run under way is over. Several instances may all run it: claiming keeps each event to one sender.
  */
 export function startPixelDelivery(
   pixels: PixelService,
   options: { everyMs?: number; limit?: number } = {},
-): () => void {
-  let running = false
+): () => Promise<void> {
+  let running: Promise<unknown> | null = null
+  const stopped = new AbortController()
   const run = () => {
-    if (running) return
-    running = true
-    pixels
-      .deliverDue(options.limit ?? 50)
+    if (running || stopped.signal.aborted) return
+    running = pixels
+      .deliverDue(options.limit ?? 50, stopped.signal)
       .catch((error: unknown) => console.error('Pixel delivery failed', error))
       .finally(() => {
-        running = false
+        running = null
       })
   }
   const timer = setInterval(run, options.everyMs ?? 15_000)
   timer.unref()
-  return () => clearInterval(timer)
+  return async () => {
+    clearInterval(timer)
+    stopped.abort()
+    await running
+  }
 }
