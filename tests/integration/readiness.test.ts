@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '~/db/client.server'
+import { processGlobal } from '~/process-global'
 import { markStopping, resetStopping } from '~/server/ops/lifecycle'
-import { checkReadiness, committedMigrationHashes } from '~/server/ops/readiness.server'
+import { checkReadiness, committedMigrationHashes, isStopping } from '~/server/ops/readiness.server'
 import { freshDatabase } from './database'
 
 describe('readiness (/readyz)', () => {
@@ -82,5 +83,21 @@ describe('readiness (/readyz)', () => {
     })
     expect(outcome).toMatchObject({ ready: false, reason: 'stopping' })
     expect(asked).toBe(false)
+  })
+
+  it('is not ready once the bounded shutdown has begun (its own process-wide flag)', async () => {
+    // The state of src/server/lifecycle.server.ts (created when readiness.server imported it).
+    const life = processGlobal<{ stopping: boolean }>('lifecycle', () => ({ stopping: false }))
+    expect(isStopping()).toBe(false)
+    life.stopping = true
+    try {
+      const outcome = await checkReadiness({
+        database: async () => migrated,
+        committedMigrations: committedMigrationHashes,
+      })
+      expect(outcome).toMatchObject({ ready: false, reason: 'stopping' })
+    } finally {
+      life.stopping = false
+    }
   })
 })

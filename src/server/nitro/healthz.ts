@@ -1,5 +1,5 @@
 import { defineHandler } from 'nitro/h3'
-import { isStopping } from '../ops/lifecycle'
+import { isStopping } from '../ops/readiness.server'
 
 const startedAt = Date.now()
 

@@ -1,10 +1,10 @@
 import { defineHandler } from 'nitro/h3'
 import { getDatabase } from '../database.server'
-import { isStopping } from '../ops/lifecycle'
 import { logger } from '../ops/logger.server'
 import {
   checkReadiness,
   committedMigrationHashes,
+  isStopping,
   READINESS_RETRY_AFTER_SECONDS,
   type Readiness,
 } from '../ops/readiness.server'

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger, instanceName, logger, setLogger } from './logger.server'
-import { isStopping, markStopping, resetStopping, stoppingSince } from './lifecycle'
+import { isMarkedStopping, markStopping, resetStopping, stoppingSince } from './lifecycle'
 
 function capture() {
   const lines: Array<Record<string, unknown>> = []
@@ -64,16 +64,16 @@ describe('markStopping', () => {
   afterEach(() => resetStopping())
 
   it('marks the whole process, once', async () => {
-    expect(isStopping()).toBe(false)
+    expect(isMarkedStopping()).toBe(false)
     markStopping()
     const first = stoppingSince()
     await new Promise((resolve) => setTimeout(resolve, 5))
     markStopping()
-    expect(isStopping()).toBe(true)
+    expect(isMarkedStopping()).toBe(true)
     expect(stoppingSince()).toBe(first)
     // A second copy of the module (as in the Nitro bundle beside the SSR app) sees the same mark.
     vi.resetModules()
     const other = await import('./lifecycle')
-    expect(other.isStopping()).toBe(true)
+    expect(other.isMarkedStopping()).toBe(true)
   })
 })

@@ -1,17 +1,16 @@
 import { hostname } from 'node:os'
 import { pino, type DestinationStream, type Logger } from 'pino'
 import { LOG_LEVELS } from '~/config/schema'
+import { processGlobal } from '~/process-global'
 
 export type { Logger }
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
 /**
- * The process's logger, kept on globalThis: the Nitro plugins and handlers are bundled apart from the SSR app,
- * so a module-level variable would give each bundle its own logger (and its own level).
+ * The process's logger, kept on globalThis (processGlobal): the Nitro plugins and handlers are bundled apart
+ * from the SSR app, so a module-level variable would give each bundle its own logger (and its own level).
  */
-const LOGGER_KEY = Symbol.for('atelier-siam.logger')
-
-type LoggerHolder = { [LOGGER_KEY]?: Logger }
+const holder = processGlobal<{ logger: Logger | null }>('logger', () => ({ logger: null }))
 
 function isLogLevel(value: string | undefined): value is LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(value ?? '')
@@ -71,13 +70,12 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 
 /** The process-wide logger (created on first use). */
 export function logger(): Logger {
-  const holder = globalThis as LoggerHolder
-  return (holder[LOGGER_KEY] ??= createLogger())
+  return (holder.logger ??= createLogger())
 }
 
 /** Replaces the process-wide logger (tests capture the lines this way). */
 export function setLogger(next: Logger): void {
-  ;(globalThis as LoggerHolder)[LOGGER_KEY] = next
+  holder.logger = next
 }
 
 /** The message of an error, for a log line (never its whole object, which may hold a request or a row). */

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { resultRows, type Database } from '~/db/client.server'
 import { migrationsFolder } from '~/db/migrate.server'
-import { isStopping } from './lifecycle'
+import { isStopping as shutdownStarted } from '~/server/lifecycle.server'
+import { isMarkedStopping } from './lifecycle'
 
 /** How long the readiness check waits for the database before it answers "not ready". */
 export const READINESS_TIMEOUT_MS = 2_000
@@ -30,6 +31,14 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
     timer = setTimeout(() => reject(new Timeout(`${what} did not answer within ${ms} ms`)), ms)
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * Whether this process is on its way out: markStopping() was called, or the bounded shutdown has begun
+ * (src/server/lifecycle.server.ts, on SIGTERM/SIGINT). Both flags are process-wide.
+ */
+export function isStopping(): boolean {
+  return isMarkedStopping() || shutdownStarted()
 }
 
 let committed: readonly string[] | null = null
