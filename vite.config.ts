@@ -51,12 +51,21 @@ export default defineConfig({
       // Static files are compressed once at build time (gzip and brotli beside each file) and served in the
       // encoding the browser accepts: the first-load JavaScript travels at about a quarter of its size.
       compressPublicAssets: { gzip: true, brotli: true },
-      plugins: ['./src/server/nitro/check-config.ts', './src/server/nitro/lifecycle.ts'],
+      plugins: [
+        './src/server/nitro/check-config.ts',
+        './src/server/nitro/request-log.ts',
+        './src/server/nitro/lifecycle.ts',
+      ],
       // Packages that load files next to their own code at run time (WASM, extension bundles, native
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
       traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*'],
       // A server-function call without a function id (Start would answer it with a 500).
-      handlers: [{ route: '/**', middleware: true, handler: './src/server/nitro/no-server-fn.ts' }],
+      handlers: [
+        { route: '/**', middleware: true, handler: './src/server/nitro/no-server-fn.ts' },
+        // Liveness and readiness (README, "Operating the shop"): answered before the app, never cached.
+        { route: '/healthz', handler: './src/server/nitro/healthz.ts' },
+        { route: '/readyz', handler: './src/server/nitro/readyz.ts' },
+      ],
       routeRules: {
         // Static files get the headers that do not depend on the page (pages get the full set).
         '/**': {

@@ -91,7 +91,7 @@ export async function startCluster(options: {
   const ended = new Promise<void>((done) => child.once('exit', () => done()))
   const base = `http://127.0.0.1:${options.port}`
   try {
-    await waitForOk(`${base}/robots.txt`, 300_000, child)
+    await waitForOk(`${base}/readyz`, 300_000, child)
   } catch (error) {
     child.kill('SIGTERM')
     await ended

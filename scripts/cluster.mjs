@@ -6,7 +6,9 @@
  *   node scripts/cluster.mjs [--instances 2] [--port 3000] [--fresh] [--dir .cluster]
  *
  * The app instances listen on 127.0.0.1 from port+1 up; nginx listens on `port` and balances between them
- * (least connections), passing a request on to the next instance when one is down. `--fresh` starts from an empty
+ * (least connections), passing a request on to the next instance when one is down. Each instance goes into
+ * service only once its /readyz answers 200 (database reachable and migrated); open-source nginx has no active
+ * health checks, so it checks passively (see nginxConfig). `--fresh` starts from an empty
  * database (migrated and seeded again). Without a build (`.output`) it builds first.
  * Environment: everything the server reads (SITE_URL, GTM_ID …) is passed on to each instance.
  */
@@ -115,6 +117,8 @@ function gidOf(user) {
 function nginxConfig() {
   const temp = resolve(dir, 'nginx')
   mkdirSync(temp, { recursive: true })
+  // Passive health checks (open-source nginx has no active ones): an instance that refuses a connection, resets
+  // it or times out once is left out for 2 s, then tried again. The instances' /readyz gates their start instead.
   const upstreams = Array.from(
     { length: instances },
     (_, i) => `    server 127.0.0.1:${port + 1 + i} max_fails=1 fail_timeout=2s;`,
@@ -134,6 +138,11 @@ http {
   uwsgi_temp_path ${temp}/uwsgi;
   scgi_temp_path ${temp}/scgi;
   client_max_body_size 2m;
+  # The request id the instances log and send back: the client's X-Request-Id, else one made by nginx.
+  map $http_x_request_id $shop_request_id {
+    default $http_x_request_id;
+    '' $request_id;
+  }
   upstream shop {
     least_conn;
 ${upstreams.join('\n')}
@@ -156,8 +165,13 @@ ${upstreams.join('\n')}
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $shop_request_id;
       # An instance that is down (refused, reset before an answer) is skipped; a write is only passed on when
       # it never reached the instance. The idempotency key makes a shopper's retry of an order safe.
+      # Not http_503: an instance answers 503 when PostgreSQL is down, and then every instance does; nginx would
+      # count each 503 as a failure, mark all instances down and answer its own 502 "no live upstreams" for
+      # fail_timeout instead of the shop's 503 page (tried on nginx 1.22). A stopping instance closes its
+      # listener, which is an "error" here, so its requests still go to the others.
       proxy_next_upstream error timeout http_502;
       proxy_next_upstream_tries ${instances};
       proxy_connect_timeout 2s;
@@ -278,6 +292,8 @@ async function start() {
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
         SITE_URL: siteUrl,
+        // The instance's name in its request log lines.
+        INSTANCE_ID: `app-${i + 1}`,
         // nginx is the only client: the visitor's address is the one it forwards.
         TRUST_PROXY: 'true',
       },
@@ -288,9 +304,10 @@ async function start() {
     })
     children.push(child)
     pids.push(child.pid)
-    // The first one migrates and seeds; the others start once it answers (the work is locked anyway).
-    await waitFor(`http://127.0.0.1:${appPort}/robots.txt`, 180_000, child)
-    log(`instance ${i + 1} on 127.0.0.1:${appPort} (pid ${child.pid})`)
+    // In service only once ready: its database answers and every committed migration is applied. The first one
+    // migrates and seeds; the others start once it is ready (the work is locked anyway).
+    await waitFor(`http://127.0.0.1:${appPort}/readyz`, 180_000, child)
+    log(`instance ${i + 1} on 127.0.0.1:${appPort} is ready (pid ${child.pid})`)
   }
   writeFileSync(resolve(dir, 'instances.json'), JSON.stringify(pids.map((pid, i) => ({ pid, port: port + 1 + i }))))
 
@@ -305,7 +322,7 @@ async function start() {
     }
   })
   children.push(nginx)
-  await waitFor(`http://127.0.0.1:${port}/robots.txt`, 30_000, nginx)
+  await waitFor(`http://127.0.0.1:${port}/readyz`, 30_000, nginx)
   log(`the shop is on http://localhost:${port} (nginx → ${instances} instances on PostgreSQL). Ctrl-C stops all.`)
 }
 

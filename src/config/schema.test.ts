@@ -10,8 +10,10 @@ describe('parseEnv', () => {
       LANGUAGE_STRATEGY: 'prefix_except_default',
       DEFAULT_LOCALE: 'th',
       SECURE_COOKIES: false,
+      LOG_LEVEL: 'info',
     })
     expect(env.GTM_ID).toBeUndefined()
+    expect(env.INSTANCE_ID).toBeUndefined()
   })
 
   it('reads values and treats empty ones as unset', () => {
@@ -38,6 +40,8 @@ describe('parseEnv', () => {
     ['STORE_KEY', 'Bad Key!'],
     ['LOCALE_DOMAINS', '{not json'],
     ['LOCALE_DOMAINS', '{"fr":{"domain":"x"}}'],
+    ['LOG_LEVEL', 'verbose'],
+    ['INSTANCE_ID', 'app 1'],
   ])('a bad %s stops start-up with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError)
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`))

@@ -9,6 +9,9 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes')
 
+/** Log levels, most to least severe (pino's names); `silent` writes nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
 const hostList = z.array(z.string().min(1))
 
 /** Per-locale domains (§3 locale entry): when configured, the host decides the language. */
@@ -82,6 +85,16 @@ export const envSchema = z.object({
   SECURE_COOKIES: booleanFlag.default(false),
   /** Behind a proxy or CDN: read the visitor's IP from X-Forwarded-For (otherwise the socket's). */
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Least severity written to the logs (JSON lines on stdout, one per request): `info` logs every page, API and
+   * server-function request; `debug` adds static files and health checks; `warn` or `error` only problems.
+   */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** This instance's name in every log line (e.g. app-1 behind a load balancer); default `{hostname}:{PORT}`. */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'letters, digits, . _ : - (at most 64)')
+    .optional(),
   /** E-mail of one-time codes over SMTP, e.g. smtps://user:password@smtp.example.com:465; empty = outbox. */
   SMTP_URL: z
     .string()
