@@ -1,7 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '~/db/client.server'
-import { processGlobal } from '~/process-global'
-import { markStopping, resetStopping } from '~/server/ops/lifecycle'
 import { checkReadiness, committedMigrationHashes, isStopping } from '~/server/ops/readiness.server'
 import { freshDatabase } from './database'
 
@@ -13,7 +11,6 @@ describe('readiness (/readyz)', () => {
   afterAll(async () => {
     await migrated.close()
   })
-  afterEach(() => resetStopping())
 
   it('is ready when the database answers and every committed migration is applied', async () => {
     const outcome = await checkReadiness({
@@ -71,8 +68,7 @@ describe('readiness (/readyz)', () => {
     expect(Date.now() - started).toBeLessThan(5_000)
   })
 
-  it('is not ready once the process is marked as stopping, without asking the database', async () => {
-    markStopping()
+  it('is not ready once the process is stopping, without asking the database', async () => {
     let asked = false
     const outcome = await checkReadiness({
       database: async () => {
@@ -80,24 +76,13 @@ describe('readiness (/readyz)', () => {
         return migrated
       },
       committedMigrations: committedMigrationHashes,
+      stopping: () => true,
     })
     expect(outcome).toMatchObject({ ready: false, reason: 'stopping' })
     expect(asked).toBe(false)
   })
 
-  it('is not ready once the bounded shutdown has begun (its own process-wide flag)', async () => {
-    // The state of src/server/lifecycle.server.ts (created when readiness.server imported it).
-    const life = processGlobal<{ stopping: boolean }>('lifecycle', () => ({ stopping: false }))
+  it('follows the bounded shutdown of this process by default', () => {
     expect(isStopping()).toBe(false)
-    life.stopping = true
-    try {
-      const outcome = await checkReadiness({
-        database: async () => migrated,
-        committedMigrations: committedMigrationHashes,
-      })
-      expect(outcome).toMatchObject({ ready: false, reason: 'stopping' })
-    } finally {
-      life.stopping = false
-    }
   })
 })

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger, instanceName, logger, setLogger } from './logger.server'
-import { isMarkedStopping, markStopping, resetStopping, stoppingSince } from './lifecycle'
 
 function capture() {
   const lines: Array<Record<string, unknown>> = []
@@ -57,23 +56,5 @@ describe('logger', () => {
   it('names the instance INSTANCE_ID, else host and port', () => {
     expect(instanceName({ INSTANCE_ID: 'app-2' })).toBe('app-2')
     expect(instanceName({ PORT: '3001' })).toMatch(/:3001$/)
-  })
-})
-
-describe('markStopping', () => {
-  afterEach(() => resetStopping())
-
-  it('marks the whole process, once', async () => {
-    expect(isMarkedStopping()).toBe(false)
-    markStopping()
-    const first = stoppingSince()
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    markStopping()
-    expect(isMarkedStopping()).toBe(true)
-    expect(stoppingSince()).toBe(first)
-    // A second copy of the module (as in the Nitro bundle beside the SSR app) sees the same mark.
-    vi.resetModules()
-    const other = await import('./lifecycle')
-    expect(other.isMarkedStopping()).toBe(true)
   })
 })

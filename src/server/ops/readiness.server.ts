@@ -3,7 +3,6 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { resultRows, type Database } from '~/db/client.server'
 import { migrationsFolder } from '~/db/migrate.server'
 import { isStopping as shutdownStarted } from '~/server/lifecycle.server'
-import { isMarkedStopping } from './lifecycle'
 
 /** How long the readiness check waits for the database before it answers "not ready". */
 export const READINESS_TIMEOUT_MS = 2_000
@@ -21,6 +20,8 @@ export type ReadinessOptions = {
   /** The hashes of the committed migrations that must be applied. */
   committedMigrations: () => readonly string[]
   timeoutMs?: number
+  /** Whether the process is stopping (the bounded shutdown's flag by default). */
+  stopping?: () => boolean
 }
 
 class Timeout extends Error {}
@@ -33,12 +34,9 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-/**
- * Whether this process is on its way out: markStopping() was called, or the bounded shutdown has begun
- * (src/server/lifecycle.server.ts, on SIGTERM/SIGINT). Both flags are process-wide.
- */
+/** Whether this process is on its way out: the bounded shutdown (src/server/lifecycle.server.ts) has begun. */
 export function isStopping(): boolean {
-  return isMarkedStopping() || shutdownStarted()
+  return shutdownStarted()
 }
 
 let committed: readonly string[] | null = null
@@ -54,7 +52,9 @@ export function committedMigrationHashes(): readonly string[] {
  * migration is recorded in `store_meta.migrations` (see src/db/migrate.server.ts). Never throws.
  */
 export async function checkReadiness(options: ReadinessOptions): Promise<Readiness> {
-  if (isStopping()) return { ready: false, reason: 'stopping', detail: 'the server is shutting down' }
+  if ((options.stopping ?? isStopping)()) {
+    return { ready: false, reason: 'stopping', detail: 'the server is shutting down' }
+  }
   const timeoutMs = options.timeoutMs ?? READINESS_TIMEOUT_MS
   let expected: readonly string[]
   try {
@@ -75,7 +75,9 @@ export async function checkReadiness(options: ReadinessOptions): Promise<Readine
     }
     return { ready: false, reason: 'database-unavailable', detail: message(error) }
   }
-  if (isStopping()) return { ready: false, reason: 'stopping', detail: 'the server is shutting down' }
+  if ((options.stopping ?? isStopping)()) {
+    return { ready: false, reason: 'stopping', detail: 'the server is shutting down' }
+  }
   const pending = expected.filter((hash) => !applied.has(hash)).length
   if (pending > 0) {
     return {
