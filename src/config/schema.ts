@@ -179,6 +179,9 @@ const SECRET_VARIABLES = new Set([
 function crossChecks(env: Env, ctx: z.RefinementCtx) {
   const issue = (name: keyof Env, message: string) => ctx.addIssue({ code: 'custom', path: [name], message })
   const live = env.SHOP_MODE === 'live'
+  if (live && env.SMS_PROVIDER !== 'thaibulksms') {
+    issue('SMS_PROVIDER', 'must be a real SMS provider (thaibulksms) in live mode, not the outbox')
+  }
   if (env.SMS_PROVIDER === 'thaibulksms' || live) {
     for (const name of ['SMS_API_KEY', 'SMS_API_SECRET', 'SMS_SENDER'] as const) {
       if (!env[name])
@@ -202,9 +205,6 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
     return
   }
   // Live mode (docs/decisions/012): every problem is named at once, so that one restart fixes them all.
-  if (env.SMS_PROVIDER !== 'thaibulksms') {
-    issue('SMS_PROVIDER', 'must be a real SMS provider (thaibulksms) in live mode, not the outbox')
-  }
   if (!env.SMTP_URL) issue('SMTP_URL', 'required in live mode: codes and order e-mails go out over SMTP')
   if (!stripeKey) issue('STRIPE_SECRET_KEY', 'required in live mode: a live Stripe key sk_live_…')
   else if (!stripeKey.startsWith('sk_live_')) {
