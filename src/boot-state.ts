@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import type { AbVariant } from '~/analytics/ab'
 import type { LocaleCode, PublicConfig } from '~/config/constants'
-import { LANGUAGE_STRATEGIES, LOCALE_CODES } from '~/config/constants'
+import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES } from '~/config/constants'
 import type { RegionInfo } from '~/region/region'
 
 /**
@@ -39,6 +39,8 @@ export const bootSchema = z.object({
     languageStrategy: z.enum(LANGUAGE_STRATEGIES),
     defaultLocale: z.enum(LOCALE_CODES),
     secureCookies: z.boolean(),
+    mode: z.enum(SHOP_MODES),
+    outbox: z.boolean(),
   }),
   region: z.object({
     country: z.string(),

@@ -25,6 +25,9 @@ function clientBootState(): BootState {
       languageStrategy: 'prefix_except_default',
       defaultLocale: 'th',
       secureCookies: window.location.protocol === 'https:',
+      // Without the server's word, nothing is claimed: no demo notice, no outbox link.
+      mode: 'live',
+      outbox: false,
     },
     nonce: null,
     refererPath: null,

@@ -375,6 +375,7 @@ export function createApiApp(options: ApiOptions) {
   const accounts = new AccountService({
     db: options.db,
     deliver: delivery.deliver,
+    channels: delivery.channels,
     lineLogin: options.accounts?.lineLogin ?? null,
     ipHourlyLimit: options.accounts?.ipHourlyLimit ?? OTP_SENDS_PER_IP_PER_HOUR,
     resendCooldownSeconds: options.accounts?.resendCooldownSeconds,

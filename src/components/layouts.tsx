@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { BRAND_NAME } from '~/brand'
+import { DemoNotice } from './DemoNotice'
 import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'
 
@@ -21,6 +22,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
+      <DemoNotice />
       <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
@@ -35,6 +37,7 @@ export function CheckoutLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
+      <DemoNotice />
       <header className="site-header site-header--checkout">
         <div className="site-header__bar">
           <Link to="/cart" className="back-link">

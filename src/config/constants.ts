@@ -5,6 +5,10 @@ export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
 export const LOCALE_CODES = ['th', 'en'] as const
 export type LocaleCode = (typeof LOCALE_CODES)[number]
 
+/** `demo`: simulated payments and the outbox, said on every page; `live`: real providers only (docs/decisions/012). */
+export const SHOP_MODES = ['demo', 'live'] as const
+export type ShopMode = (typeof SHOP_MODES)[number]
+
 /** What the browser may know of the configuration: never a secret. */
 export type PublicConfig = {
   siteUrl: string
@@ -19,4 +23,8 @@ export type PublicConfig = {
   languageStrategy: LanguageStrategy
   defaultLocale: LocaleCode
   secureCookies: boolean
+  /** Demo or live: a demo shop says so on every page. */
+  mode: ShopMode
+  /** Whether /dev/outbox exists (demo mode, no real delivery): the demo notice links to it. */
+  outbox: boolean
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseEnv, toPublicConfig } from './schema'
+import { ConfigError, outboxEnabled, parseEnv, testPaymentsEnabled, toPublicConfig } from './schema'
 
 describe('parseEnv', () => {
   it('has documented defaults for every variable', () => {
@@ -67,10 +67,134 @@ describe('parseEnv', () => {
         'liffIdChatbot',
         'lineLogin',
         'lineOfficialAccount',
+        'mode',
+        'outbox',
         'secureCookies',
         'siteUrl',
         'storeKey',
       ].sort(),
     )
+  })
+})
+
+/** A complete live configuration; every provider points at loopback, as in the tests. */
+const LIVE = {
+  SHOP_MODE: 'live',
+  SITE_URL: 'https://shop.example.com',
+  SECURE_COOKIES: 'true',
+  SMS_PROVIDER: 'thaibulksms',
+  SMS_API_URL: 'http://127.0.0.1:9',
+  SMS_API_KEY: 'sms-key',
+  SMS_API_SECRET: 'sms-secret-value',
+  SMS_SENDER: 'ATELIER',
+  SMTP_URL: 'smtp://user:mail-password@127.0.0.1:2525',
+  STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
+  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+  OPERATOR_TOKEN: 'operator-token-0123456789abcdef',
+  BANK_ACCOUNT_NUMBER: '123-4-56789-0',
+  PROMPTPAY_ID: '0899999999',
+}
+
+/** Every variable the refusal of a bare SHOP_MODE=live names. */
+const LIVE_REQUIRED = [
+  'SMS_PROVIDER',
+  'SMS_API_KEY',
+  'SMS_API_SECRET',
+  'SMS_SENDER',
+  'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'OPERATOR_TOKEN',
+  'SITE_URL',
+  'SECURE_COOKIES',
+  'BANK_ACCOUNT_NUMBER',
+  'PROMPTPAY_ID',
+]
+
+function refusal(source: Record<string, string>): string {
+  try {
+    parseEnv(source)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as ConfigError).message
+  }
+  throw new Error('parseEnv accepted the configuration')
+}
+
+describe('SHOP_MODE', () => {
+  it('is demo by default: the outbox and the test payment page exist, and the browser knows it', () => {
+    const env = parseEnv({})
+    expect(env.SHOP_MODE).toBe('demo')
+    expect(outboxEnabled(env)).toBe(true)
+    expect(testPaymentsEnabled(env)).toBe(true)
+    expect(toPublicConfig(env)).toMatchObject({ mode: 'demo', outbox: true })
+  })
+
+  it('live mode without anything set refuses with one message naming every missing or unsafe variable', () => {
+    const message = refusal({ SHOP_MODE: 'live' })
+    expect(message).toMatch(/^Live mode \(SHOP_MODE=live\) refuses to start/)
+    for (const name of LIVE_REQUIRED) expect(message).toMatch(new RegExp(`^  ${name}: `, 'm'))
+    // One line per variable, however many rules it breaks.
+    expect(message.split('\n')).toHaveLength(LIVE_REQUIRED.length + 1)
+  })
+
+  it('accepts a complete live configuration: no outbox, no test payment page, no demo notice', () => {
+    const env = parseEnv(LIVE)
+    expect(env.SHOP_MODE).toBe('live')
+    expect(outboxEnabled(env)).toBe(false)
+    expect(testPaymentsEnabled(env)).toBe(false)
+    expect(toPublicConfig(env)).toMatchObject({ mode: 'live', outbox: false })
+  })
+
+  it.each([
+    ['SMS_PROVIDER', { SMS_PROVIDER: 'outbox' }, /SMS_PROVIDER: must be a real SMS provider/],
+    ['SMS_API_KEY', { SMS_API_KEY: '' }, /SMS_API_KEY: required in live mode/],
+    ['SMTP_URL', { SMTP_URL: '' }, /SMTP_URL: required in live mode/],
+    ['STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: 'sk_test_0123456789' }, /STRIPE_SECRET_KEY: must be a live key/],
+    ['STRIPE_WEBHOOK_SECRET', { STRIPE_WEBHOOK_SECRET: '' }, /STRIPE_WEBHOOK_SECRET: /],
+    ['OPERATOR_TOKEN', { OPERATOR_TOKEN: '' }, /OPERATOR_TOKEN: required in live mode/],
+    ['SITE_URL', { SITE_URL: 'http://shop.example.com' }, /SITE_URL: must be an https:\/\/ URL/],
+    ['SECURE_COOKIES', { SECURE_COOKIES: 'false' }, /SECURE_COOKIES: must be true/],
+    ['BANK_ACCOUNT_NUMBER', { BANK_ACCOUNT_NUMBER: '000-0-00000-0' }, /BANK_ACCOUNT_NUMBER: must be the shop's own/],
+    ['PROMPTPAY_ID', { PROMPTPAY_ID: '0812345678' }, /PROMPTPAY_ID: must be the shop's own/],
+  ])('live mode refuses an unsafe or missing %s alone', (name, change, pattern) => {
+    const message = refusal({ ...LIVE, ...change })
+    expect(message).toMatch(pattern)
+    expect(message.split('\n').filter((line) => line.startsWith('  '))).toHaveLength(1)
+  })
+
+  it('names format errors and live-mode gaps in the same message', () => {
+    const message = refusal({ ...LIVE, SITE_URL: 'shop dot com', OPERATOR_TOKEN: '', SMTP_URL: 'http://mail' })
+    expect(message).toMatch(/SITE_URL/)
+    expect(message).toMatch(/OPERATOR_TOKEN/)
+    expect(message).toMatch(/SMTP_URL: an smtp:\/\/ or smtps:\/\/ URL/)
+  })
+
+  it('never prints a secret in a refusal', () => {
+    const message = refusal({ ...LIVE, STRIPE_SECRET_KEY: 'sk_test_supersecret123', SITE_URL: 'http://x.example' })
+    expect(message).toContain('STRIPE_SECRET_KEY')
+    expect(message).not.toContain('supersecret')
+    expect(message).toContain('(set, value hidden)')
+    expect(message).toContain('"http://x.example"')
+  })
+
+  it('refuses a live Stripe key in demo mode, where every page says payments are simulated', () => {
+    expect(refusal({ STRIPE_SECRET_KEY: 'sk_live_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123' })).toMatch(
+      /STRIPE_SECRET_KEY: a live key takes real money/,
+    )
+    const env = parseEnv({ STRIPE_SECRET_KEY: 'sk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123' })
+    expect(testPaymentsEnabled(env)).toBe(false)
+  })
+
+  it('closes the outbox in demo mode as soon as one channel is real (fail closed)', () => {
+    const smsOnly = parseEnv({ SMS_PROVIDER: 'thaibulksms', SMS_API_KEY: 'k', SMS_API_SECRET: 's', SMS_SENDER: 'SHOP' })
+    const emailOnly = parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' })
+    expect(outboxEnabled(smsOnly)).toBe(false)
+    expect(outboxEnabled(emailOnly)).toBe(false)
+    expect(toPublicConfig(emailOnly)).toMatchObject({ mode: 'demo', outbox: false })
+  })
+
+  it('refuses an unknown mode', () => {
+    expect(refusal({ SHOP_MODE: 'production' })).toMatch(/SHOP_MODE/)
   })
 })

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
-import { LANGUAGE_STRATEGIES, LOCALE_CODES, type PublicConfig } from './constants'
+import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES, type PublicConfig } from './constants'
 
-export { LANGUAGE_STRATEGIES, LOCALE_CODES }
-export type { LanguageStrategy, LocaleCode, PublicConfig } from './constants'
+export { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES }
+export type { LanguageStrategy, LocaleCode, PublicConfig, ShopMode } from './constants'
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -36,9 +36,19 @@ const jsonText = z.string().transform((text, ctx) => {
 
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''))
 
+/** The demo shop's bank account and PromptPay id: defaults for the demo, refused in live mode. */
+export const DEMO_BANK_ACCOUNT_NUMBER = '000-0-00000-0'
+export const DEMO_PROMPTPAY_ID = '0812345678'
+
 /** The environment variables the store reads, each with its documented default. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /**
+   * `demo` (default): simulated payments, one-time codes in the outbox, said on every page. `live`: refuses to
+   * start unless real SMS and e-mail delivery, a live card gateway, an operator token, an https SITE_URL and
+   * secure cookies are set; nothing of the demo (outbox, test payment page) is reachable. See docs/decisions/012.
+   */
+  SHOP_MODE: z.enum(SHOP_MODES).default('demo'),
   /** Public origin of the shop, used for canonical links, hreflang and sitemaps. */
   SITE_URL: origin.default('http://localhost:3000'),
   /** Key of this store in the product API: {API_URL}/public/{STORE_KEY}. */
@@ -149,11 +159,11 @@ export const envSchema = z.object({
   /** The brand's account for bank transfers, and its PromptPay id (mobile or 13-digit tax id). */
   BANK_NAME: z.string().min(2).default('Kasikornbank'),
   BANK_ACCOUNT_NAME: z.string().min(2).default('Atelier Siam Co., Ltd.'),
-  BANK_ACCOUNT_NUMBER: z.string().min(4).default('000-0-00000-0'),
+  BANK_ACCOUNT_NUMBER: z.string().min(4).default(DEMO_BANK_ACCOUNT_NUMBER),
   PROMPTPAY_ID: z
     .string()
     .regex(/^(0[689]\d{8}|\d{13})$/, 'a Thai mobile number or a 13-digit tax id')
-    .default('0812345678'),
+    .default(DEMO_PROMPTPAY_ID),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 })
 
@@ -163,39 +173,122 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
+/** Variables whose value is never printed, not even in a refusal (credentials and tokens). */
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'SMS_API_KEY',
+  'SMS_API_SECRET',
+  'LINE_CHANNEL_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'LINE_MESSAGING_ACCESS_TOKEN',
+  'META_CAPI_ACCESS_TOKEN',
+  'TIKTOK_EVENTS_ACCESS_TOKEN',
+  'OPERATOR_TOKEN',
+])
+
 /** Settings that only make sense together. */
 function crossChecks(env: Env, ctx: z.RefinementCtx) {
-  if (env.SMS_PROVIDER === 'thaibulksms') {
+  const issue = (name: keyof Env, message: string) => ctx.addIssue({ code: 'custom', path: [name], message })
+  const live = env.SHOP_MODE === 'live'
+  if (live && env.SMS_PROVIDER !== 'thaibulksms') {
+    issue('SMS_PROVIDER', 'must be a real SMS provider (thaibulksms) in live mode, not the outbox')
+  }
+  if (env.SMS_PROVIDER === 'thaibulksms' || live) {
     for (const name of ['SMS_API_KEY', 'SMS_API_SECRET', 'SMS_SENDER'] as const) {
-      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when SMS_PROVIDER=thaibulksms' })
+      if (!env[name])
+        issue(name, live ? 'required in live mode (ThaiBulkSMS)' : 'required when SMS_PROVIDER=thaibulksms')
     }
   }
   if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
     const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'
-    ctx.addIssue({
-      code: 'custom',
-      path: [missing],
-      message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
-    })
+    issue(missing, 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together')
   }
   if (!env.LINE_CHANNEL_ID !== !env.LINE_CHANNEL_SECRET) {
     const missing = env.LINE_CHANNEL_ID ? 'LINE_CHANNEL_SECRET' : 'LINE_CHANNEL_ID'
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'LINE_CHANNEL_ID and LINE_CHANNEL_SECRET go together' })
+    issue(missing, 'LINE_CHANNEL_ID and LINE_CHANNEL_SECRET go together')
+  }
+  const stripeKey = typeof env.STRIPE_SECRET_KEY === 'string' ? env.STRIPE_SECRET_KEY : ''
+  if (!live) {
+    // Every demo page says that payments are simulated: a key that takes real money would make that a lie.
+    if (stripeKey.startsWith('sk_live_')) {
+      issue('STRIPE_SECRET_KEY', 'a live key takes real money: use an sk_test_ key in demo mode, or SHOP_MODE=live')
+    }
+    return
+  }
+  // Live mode (docs/decisions/012): every problem is named at once, so that one restart fixes them all.
+  if (!env.SMTP_URL) issue('SMTP_URL', 'required in live mode: codes and order e-mails go out over SMTP')
+  if (!stripeKey) issue('STRIPE_SECRET_KEY', 'required in live mode: a live Stripe key sk_live_…')
+  else if (!stripeKey.startsWith('sk_live_')) {
+    issue('STRIPE_SECRET_KEY', 'must be a live key sk_live_… in live mode (sk_test_ takes test payments)')
+  }
+  if (!env.STRIPE_WEBHOOK_SECRET) issue('STRIPE_WEBHOOK_SECRET', 'required in live mode: the webhook signing secret')
+  if (!env.OPERATOR_TOKEN) issue('OPERATOR_TOKEN', 'required in live mode: the back office token')
+  if (typeof env.SITE_URL !== 'string' || !env.SITE_URL.startsWith('https://')) {
+    issue('SITE_URL', 'must be an https:// URL in live mode')
+  }
+  if (!env.SECURE_COOKIES) issue('SECURE_COOKIES', 'must be true in live mode (the shop is served over HTTPS)')
+  if (env.BANK_ACCOUNT_NUMBER === DEMO_BANK_ACCOUNT_NUMBER) {
+    issue('BANK_ACCOUNT_NUMBER', "must be the shop's own account in live mode, not the demo one")
+  }
+  if (env.PROMPTPAY_ID === DEMO_PROMPTPAY_ID) {
+    issue('PROMPTPAY_ID', "must be the shop's own PromptPay id in live mode, not the demo one")
   }
 }
 
-/** Parses the environment; a bad value throws a message naming the variable. */
+/** What a refusal shows of a value: secrets are never printed. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined || value === '') return 'not set'
+  return SECRET_VARIABLES.has(name) ? 'set, value hidden' : `got ${JSON.stringify(value)}`
+}
+
+/**
+ * Parses the environment; bad values throw one ConfigError naming every variable at fault (one line each),
+ * including, with SHOP_MODE=live, every missing or unsafe setting.
+ */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
   const result = envSchema.superRefine(crossChecks).safeParse(cleaned)
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
+    const seen = new Set<string>()
+    const lines: string[] = []
+    for (const issue of result.error.issues) {
       const name = String(issue.path[0] ?? 'environment')
-      return `  ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`
-    })
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+      if (seen.has(name)) continue
+      seen.add(name)
+      lines.push(`  ${name}: ${issue.message} (${shownValue(name, cleaned[name])})`)
+    }
+    const live = cleaned.SHOP_MODE === 'live'
+    const heading = live
+      ? 'Live mode (SHOP_MODE=live) refuses to start; set or fix every variable below:'
+      : 'Invalid configuration:'
+    throw new ConfigError(`${heading}\n${lines.join('\n')}`)
   }
   return result.data
+}
+
+/** Whether SMS codes go out through a real provider (ThaiBulkSMS with its keys). */
+export function realSms(env: Env): boolean {
+  return env.SMS_PROVIDER === 'thaibulksms' && Boolean(env.SMS_API_KEY && env.SMS_API_SECRET && env.SMS_SENDER)
+}
+
+/** Whether e-mail goes out through a real SMTP server. */
+export function realEmail(env: Env): boolean {
+  return Boolean(env.SMTP_URL)
+}
+
+/**
+ * The outbox (/dev/outbox, page and API) exists only in demo mode while no channel delivers for real: with one
+ * real channel, whoever reads the outbox would read the other channel's codes of real members (fail closed).
+ */
+export function outboxEnabled(env: Env): boolean {
+  return env.SHOP_MODE === 'demo' && !realSms(env) && !realEmail(env)
+}
+
+/** The built-in test payment page exists only in demo mode without a card gateway. */
+export function testPaymentsEnabled(env: Env): boolean {
+  return env.SHOP_MODE === 'demo' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
 }
 
 export function toPublicConfig(env: Env): PublicConfig {
@@ -210,5 +303,7 @@ export function toPublicConfig(env: Env): PublicConfig {
     languageStrategy: env.LANGUAGE_STRATEGY,
     defaultLocale: env.DEFAULT_LOCALE,
     secureCookies: env.SECURE_COOKIES,
+    mode: env.SHOP_MODE,
+    outbox: outboxEnabled(env),
   }
 }

@@ -10,6 +10,7 @@ import { createLinePushSender } from '~/api/providers/line-messaging.server'
 import { createHttpSmsSender } from '~/api/providers/sms-http.server'
 import { createSmtpSender } from '~/api/providers/smtp.server'
 import { getDatabase } from './database.server'
+import { outboxEnabled, realEmail, realSms } from '~/config/schema'
 import { onShutdown } from './lifecycle.server'
 
 /** How often expired codes, sessions and counters are swept. */
@@ -22,10 +23,11 @@ let purgeTimer: NodeJS.Timeout | null = null
 export function getApiApp(): Promise<ApiApp> {
   app ??= getDatabase()
     .then(async (database) => {
+      // Real senders only where configured; the outbox only in demo mode with no real channel (fail closed).
       const delivery = createDelivery(database.db, {
-        email: env.SMTP_URL ? createSmtpSender({ url: env.SMTP_URL, from: env.MAIL_FROM }) : null,
+        email: realEmail(env) && env.SMTP_URL ? createSmtpSender({ url: env.SMTP_URL, from: env.MAIL_FROM }) : null,
         sms:
-          env.SMS_PROVIDER === 'thaibulksms' && env.SMS_API_KEY && env.SMS_API_SECRET && env.SMS_SENDER
+          realSms(env) && env.SMS_API_KEY && env.SMS_API_SECRET && env.SMS_SENDER
             ? createHttpSmsSender({
                 baseUrl: env.SMS_API_URL,
                 apiKey: env.SMS_API_KEY,
@@ -33,10 +35,8 @@ export function getApiApp(): Promise<ApiApp> {
                 sender: env.SMS_SENDER,
               })
             : null,
+        outbox: outboxEnabled(env),
       })
-      if (delivery.outboxEnabled && env.SECURE_COOKIES) {
-        console.warn('One-time codes go to the outbox (no SMTP_URL or SMS_PROVIDER): fine for a demo, not for a shop.')
-      }
       const lineLogin =
         env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET
           ? createLineLogin({

@@ -18,7 +18,15 @@ import {
   sessionGrantSchema,
 } from '~/api/accounts/schemas'
 import type { MessageSender, OutboundMessage } from '~/api/providers/messages'
-import { memberAddresses, members, otpChallenges, otpFailures, sessions, type MemberRow } from '~/db/schema'
+import {
+  memberAddresses,
+  members,
+  otpChallenges,
+  otpFailures,
+  outboxMessages,
+  sessions,
+  type MemberRow,
+} from '~/db/schema'
 import { freshDatabase } from './database'
 
 const BASE = 'http://shop.test/api/public/demo'
@@ -1046,9 +1054,90 @@ describe('code delivery', () => {
       expect(rows).toHaveLength(1)
       expect(rows[0]?.memberId).toBe(member.id)
       expect(rows[0]?.closedAt?.toISOString()).toBe(h.clock.plus(0))
-      expect(await h.outbox(phone)).toEqual([])
+      // A real SMS sender closes the outbox (docs/decisions/012); nothing was kept there either.
+      expect((await h.call('GET', '/dev/outbox')).status).toBe(404)
+      expect(await database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone))).toEqual([])
     } finally {
       log.mockRestore()
     }
+  })
+})
+
+// ── demo and live modes (docs/decisions/012) ──────────────────────────────────────────────────────
+
+describe('the outbox fails closed', () => {
+  function recordingSender(sent: OutboundMessage[]): MessageSender {
+    return {
+      send: (message) => {
+        sent.push(message)
+        return Promise.resolve({ providerMessageId: `msg-${sent.length}` })
+      },
+    }
+  }
+
+  it('exists only while no channel is real: one real channel closes it for both', () => {
+    const sender = recordingSender([])
+    expect(createDelivery(database.db).outboxEnabled).toBe(true)
+    expect(createDelivery(database.db).channels).toEqual({ sms: true, email: true })
+    expect(createDelivery(database.db, { sms: sender }).outboxEnabled).toBe(false)
+    expect(createDelivery(database.db, { sms: sender }).channels).toEqual({ sms: true, email: false })
+    expect(createDelivery(database.db, { email: sender }).channels).toEqual({ sms: false, email: true })
+    // Live mode: never the outbox, even with no sender (parseEnv refuses that configuration anyway).
+    expect(createDelivery(database.db, { outbox: false })).toMatchObject({
+      outboxEnabled: false,
+      channels: { sms: false, email: false },
+    })
+  })
+
+  it('with only SMS real, e-mail codes are refused (EMAIL_UNAVAILABLE) and nobody can read one', async () => {
+    const sent: OutboundMessage[] = []
+    const h = new Harness({ delivery: createDelivery(database.db, { sms: recordingSender(sent) }) })
+    expect((await h.call('GET', '/dev/outbox')).status).toBe(404)
+    expect((await h.call('GET', `/dev/outbox?recipient=x%40example.com`)).status).toBe(404)
+
+    const email = uniqueEmail('sms-only')
+    const phone = uniquePhone()
+    await createMember({ email, telephone: phone })
+    const error = expectError(await h.loginCode(email), 503, 'EMAIL_UNAVAILABLE')
+    expect(error.message).toBe('This shop does not send codes by e-mail')
+    // No code was made, and nothing was kept anywhere.
+    expect(await database.db.select().from(otpChallenges).where(eq(otpChallenges.identifier, email))).toEqual([])
+    expect(await database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email))).toEqual([])
+    expect(sent).toEqual([])
+    // An unknown address gets the same answer: the refusal says nothing about who is a member.
+    expectError(await h.loginCode(uniqueEmail('nobody')), 503, 'EMAIL_UNAVAILABLE')
+
+    // The telephone still works, through the real sender.
+    expectIssued(await h.loginCode(phone))
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ channel: 'sms', to: phone })
+  })
+
+  it('with only e-mail real, SMS codes (login and registration) are refused (SMS_UNAVAILABLE)', async () => {
+    const sent: OutboundMessage[] = []
+    const h = new Harness({ delivery: createDelivery(database.db, { email: recordingSender(sent) }) })
+    expect((await h.call('GET', '/dev/outbox')).status).toBe(404)
+
+    const phone = uniquePhone()
+    const email = uniqueEmail('email-only')
+    await createMember({ email, telephone: phone })
+    expectError(await h.loginCode(phone), 503, 'SMS_UNAVAILABLE')
+    const registration = await h.call('POST', '/auth/register', {
+      body: {
+        fullname: 'New Member',
+        email: uniqueEmail('new'),
+        telephone: uniquePhone().replace('+66', '0'),
+        gender: 'female',
+        birthdate: '1990-01-01',
+        accept_terms: true,
+      },
+    })
+    expectError(registration, 503, 'SMS_UNAVAILABLE')
+    expect(await database.db.select().from(otpChallenges).where(eq(otpChallenges.identifier, phone))).toEqual([])
+    expect(sent).toEqual([])
+
+    expectIssued(await h.loginCode(email))
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ channel: 'email', to: email })
   })
 })

@@ -138,3 +138,20 @@ it('pays a card order through Stripe Checkout: the session for the total, then t
   const [paid] = await database.db.select().from(orders).where(eq(orders.number, body.order.number))
   expect(paid?.status).toBe('paid')
 })
+
+it('has no built-in test payment page when a card gateway is configured: nobody can approve their own payment', async () => {
+  const ref = 'test_AAAAAAAAAAAAAAAA'
+  for (const [method, path] of [
+    ['GET', `/test-payments/${ref}?return=%2F&sig=x`],
+    ['POST', `/test-payments/${ref}/approve`],
+    ['POST', `/test-payments/${ref}/3ds/confirm`],
+  ] as const) {
+    const response = await app.request(`${BASE}${path}`, {
+      method,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ...(method === 'POST' ? { body: 'return=%2F&sig=x&code=123456' } : {}),
+    })
+    expect(response.status, `${method} ${path}`).toBe(404)
+    expect(((await response.json()) as { message: string }).message).toMatch(/^No such endpoint/)
+  }
+})

@@ -47,6 +47,8 @@ export type AccountServiceOptions = {
   db: Db
   /** Delivers a code by SMS or e-mail (outbox, SMTP, SMS provider). */
   deliver: (message: OutboundMessage) => Promise<void>
+  /** Which channels can deliver (default both); a code for one that cannot is refused before it is made. */
+  channels?: Record<OtpChannel, boolean>
   /** LINE Login, when a channel is configured. */
   lineLogin: LineLogin | null
   /** Codes one IP may have sent per hour. */
@@ -201,6 +203,7 @@ export class AccountService {
         fields: { identifier: 'invalid' },
       })
     }
+    this.assertChannel(identifier.kind === 'email' ? 'email' : 'sms')
     await this.assertNotLocked(identifier.value)
     await this.guardIp(input.captcha, context)
     const column = identifier.kind === 'email' ? members.email : members.telephone
@@ -233,6 +236,7 @@ export class AccountService {
     if (!email || email.kind !== 'email') fields.email = 'invalid'
     if (!telephone || email?.kind !== 'email')
       throw new AccountError(400, 'INVALID_INPUT', 'Invalid registration', { fields })
+    this.assertChannel('sms')
     const taken = await this.db
       .select({ email: members.email, telephone: members.telephone })
       .from(members)
@@ -464,6 +468,7 @@ export class AccountService {
     },
     context: RequestContext,
   ): Promise<IssuedChallenge> {
+    this.assertChannel(target.channel)
     const now = this.now()
     const [last] = await this.db
       .select({ createdAt: otpChallenges.createdAt, usedAt: otpChallenges.usedAt })
@@ -527,6 +532,18 @@ export class AccountService {
       throw new AccountError(503, 'DELIVERY_FAILED', 'SOMETHING WRONG! PLEASE TRY AGAIN')
     }
     return { ...this.view(challenge), challengeToken: token }
+  }
+
+  /**
+   * A channel without a way out (no provider, and the outbox closed because the other channel is real) is
+   * refused up front: no code is made, nothing is counted, and nobody can read one (docs/decisions/012).
+   */
+  private assertChannel(channel: OtpChannel): void {
+    if (this.options.channels?.[channel] ?? true) return
+    if (channel === 'sms') {
+      throw new AccountError(503, 'SMS_UNAVAILABLE', 'This shop does not send codes by SMS')
+    }
+    throw new AccountError(503, 'EMAIL_UNAVAILABLE', 'This shop does not send codes by e-mail')
   }
 
   /**

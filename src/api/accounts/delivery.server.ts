@@ -1,6 +1,6 @@
 import type { Db } from '~/db/client.server'
 import { outboxMessages } from '~/db/schema'
-import type { MessageSender, OutboundMessage } from '~/api/providers/messages'
+import { ChannelUnavailableError, type MessageSender, type OutboundMessage } from '~/api/providers/messages'
 
 /** The local default of both channels: the message is kept in the outbox table instead of being sent. */
 export function createOutboxSender(db: Db): MessageSender {
@@ -17,22 +17,35 @@ export function createOutboxSender(db: Db): MessageSender {
 
 export type Delivery = {
   deliver: (message: OutboundMessage) => Promise<void>
-  /** True while either channel uses the outbox: only then are /dev/outbox and its API readable. */
+  /**
+   * True only while the outbox delivers both channels (demo mode, no real provider): only then are /dev/outbox
+   * and its API readable. With one real channel it is false, or anyone could read the other channel's codes.
+   */
   outboxEnabled: boolean
+  /** Which channels can deliver at all; a code is not even made for one that cannot. */
+  channels: Record<OutboundMessage['channel'], boolean>
 }
 
-/** Routes each message to its channel's sender; a channel without a configured provider uses the outbox. */
+/**
+ * Routes each message to its channel's sender. The outbox stands in for both channels only when neither has a
+ * real sender and `outbox` allows it (demo mode; default true); otherwise a channel without a sender is
+ * unavailable and its messages are refused with ChannelUnavailableError (fail closed, docs/decisions/012).
+ */
 export function createDelivery(
   db: Db,
-  senders: { sms?: MessageSender | null; email?: MessageSender | null } = {},
+  senders: { sms?: MessageSender | null; email?: MessageSender | null; outbox?: boolean } = {},
 ): Delivery {
-  const outbox = createOutboxSender(db)
+  const outboxEnabled = (senders.outbox ?? true) && !senders.sms && !senders.email
+  const outbox = outboxEnabled ? createOutboxSender(db) : null
   const sms = senders.sms ?? outbox
   const email = senders.email ?? outbox
   return {
-    outboxEnabled: sms === outbox || email === outbox,
+    outboxEnabled,
+    channels: { sms: sms !== null, email: email !== null },
     async deliver(message) {
-      await (message.channel === 'sms' ? sms : email).send(message)
+      const sender = message.channel === 'sms' ? sms : email
+      if (!sender) throw new ChannelUnavailableError(message.channel)
+      await sender.send(message)
     },
   }
 }

@@ -29,7 +29,7 @@ import { NEW200, priceCart, type PricingResult, type Promotion } from '~/domain/
 import { getThaiPostal } from '~/geo/thai-postal.server'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
-import type { OutboundMessage } from '~/api/providers/messages'
+import { ChannelUnavailableError, type OutboundMessage } from '~/api/providers/messages'
 import type { PaymentProvider } from '~/api/payments/provider'
 import type { CartOwner, CartService } from './cart.service'
 import type { MembershipService } from '~/api/accounts/membership.service'
@@ -604,7 +604,10 @@ export class OrderService {
           : `Your order ${order.number} has a new status: ${label}.`,
       })
     } catch (error) {
-      console.error('Order notification failed:', error instanceof Error ? error.message : error)
+      // No e-mail channel at all (demo mode with only SMS real): nothing to send, nothing went wrong.
+      if (!(error instanceof ChannelUnavailableError)) {
+        console.error('Order notification failed:', error instanceof Error ? error.message : error)
+      }
     }
     const pushLine = this.options.pushLine
     if (pushLine && member?.lineUserId) {

@@ -59,7 +59,10 @@ export type CommerceRoutesOptions = {
   apiBaseUrl: string
   /** Signs the return links of the built-in test payment page. */
   paymentSecret: string
-  /** Card payments through Stripe when configured; the built-in test provider otherwise. */
+  /**
+   * Card payments through Stripe when configured; the built-in test provider and its page otherwise. With
+   * Stripe the test page is not mounted at all (live mode always has Stripe: docs/decisions/012).
+   */
   stripe: PaymentProvider | null
   /** The brand's account for bank transfers and PromptPay. */
   bank: BankAccount
@@ -86,15 +89,12 @@ export const CART_TOKEN_HEADER = 'x-cart-token'
 export function createCommerceRoutes(options: CommerceRoutesOptions) {
   const carts = new CartService(options.db)
   const app = createSubApp()
-  const testProvider = createTestPaymentProvider({
-    db: options.db,
-    baseUrl: options.apiBaseUrl,
-    secret: options.paymentSecret,
-  })
   const orders = new OrderService({
     db: options.db,
     carts,
-    cardProvider: options.stripe ?? testProvider,
+    cardProvider:
+      options.stripe ??
+      createTestPaymentProvider({ db: options.db, baseUrl: options.apiBaseUrl, secret: options.paymentSecret }),
     // Stripe needs an absolute address; the built-in page sends the shopper back within this site.
     returnUrl: (number, lang) =>
       `${options.stripe ? options.siteUrl : ''}${lang === 'en' ? '/en' : ''}/order/${encodeURIComponent(number)}`,
@@ -102,14 +102,16 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     pushLine: options.pushLine ?? null,
     membership: options.membership ?? null,
   })
-  app.route(
-    '/',
-    createTestPaymentRoutes({
-      db: options.db,
-      secret: options.paymentSecret,
-      onResult: (ref, status) => orders.settlePayment(TEST_PROVIDER_ID, ref, status),
-    }),
-  )
+  if (!options.stripe) {
+    app.route(
+      '/',
+      createTestPaymentRoutes({
+        db: options.db,
+        secret: options.paymentSecret,
+        onResult: (ref, status) => orders.settlePayment(TEST_PROVIDER_ID, ref, status),
+      }),
+    )
+  }
 
   async function owner(c: Context): Promise<CartOwner> {
     const member = await options.accounts.memberForSession(bearerToken(c))

@@ -20,3 +20,11 @@ export class DeliveryError extends Error {
     this.retryable = details.retryable
   }
 }
+
+/** A message for a channel that has no way out (no provider, and the outbox is closed): nothing was sent. */
+export class ChannelUnavailableError extends Error {
+  override name = 'ChannelUnavailableError'
+  constructor(readonly channel: OutboundMessage['channel']) {
+    super(`No ${channel === 'sms' ? 'SMS' : 'e-mail'} delivery is configured`)
+  }
+}

@@ -135,6 +135,8 @@ beforeEach(() => {
     languageStrategy: 'prefix_except_default',
     defaultLocale: 'th',
     secureCookies: true,
+    mode: 'demo',
+    outbox: true,
   }
   sdk.current = new FakeLiff()
   sdk.loads = 0

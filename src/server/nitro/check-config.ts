@@ -1,18 +1,12 @@
 import { definePlugin } from 'nitro'
-import { ConfigError, parseEnv } from '../../config/schema'
+import { env } from '../../../app.config'
+import { startupReport } from '../../config/modes'
 
 /**
- * Runs when the server starts: a bad configuration value stops start-up with a message that names
- * the variable, instead of failing on the first request.
+ * Runs when the server starts. Reading the configuration (app.config.ts) already stopped a bad one with one
+ * message naming every variable at fault (in live mode also every missing or unsafe one), instead of failing on
+ * the first request; a good one is reported here once: the mode, and one table of providers, live or simulated.
  */
 export default definePlugin(() => {
-  try {
-    parseEnv(process.env)
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
+  console.log(startupReport(env))
 })

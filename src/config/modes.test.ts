@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { providerRows, startupReport } from './modes'
+import { parseEnv } from './schema'
+
+const LIVE = {
+  SHOP_MODE: 'live',
+  SITE_URL: 'https://shop.example.com',
+  SECURE_COOKIES: 'true',
+  SMS_PROVIDER: 'thaibulksms',
+  SMS_API_URL: 'http://127.0.0.1:9',
+  SMS_API_KEY: 'sms-key',
+  SMS_API_SECRET: 'sms-secret-value',
+  SMS_SENDER: 'ATELIER',
+  SMTP_URL: 'smtp://user:mail-password@127.0.0.1:2525',
+  STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
+  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+  OPERATOR_TOKEN: 'operator-token-0123456789abcdef',
+  BANK_ACCOUNT_NUMBER: '123-4-56789-0',
+  PROMPTPAY_ID: '0899999999',
+  LINE_CHANNEL_ID: '1234567890',
+  LINE_CHANNEL_SECRET: 'line-channel-secret',
+  LINE_MESSAGING_ACCESS_TOKEN: 'line-messaging-token-0123456789',
+  META_PIXEL_ID: '123456789',
+  META_CAPI_ACCESS_TOKEN: 'meta-capi-token-0123456789',
+  TIKTOK_PIXEL_CODE: 'TIKTOK123',
+  TIKTOK_EVENTS_ACCESS_TOKEN: 'tiktok-events-token-0123456789',
+  GTM_ID: 'GTM-AB12CD3',
+}
+
+const states = (source: Record<string, string>) =>
+  Object.fromEntries(providerRows(parseEnv(source)).map((row) => [row.provider, row.state]))
+
+describe('the start-up table of providers', () => {
+  it('shows the demo as simulated or off, and says the mode', () => {
+    expect(states({})).toEqual({
+      'SMS codes': 'simulated',
+      'E-mail (codes, orders)': 'simulated',
+      'Card payments': 'simulated',
+      'Bank transfer, PromptPay': 'simulated',
+      'LINE Login': 'off',
+      'LINE messaging': 'off',
+      'Meta Conversions API': 'off',
+      'TikTok Events API': 'off',
+      'Google Tag Manager': 'off',
+    })
+    const report = startupReport(parseEnv({}))
+    expect(report.split('\n')[0]).toMatch(/^Mode: demo \(SHOP_MODE=demo\): payments are simulated.*\/dev\/outbox/)
+    // One header line and one line per provider.
+    expect(report.split('\n')).toHaveLength(1 + 1 + 9)
+    expect(report).toMatch(/SMS codes +simulated +outbox at \/dev\/outbox/)
+  })
+
+  it('shows every provider live in a complete live configuration, and holds no secret', () => {
+    const rows = states(LIVE)
+    expect(Object.values(rows).every((state) => state === 'live')).toBe(true)
+    const report = startupReport(parseEnv(LIVE))
+    expect(report.split('\n')[0]).toMatch(/^Mode: live \(SHOP_MODE=live\)/)
+    expect(report).toMatch(/E-mail \(codes, orders\) +live +SMTP \(127\.0\.0\.1:2525\)/)
+    for (const secret of [
+      'mail-password',
+      'sms-secret-value',
+      'sk_live_',
+      'whsec_',
+      'operator-token',
+      'line-channel-secret',
+      'token-0123456789',
+    ]) {
+      expect(report).not.toContain(secret)
+    }
+  })
+
+  it('shows the closed channel as off when only one channel is real in demo mode', () => {
+    const rows = providerRows(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }))
+    expect(rows.find((row) => row.provider === 'SMS codes')).toMatchObject({
+      state: 'off',
+      detail: expect.stringMatching(/outbox is closed/) as unknown,
+    })
+    expect(rows.find((row) => row.provider === 'E-mail (codes, orders)')?.state).toBe('live')
+    expect(startupReport(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).not.toContain('/dev/outbox')
+  })
+
+  it('calls Stripe in test mode simulated', () => {
+    const rows = states({ STRIPE_SECRET_KEY: 'sk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123' })
+    expect(rows['Card payments']).toBe('simulated')
+  })
+})

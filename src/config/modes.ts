@@ -1,0 +1,90 @@
+import {
+  DEMO_BANK_ACCOUNT_NUMBER,
+  DEMO_PROMPTPAY_ID,
+  outboxEnabled,
+  realEmail,
+  realSms,
+  testPaymentsEnabled,
+  type Env,
+} from './schema'
+
+/** How a provider runs: for real, simulated by the shop itself, or not at all. */
+export type ProviderState = 'live' | 'simulated' | 'off'
+
+export type ProviderRow = { provider: string; state: ProviderState; detail: string }
+
+/** The host of a URL without its credentials (SMTP URLs carry a password). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return 'configured'
+  }
+}
+
+/**
+ * Every outside provider and how it runs with this environment: the start-up log prints these rows as one
+ * table (docs/decisions/015). Never holds a secret.
+ */
+export function providerRows(env: Env): ProviderRow[] {
+  const outbox = outboxEnabled(env)
+  const closedChannel = (other: string): ProviderRow['detail'] =>
+    `not available: the outbox is closed while ${other} is real`
+  const stripeLive = env.STRIPE_SECRET_KEY?.startsWith('sk_live_') ?? false
+  const demoBank = env.BANK_ACCOUNT_NUMBER === DEMO_BANK_ACCOUNT_NUMBER || env.PROMPTPAY_ID === DEMO_PROMPTPAY_ID
+  return [
+    realSms(env)
+      ? {
+          provider: 'SMS codes',
+          state: 'live',
+          detail: `ThaiBulkSMS (${hostOf(env.SMS_API_URL ?? 'https://api-v2.thaibulksms.com')})`,
+        }
+      : outbox
+        ? { provider: 'SMS codes', state: 'simulated', detail: 'outbox at /dev/outbox' }
+        : { provider: 'SMS codes', state: 'off', detail: closedChannel('e-mail') },
+    realEmail(env)
+      ? { provider: 'E-mail (codes, orders)', state: 'live', detail: `SMTP (${hostOf(env.SMTP_URL ?? '')})` }
+      : outbox
+        ? { provider: 'E-mail (codes, orders)', state: 'simulated', detail: 'outbox at /dev/outbox' }
+        : { provider: 'E-mail (codes, orders)', state: 'off', detail: closedChannel('SMS') },
+    testPaymentsEnabled(env)
+      ? { provider: 'Card payments', state: 'simulated', detail: 'built-in test payment page' }
+      : stripeLive
+        ? { provider: 'Card payments', state: 'live', detail: 'Stripe Checkout' }
+        : { provider: 'Card payments', state: 'simulated', detail: 'Stripe Checkout in test mode (sk_test_)' },
+    demoBank
+      ? { provider: 'Bank transfer, PromptPay', state: 'simulated', detail: 'the demo account' }
+      : { provider: 'Bank transfer, PromptPay', state: 'live', detail: env.BANK_NAME },
+    env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET
+      ? { provider: 'LINE Login', state: 'live', detail: `channel ${env.LINE_CHANNEL_ID}` }
+      : { provider: 'LINE Login', state: 'off', detail: 'no channel: the LINE button is hidden' },
+    env.LINE_MESSAGING_ACCESS_TOKEN
+      ? { provider: 'LINE messaging', state: 'live', detail: 'order updates to members linked to LINE' }
+      : { provider: 'LINE messaging', state: 'off', detail: 'no access token' },
+    env.META_PIXEL_ID && env.META_CAPI_ACCESS_TOKEN
+      ? { provider: 'Meta Conversions API', state: 'live', detail: `pixel ${env.META_PIXEL_ID}` }
+      : { provider: 'Meta Conversions API', state: 'off', detail: 'events recorded only' },
+    env.TIKTOK_PIXEL_CODE && env.TIKTOK_EVENTS_ACCESS_TOKEN
+      ? { provider: 'TikTok Events API', state: 'live', detail: `pixel ${env.TIKTOK_PIXEL_CODE}` }
+      : { provider: 'TikTok Events API', state: 'off', detail: 'events recorded only' },
+    env.GTM_ID
+      ? { provider: 'Google Tag Manager', state: 'live', detail: `${env.GTM_ID}, after consent` }
+      : { provider: 'Google Tag Manager', state: 'off', detail: 'no container' },
+  ]
+}
+
+/** The start-up log: one line with the mode, then one table of every provider (printed once per process). */
+export function startupReport(env: Env): string {
+  const mode =
+    env.SHOP_MODE === 'live'
+      ? 'Mode: live (SHOP_MODE=live): real providers only; no outbox, no test payment page.'
+      : `Mode: demo (SHOP_MODE=demo): payments are simulated${
+          outboxEnabled(env) ? ' and one-time codes are kept in the outbox at /dev/outbox' : ''
+        }; every page says so. Not for real shoppers.`
+  const rows = providerRows(env)
+  const header = { provider: 'provider', state: 'state', detail: 'detail' }
+  const width = (key: 'provider' | 'state') => Math.max(...[header, ...rows].map((row) => row[key].length))
+  const line = (row: { provider: string; state: string; detail: string }) =>
+    `  ${row.provider.padEnd(width('provider'))}  ${row.state.padEnd(width('state'))}  ${row.detail}`
+  return [mode, line(header), ...rows.map(line)].join('\n')
+}
