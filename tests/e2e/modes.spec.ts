@@ -103,7 +103,7 @@ test.describe('live mode, from the built server', () => {
   })
 
   test('refuses to start without real providers, naming every missing or unsafe variable at once', async () => {
-    const server = startServer(3197, {
+    const server = startServer(3191, {
       SHOP_MODE: 'live',
       DATA_DIR: freshDataDir(),
       SITE_URL: 'http://shop.example.com',
@@ -129,7 +129,7 @@ test.describe('live mode, from the built server', () => {
   })
 
   test('refuses a test Stripe key and names only that, hiding its value', async () => {
-    const server = startServer(3197, { ...LIVE, DATA_DIR: freshDataDir(), STRIPE_SECRET_KEY: 'sk_test_e2esecret0123' })
+    const server = startServer(3191, { ...LIVE, DATA_DIR: freshDataDir(), STRIPE_SECRET_KEY: 'sk_test_e2esecret0123' })
     expect(await server.exited).not.toBe(0)
     expect(server.output.stderr).toMatch(/STRIPE_SECRET_KEY: must be a live key/)
     expect(server.output.stderr).not.toContain('e2esecret')
@@ -140,7 +140,7 @@ test.describe('live mode, from the built server', () => {
     page,
   }) => {
     test.setTimeout(120_000)
-    const server = startServer(3198, { ...LIVE, DATA_DIR: freshDataDir() })
+    const server = startServer(3192, { ...LIVE, DATA_DIR: freshDataDir() })
     try {
       expect(await server.ready, server.output.stderr).toBe(true)
       const { stdout } = server.output
@@ -150,7 +150,7 @@ test.describe('live mode, from the built server', () => {
       }
       expect(stdout).not.toContain('mail-password')
 
-      const base = 'http://127.0.0.1:3198'
+      const base = 'http://127.0.0.1:3192'
       expect((await page.request.get(`${base}/dev/outbox`)).status()).toBe(404)
       expect((await page.request.get(`${base}/en/dev/outbox`)).status()).toBe(404)
       expect((await page.request.get(`${base}/api/public/demo/dev/outbox`)).status()).toBe(404)
@@ -170,7 +170,7 @@ test.describe('live mode, from the built server', () => {
     page,
   }) => {
     test.setTimeout(120_000)
-    const server = startServer(3198, {
+    const server = startServer(3192, {
       DATA_DIR: freshDataDir(),
       SMS_PROVIDER: 'thaibulksms',
       SMS_API_URL: 'http://127.0.0.1:9',
@@ -181,7 +181,7 @@ test.describe('live mode, from the built server', () => {
     try {
       expect(await server.ready, server.output.stderr).toBe(true)
       expect(server.output.stdout).toMatch(/^ {2}E-mail \(codes, orders\) +off +not available/m)
-      const base = 'http://127.0.0.1:3198'
+      const base = 'http://127.0.0.1:3192'
       expect((await page.request.get(`${base}/dev/outbox`)).status(), server.output.stderr).toBe(404)
       expect((await page.request.get(`${base}/api/public/demo/dev/outbox`)).status()).toBe(404)
 

@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { expect, test } from './test'
 
 const run = promisify(execFile)
-const PORT = 3197
+const PORT = 3187
 const BASE = `http://127.0.0.1:${PORT}`
 const API = `${BASE}/api/public/demo`
 
