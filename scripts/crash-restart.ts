@@ -307,6 +307,8 @@ async function shopper(base: string, skus: string[], ledger: Ledger, acknowledge
           },
         })
         unknownCart = null
+        // A 5xx from a server going down may come after the order was stored: the cart's fate is unknown.
+        if (placed.status >= 500) ledger.carts.delete(cartToken)
         if (placed.status !== 201 && placed.status !== 200) continue
         const order = (placed.body.order ?? placed.body) as Json
         const number = String(order.number ?? '')
@@ -353,6 +355,9 @@ async function shopper(base: string, skus: string[], ledger: Ledger, acknowledge
         if (!phone) continue
         unknownPhone = phone
         const requested = await call(base, 'POST', '/auth/login-code', { body: { identifier: phone } })
+        // Asking for a new code ends the previous one, and a 5xx (the database went away before the new code
+        // was delivered) may come after that: the previous code is no longer expected to work.
+        if (requested.status >= 500) ledger.codes.delete(phone)
         if (requested.status !== 200 && requested.status !== 201) continue
         const code = await codeFor(base, phone, String(requested.body.ref_code))
         ledger.codes.set(phone, { challengeToken: String(requested.body.challenge_token), code })

@@ -45,7 +45,7 @@ export function failureMessage(failure: AccountFailure, i18n: I18n, locale: Loca
       return i18n._(ACCOUNT_MESSAGES.emailExists)
     case 'INVALID_INPUT':
       return i18n._(ACCOUNT_MESSAGES.completeInformation)
-    // Demo mode with only one real channel: the other one has no way out (docs/decisions/012).
+    // Demo mode with only one real channel: the other one has no way out (docs/decisions/015).
     case 'SMS_UNAVAILABLE':
       return i18n._(
         msg`This shop does not send codes by SMS at the moment, so a telephone number cannot be used to log in or register. Please log in with your e-mail address.`,

@@ -5,7 +5,7 @@ export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
 export const LOCALE_CODES = ['th', 'en'] as const
 export type LocaleCode = (typeof LOCALE_CODES)[number]
 
-/** `demo`: simulated payments and the outbox, said on every page; `live`: real providers only (docs/decisions/012). */
+/** `demo`: simulated payments and the outbox, said on every page; `live`: real providers only (docs/decisions/015). */
 export const SHOP_MODES = ['demo', 'live'] as const
 export type ShopMode = (typeof SHOP_MODES)[number]
 

@@ -46,7 +46,7 @@ export const envSchema = z.object({
   /**
    * `demo` (default): simulated payments, one-time codes in the outbox, said on every page. `live`: refuses to
    * start unless real SMS and e-mail delivery, a live card gateway, an operator token, an https SITE_URL and
-   * secure cookies are set; nothing of the demo (outbox, test payment page) is reachable. See docs/decisions/012.
+   * secure cookies are set; nothing of the demo (outbox, test payment page) is reachable. See docs/decisions/015.
    */
   SHOP_MODE: z.enum(SHOP_MODES).default('demo'),
   /** Public origin of the shop, used for canonical links, hreflang and sitemaps. */
@@ -217,7 +217,7 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
     }
     return
   }
-  // Live mode (docs/decisions/012): every problem is named at once, so that one restart fixes them all.
+  // Live mode (docs/decisions/015): every problem is named at once, so that one restart fixes them all.
   if (!env.SMTP_URL) issue('SMTP_URL', 'required in live mode: codes and order e-mails go out over SMTP')
   if (!stripeKey) issue('STRIPE_SECRET_KEY', 'required in live mode: a live Stripe key sk_live_…')
   else if (!stripeKey.startsWith('sk_live_')) {

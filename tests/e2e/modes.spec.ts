@@ -7,7 +7,7 @@ import { stopServer } from './stop-server'
 import { expect, test } from './test'
 
 /**
- * Demo and live modes (docs/decisions/012). The suite's server is the demo: it says so on every page. Live mode
+ * Demo and live modes (docs/decisions/015). The suite's server is the demo: it says so on every page. Live mode
  * is started here from the built server: it refuses to start without real providers, and with them (pointed at
  * loopback, nothing is contacted at start) nothing of the demo is reachable.
  */

@@ -61,7 +61,7 @@ export type CommerceRoutesOptions = {
   paymentSecret: string
   /**
    * Card payments through Stripe when configured; the built-in test provider and its page otherwise. With
-   * Stripe the test page is not mounted at all (live mode always has Stripe: docs/decisions/012).
+   * Stripe the test page is not mounted at all (live mode always has Stripe: docs/decisions/015).
    */
   stripe: PaymentProvider | null
   /** The brand's account for bank transfers and PromptPay. */
