@@ -24,7 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { openDatabase } from '../src/db/client.server'
 import { startCluster, type Cluster } from './cluster-control'
-import { readCatalog } from './load-lib'
+import { call, codeFor, readCatalog, uniqueMobile, type Json } from './load-lib'
 
 const API = '/api/public/demo'
 const ALL_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGKILL'] as const
@@ -222,45 +222,6 @@ type Ledger = {
   codes: Map<string, { challengeToken: string; code: string }>
 }
 
-type Json = Record<string, unknown>
-
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${base}${API}${path}`, {
-    method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', ...options.headers },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(20_000),
-  })
-  const text = await response.text()
-  try {
-    return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} }
-  } catch {
-    return { status: response.status, body: { text } }
-  }
-}
-
-function uniquePhone(): { local: string; e164: string } {
-  const rest = `${1 + randomInt(9)}${String(randomInt(10_000_000)).padStart(7, '0')}`
-  return { local: `08${rest}`, e164: `+668${rest}` }
-}
-
-async function codeFor(base: string, recipient: string, ref: string): Promise<string> {
-  for (let i = 0; i < 30; i++) {
-    const { status, body } = await call(base, 'GET', `/dev/outbox?recipient=${encodeURIComponent(recipient)}`)
-    if (status !== 200) throw new Error(`outbox ${status}`)
-    const items = (body.items ?? []) as { subject: string; body: string }[]
-    const code = /\b(\d{6})\b/.exec(items.find((item) => item.subject.includes(ref))?.body ?? '')?.[1]
-    if (code) return code
-    await sleep(50)
-  }
-  throw new Error(`no code for ${recipient}`)
-}
-
 const ADDRESS = {
   firstname: 'Somsri',
   lastname: 'Jaidee',
@@ -317,7 +278,7 @@ async function shopper(base: string, skus: string[], ledger: Ledger, acknowledge
         ledger.orders.set(number, { sku, cartToken })
         acknowledged.orders++
       } else if (choice < 7) {
-        const phone = uniquePhone()
+        const phone = uniqueMobile()
         const email = `crash-${randomBytes(6).toString('hex')}@example.com`
         const registered = await call(base, 'POST', '/auth/register', {
           body: {

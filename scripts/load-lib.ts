@@ -280,6 +280,48 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   return { seconds: elapsed, shoppers, steps, orders, soldOut }
 }
 
+export type Json = Record<string, unknown>
+
+/** One call of the product API as JSON: its status and body (the text itself when it is not JSON). */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${base}${API}${path}`, {
+    method,
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+  })
+  const text = await response.text()
+  try {
+    return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} }
+  } catch {
+    return { status: response.status, body: { text } }
+  }
+}
+
+/** A Thai mobile number nobody else has, local and E.164. */
+export function uniqueMobile(): { local: string; e164: string } {
+  const rest = `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+  return { local: `08${rest}`, e164: `+668${rest}` }
+}
+
+/** The code sent to `recipient` with reference `ref`, read from the demo outbox (a moment after it was asked). */
+export async function codeFor(base: string, recipient: string, ref: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const { status, body } = await call(base, 'GET', `/dev/outbox?recipient=${encodeURIComponent(recipient)}`)
+    if (status !== 200) throw new Error(`outbox answered ${status}`)
+    const items = (body.items ?? []) as Array<{ subject: string; body: string }>
+    const code = /\b(\d{6})\b/.exec(items.find((item) => item.subject.includes(ref))?.body ?? '')?.[1]
+    if (code) return code
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no code for ${recipient}`)
+}
+
 /**
  * The back office restocks the sizes the load buys (operator API), so that a long load measures checkouts rather
  * than 'sold out' answers.

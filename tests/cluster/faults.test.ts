@@ -6,7 +6,17 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCluster, type Cluster } from '../../scripts/cluster-control'
-import { checkConsistency, readCatalog, restock, runLoad, stockOf } from '../../scripts/load-lib'
+import {
+  call,
+  checkConsistency,
+  codeFor,
+  readCatalog,
+  restock,
+  runLoad,
+  stockOf,
+  uniqueMobile,
+  type Json,
+} from '../../scripts/load-lib'
 
 const API = '/api/public/demo'
 const OPERATOR_TOKEN = `cluster-operator-${randomBytes(16).toString('hex')}`
@@ -32,39 +42,6 @@ function instance(index: number): string {
   const found = cluster.instances()[index]
   if (!found) throw new Error(`no instance ${index}`)
   return `http://127.0.0.1:${found.port}`
-}
-
-type Json = Record<string, unknown>
-
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${base}${API}${path}`, {
-    method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', ...options.headers },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} }
-}
-
-function uniqueMobile(): { local: string; e164: string } {
-  const rest = `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
-  return { local: `08${rest}`, e164: `+668${rest}` }
-}
-
-async function codeFor(base: string, recipient: string, ref: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const { body } = await call(base, 'GET', `/dev/outbox?recipient=${encodeURIComponent(recipient)}`)
-    const items = (body.items ?? []) as Array<{ subject: string; body: string }>
-    const code = /\b(\d{6})\b/.exec(items.find((item) => item.subject.includes(ref))?.body ?? '')?.[1]
-    if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no code for ${recipient}`)
 }
 
 describe('whichever instance answers', () => {
