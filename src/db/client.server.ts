@@ -70,8 +70,15 @@ async function openPglite(dataDir: string, purpose?: string): Promise<Database> 
   const home = resolve(dataDir)
   // Two PGlite instances on one directory overwrite each other's checkpoints: what one wrote is lost.
   if (held.open.has(home)) throw new Error(`The embedded database in ${home} is already open in this process`)
+  // A lock the process took before (the server, at start-up) stays its own until it lets it go; one taken here
+  // for a script goes when the database closes.
+  const lockedHere = !held.locks.has(home)
   holdDataDir(home, purpose)
   held.open.add(home)
+  const done = () => {
+    held.open.delete(home)
+    if (lockedHere) releaseDataDir(home)
+  }
   try {
     const dir = resolve(home, 'pglite')
     mkdirSync(dir, { recursive: true })
@@ -80,13 +87,11 @@ async function openPglite(dataDir: string, purpose?: string): Promise<Database> 
       try {
         await client.close()
       } finally {
-        held.open.delete(home)
-        releaseDataDir(home)
+        done()
       }
     })
   } catch (error) {
-    held.open.delete(home)
-    releaseDataDir(home)
+    done()
     throw error
   }
 }

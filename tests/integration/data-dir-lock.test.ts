@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase } from '~/db/client.server'
+import { holdDataDir, openDatabase, releaseDataDir } from '~/db/client.server'
 import {
   acquireDataDirLock,
   DataDirBusyError,
@@ -163,6 +163,16 @@ describe('the embedded database', () => {
     } finally {
       await database.close()
     }
+    expect(readLockHolder(dir)).toBeNull()
+  }, 60_000)
+
+  it('keeps a lock the process took first (the server at start-up) when the database closes, say after a failed start', async () => {
+    const dir = freshDir()
+    holdDataDir(dir, 'server')
+    const database = await openDatabase({ dataDir: dir })
+    await database.close()
+    expect(readLockHolder(dir)?.pid).toBe(process.pid)
+    releaseDataDir(dir)
     expect(readLockHolder(dir)).toBeNull()
   }, 60_000)
 })
