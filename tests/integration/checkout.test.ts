@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from '~/api/app.server'
-import { carts, orders, outboxMessages, products, variants } from '~/db/schema'
+import { carts, members, orders, outboxMessages, products, variants } from '~/db/schema'
 import { sha256 } from '~/api/accounts/crypto.server'
 import { freshDatabase } from './database'
 
@@ -457,6 +457,20 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
       expect(placed.body.access_token).toEqual(expect.any(String))
       numbers.push(String((placed.body.order as Json).number))
     }
+    // A member's replay (the ordered cart is closed) is the same order, for either key; another body is a 409.
+    const replayed = await call('POST', '/orders?currency=thb', {
+      body: order({ email: 'member.buyer@example.com' }),
+      headers: { ...auth, 'idempotency-key': 'member-order-7' },
+    })
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(200)
+    expect(replayed.body.replayed).toBe(true)
+    expect((replayed.body.order as Json).number).toBe(numbers[0])
+    const conflicting = await call('POST', '/orders?currency=thb', {
+      body: order({ email: 'member.buyer@example.com', telephone: '0899999999' }),
+      headers: { ...auth, 'idempotency-key': 'member-order-8' },
+    })
+    expect(conflicting.status).toBe(409)
+    expect(conflicting.body.reason).toBe('IDEMPOTENCY_CONFLICT')
     const emptied = await call('GET', '/cart?currency=thb', { headers: auth })
     expect(emptied.body.purchased).toBe(true)
     expect(emptied.body.items).toEqual([])
@@ -473,6 +487,31 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
       .from(outboxMessages)
       .where(eq(outboxMessages.recipient, 'member.buyer@example.com'))
     expect(mails.some((mail) => mail.subject.includes(numbers[0] ?? '?'))).toBe(true)
+  })
+
+  it('answers a member’s replay with the first order even when a new cart has been filled since, and leaves that cart alone', async () => {
+    const [member] = await database.db
+      .insert(members)
+      .values({ fullname: 'Replay Member', email: 'replay.member@example.com', telephone: '+66869990001' })
+      .returning()
+    if (!member) throw new Error('no member')
+    const grant = await app.accounts.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
+    const auth = { authorization: `Bearer ${grant.token}` }
+    const first = await plainSku(5, 11)
+    await call('POST', '/cart/items?currency=thb', { body: { sku: first.sku }, headers: auth })
+    const headers = { ...auth, 'idempotency-key': 'member-replay-new-cart' }
+    const placed = await call('POST', '/orders?currency=thb', { body: order(), headers })
+    expect(placed.status).toBe(201)
+
+    const second = await plainSku(5, 12)
+    await call('POST', '/cart/items?currency=thb', { body: { sku: second.sku }, headers: auth })
+    const replayed = await call('POST', '/orders?currency=thb', { body: order(), headers })
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(200)
+    expect((replayed.body.order as Json).number).toBe((placed.body.order as Json).number)
+    const cart = await call('GET', '/cart?currency=thb', { headers: auth })
+    expect((cart.body.items as Json[]).map((item) => item.sku)).toEqual([second.sku])
+    const [variant] = await database.db.select().from(variants).where(eq(variants.sku, second.sku))
+    expect(variant?.stockOnline).toBe(5)
   })
 
   it('refuses a code on a cart of sale items only', async () => {

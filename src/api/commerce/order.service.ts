@@ -127,9 +127,13 @@ function orderNumberPrefix(now: Date): string {
 }
 
 /** A stable digest of what was asked, so that a replayed key with another body is told apart. */
-function requestDigest(cartId: string, input: CheckoutInput): string {
+/**
+ * What an idempotency key stands for: who orders and what they asked. A member is the member (their cart is
+ * closed by the order, so a replay finds another cart or none); a guest is the cart of their token.
+ */
+function requestDigest(who: { memberId: string } | { cartId: string }, input: CheckoutInput): string {
   const { expectedTotal: _shown, ...rest } = input
-  return sha256(JSON.stringify({ cartId, ...rest, address: rest.address ? normaliseAddress(rest.address) : null }))
+  return sha256(JSON.stringify({ ...who, ...rest, address: rest.address ? normaliseAddress(rest.address) : null }))
 }
 
 /**
@@ -281,8 +285,14 @@ export class OrderService {
    */
   async place(owner: CartOwner, idempotencyKey: string, input: CheckoutInput): Promise<PlacedOrder> {
     const cart = await this.options.carts.find(owner)
-    if (!cart) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
-    const digest = requestDigest(cart.id, input)
+    const who = owner.memberId ? { memberId: owner.memberId } : cart ? { cartId: cart.id } : null
+    const digest = who ? requestDigest(who, input) : null
+    if (!cart || !digest) {
+      // A member's replay after the order: the ordered cart is closed, so there is no open one to find.
+      const replay = digest ? await this.replay(idempotencyKey, digest) : null
+      if (replay) return replay
+      throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+    }
     // An open cart cannot have an order yet: a used key shows up when the transaction claims it.
     if (cart.status !== 'open') return this.replayOrClosed(idempotencyKey, digest)
     const checked = await this.validated(input)
