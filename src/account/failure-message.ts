@@ -50,6 +50,17 @@ export function failureMessage(failure: AccountFailure, i18n: I18n, locale: Loca
       return i18n._(
         msg`This shop does not send codes by SMS at the moment, so a telephone number cannot be used to log in or register. Please log in with your e-mail address.`,
       )
+    // Codes by SMS go only to the countries of the allow-list, so many an hour (issue 15).
+    case 'SMS_COUNTRY':
+      return i18n._(
+        msg`We cannot send codes by SMS to telephone numbers of this country. Please log in with your e-mail address instead.`,
+      )
+    case 'SMS_BUSY':
+      return retry
+        ? i18n._(
+            msg`We cannot send more codes by SMS right now. Please log in with your e-mail address, or try again at ${retry}.`,
+          )
+        : i18n._(msg`We cannot send more codes by SMS right now. Please log in with your e-mail address.`)
     case 'EMAIL_UNAVAILABLE':
       return i18n._(
         msg`This shop does not send codes by e-mail at the moment. Please log in with your telephone number.`,

@@ -1,3 +1,4 @@
+import type { SmsPolicy } from '~/domain/otp'
 import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Db } from '~/db/client.server'
@@ -56,6 +57,10 @@ export type ApiOptions = {
     lineLogin?: LineLogin | null
     ipHourlyLimit?: number
     resendCooldownSeconds?: number
+    /** SMS codes: the countries they may go to and the hourly caps (defaults: Thailand, SMS_SENDS_PER_HOUR …). */
+    sms?: SmsPolicy
+    /** Where the operator is told of an SMS cap reached (console.warn by default). */
+    warn?: (line: string) => void
     now?: () => Date
     /** USD orders count towards tiers at this many THB per USD (issue 6). */
     thbPerUsd?: number
@@ -379,6 +384,8 @@ export function createApiApp(options: ApiOptions) {
     lineLogin: options.accounts?.lineLogin ?? null,
     ipHourlyLimit: options.accounts?.ipHourlyLimit ?? OTP_SENDS_PER_IP_PER_HOUR,
     resendCooldownSeconds: options.accounts?.resendCooldownSeconds,
+    sms: options.accounts?.sms,
+    warn: options.accounts?.warn,
     now: options.accounts?.now,
   })
   app.route('/', createAccountRoutes({ db: options.db, accounts, outboxEnabled: delivery.outboxEnabled }))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_SMS_COUNTRIES, SMS_SENDS_PER_COUNTRY_PER_HOUR, SMS_SENDS_PER_HOUR } from '~/domain/otp'
 
 import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES, type PublicConfig } from './constants'
 
@@ -165,6 +166,18 @@ export const envSchema = z.object({
     .regex(/^(0[689]\d{8}|\d{13})$/, 'a Thai mobile number or a 13-digit tax id')
     .default(DEMO_PROMPTPAY_ID),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Countries whose telephones get one-time codes by SMS, comma-separated ISO codes (SMS pumping costs money);
+   * a shopper with another country's number is offered e-mail instead.
+   */
+  SMS_COUNTRIES: z
+    .string()
+    .transform((text) => text.split(',').map((code) => code.trim().toUpperCase()))
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO country codes such as TH,SG')).min(1))
+    .default([...DEFAULT_SMS_COUNTRIES]),
+  /** Codes by SMS per hour over all countries, and to any one country; past either, codes go by e-mail only. */
+  SMS_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(SMS_SENDS_PER_HOUR),
+  SMS_COUNTRY_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(SMS_SENDS_PER_COUNTRY_PER_HOUR),
 })
 
 export type Env = z.infer<typeof envSchema>

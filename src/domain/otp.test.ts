@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { captchaThreshold, maskIdentifier, parseLoginIdentifier } from './otp'
+import {
+  captchaThreshold,
+  DEFAULT_SMS_POLICY,
+  maskIdentifier,
+  parseLoginIdentifier,
+  phoneCountry,
+  smsAllowed,
+} from './otp'
 
 describe('parseLoginIdentifier', () => {
   it('reads a Thai mobile number in local or international form as E.164', () => {
@@ -38,5 +45,16 @@ describe('captchaThreshold', () => {
   it('asks for the captcha from two thirds of the IP limit', () => {
     expect(captchaThreshold(30)).toBe(20)
     expect(captchaThreshold(1)).toBe(1)
+  })
+})
+
+describe('the SMS allow-list', () => {
+  it('lets codes go by SMS only to phones of the listed countries', () => {
+    expect(phoneCountry('+66812345678')).toBe('TH')
+    expect(phoneCountry('+14155552671')).toBe('US')
+    expect(smsAllowed('+66812345678', DEFAULT_SMS_POLICY)).toBe(true)
+    expect(smsAllowed('+14155552671', DEFAULT_SMS_POLICY)).toBe(false)
+    expect(smsAllowed('+6591234567', { ...DEFAULT_SMS_POLICY, countries: ['TH', 'SG'] })).toBe(true)
+    expect(smsAllowed('not a number', DEFAULT_SMS_POLICY)).toBe(false)
   })
 })

@@ -57,3 +57,34 @@ export function maskIdentifier(identifier: string): string {
   const last = digits.slice(-4)
   return phone ? `+${phone.countryCallingCode} ••• ${last}` : `••• ${last}`
 }
+
+/** Countries whose phones get codes by SMS unless configured otherwise (SMS_COUNTRIES): SMS pumping costs money. */
+export const DEFAULT_SMS_COUNTRIES = ['TH'] as const
+/** Codes by SMS per hour, over all destinations (SMS_HOURLY_LIMIT). */
+export const SMS_SENDS_PER_HOUR = 600
+/** Codes by SMS per hour to one destination country (SMS_COUNTRY_HOURLY_LIMIT). */
+export const SMS_SENDS_PER_COUNTRY_PER_HOUR = 300
+
+/** The country of an E.164 number (the one SMS pricing goes by), or null when it has none. */
+export function phoneCountry(e164: string): string | null {
+  return parsePhoneNumberFromString(e164)?.country ?? null
+}
+
+export type SmsPolicy = {
+  /** ISO 3166 alpha-2 codes of the countries SMS codes may go to. */
+  countries: readonly string[]
+  hourlyLimit: number
+  countryHourlyLimit: number
+}
+
+export const DEFAULT_SMS_POLICY: SmsPolicy = {
+  countries: DEFAULT_SMS_COUNTRIES,
+  hourlyLimit: SMS_SENDS_PER_HOUR,
+  countryHourlyLimit: SMS_SENDS_PER_COUNTRY_PER_HOUR,
+}
+
+/** Whether a code may go by SMS to this phone (E.164): only to the countries of the allow-list. */
+export function smsAllowed(e164: string, policy: SmsPolicy): boolean {
+  const country = phoneCountry(e164)
+  return country !== null && policy.countries.includes(country)
+}

@@ -66,6 +66,11 @@ export function getApiApp(): Promise<ApiApp> {
           ipHourlyLimit: env.OTP_IP_HOURLY_LIMIT,
           resendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
           thbPerUsd: env.USD_TO_THB_RATE,
+          sms: {
+            countries: env.SMS_COUNTRIES,
+            hourlyLimit: env.SMS_HOURLY_LIMIT,
+            countryHourlyLimit: env.SMS_COUNTRY_HOURLY_LIMIT,
+          },
         },
         analytics: {
           meta:

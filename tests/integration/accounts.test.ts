@@ -3,6 +3,7 @@ import { eq, or } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
 import { createApiApp, type ApiApp } from '~/api/app.server'
+import { DEFAULT_SMS_POLICY, type SmsPolicy } from '~/domain/otp'
 import { appSecret, codeHash } from '~/api/accounts/crypto.server'
 import { createDelivery, type Delivery } from '~/api/accounts/delivery.server'
 import {
@@ -132,11 +133,19 @@ class Harness {
   readonly app: ApiApp
   readonly ip = uniqueIp()
 
-  constructor(options: { ipHourlyLimit?: number; delivery?: Delivery } = {}) {
+  constructor(
+    options: { ipHourlyLimit?: number; delivery?: Delivery; sms?: SmsPolicy; warn?: (line: string) => void } = {},
+  ) {
     this.app = createApiApp({
       db: database.db,
       storeKeys: ['demo'],
-      accounts: { now: this.clock.now, ipHourlyLimit: options.ipHourlyLimit, delivery: options.delivery },
+      accounts: {
+        now: this.clock.now,
+        ipHourlyLimit: options.ipHourlyLimit,
+        delivery: options.delivery,
+        sms: options.sms,
+        warn: options.warn,
+      },
     })
   }
 
@@ -698,6 +707,72 @@ describe('POST /auth/register', () => {
 })
 
 // ── sessions and profile ────────────────────────────────────────────────────────────────────────
+
+describe('SMS only to the allowed countries, and so many an hour (issue 15)', () => {
+  it('refuses a login code by SMS to another country’s phone before anything is sent, and offers e-mail', async () => {
+    const h = new Harness()
+    const american = '+14155552671'
+    const email = uniqueEmail('abroad')
+    await createMember({ telephone: american, email })
+    expectError(await h.loginCode(american), 403, 'SMS_COUNTRY')
+    expect(await h.outbox(american)).toEqual([])
+    // The same member by e-mail.
+    expectIssued(await h.loginCode(email))
+    // An allowed country once configured.
+    const configured = new Harness({ sms: { ...DEFAULT_SMS_POLICY, countries: ['TH', 'US'] } })
+    expectIssued(await configured.loginCode(american))
+  })
+
+  it('confirms a registration with another country’s phone through the e-mail address', async () => {
+    const h = new Harness()
+    const email = uniqueEmail('reg-abroad')
+    const body = {
+      fullname: 'Jane Doe',
+      email,
+      telephone: '+1 415 555 2672',
+      gender: 'female',
+      birthdate: '1990-01-01',
+      accept_terms: true,
+    }
+    const issued = expectIssued(await h.call('POST', '/auth/register', { body }))
+    expect(issued.channel).toBe('email')
+    expect(await h.outbox('+14155552672')).toEqual([])
+    const grant = expectGrant(await h.verify(issued.challenge_token, await h.codeFor(email, issued.ref_code)))
+    expect(grant.member).toMatchObject({ email, telephone: '+14155552672' })
+  })
+
+  it('stops SMS codes for the hour past the country’s and the overall cap, says so once, and leaves e-mail open', async () => {
+    const lines: string[] = []
+    const policy = { countries: ['TH', 'SG'], hourlyLimit: 3, countryHourlyLimit: 2 }
+    const h = new Harness({ sms: policy, warn: (line) => lines.push(line) })
+    const thai = [uniquePhone(), uniquePhone(), uniquePhone(), uniquePhone()]
+    for (const phone of thai) await createMember({ telephone: phone })
+    // Counters are per hour and shared by the file's tests: this one runs in an hour of its own.
+    h.clock.advance(40 * DAY)
+    expectIssued(await h.loginCode(thai[0] ?? ''))
+    expectIssued(await h.loginCode(thai[1] ?? ''))
+    const busy = expectError(await h.loginCode(thai[2] ?? ''), 429, 'SMS_BUSY')
+    expect(busy.retry_at).toBe(new Date(START + (40 * DAY + 60 * MINUTE) * 1000).toISOString())
+    expectError(await h.loginCode(thai[3] ?? ''), 429, 'SMS_BUSY')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/SMS cap reached: 2 codes by SMS this hour to TH/)
+    expect(await h.outbox(thai[2] ?? '')).toEqual([])
+
+    // Another country still has its own allowance, until the overall cap.
+    const singapore = ['+6591234567', '+6581234567']
+    for (const phone of singapore) await createMember({ telephone: phone })
+    expectIssued(await h.loginCode(singapore[0] ?? ''))
+    expectError(await h.loginCode(singapore[1] ?? ''), 429, 'SMS_BUSY')
+    expect(lines.at(-1)).toMatch(/SMS cap reached: 3 codes by SMS this hour to all countries/)
+
+    // E-mail is not capped by it, and the next hour SMS goes again.
+    const email = uniqueEmail('capped')
+    await createMember({ email })
+    expectIssued(await h.loginCode(email))
+    h.clock.advance(60 * MINUTE)
+    expectIssued(await h.loginCode(thai[2] ?? ''))
+  })
+})
 
 describe('sessions', () => {
   it('answers /me with the member of the token and 401 without a valid one', async () => {

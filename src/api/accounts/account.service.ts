@@ -25,8 +25,12 @@ import {
   OTP_SENDS_PER_IDENTIFIER_PER_HOUR,
   OTP_TTL_SECONDS,
   CAPTCHA_TTL_SECONDS,
+  DEFAULT_SMS_POLICY,
   parseLoginIdentifier,
   parseTelephone,
+  phoneCountry,
+  smsAllowed,
+  type SmsPolicy,
 } from '~/domain/otp'
 import type { OutboundMessage } from '~/api/providers/messages'
 import { createPkcePair, LineLoginError, type LineIdentity, type LineLogin } from '~/api/providers/line-login.server'
@@ -49,6 +53,10 @@ export type AccountServiceOptions = {
   deliver: (message: OutboundMessage) => Promise<void>
   /** Which channels can deliver (default both); a code for one that cannot is refused before it is made. */
   channels?: Record<OtpChannel, boolean>
+  /** Where and how many codes go by SMS (issue 15): an allow-list of countries and hourly caps. */
+  sms?: SmsPolicy
+  /** Says what an operator must know (an SMS cap reached). */
+  warn?: (line: string) => void
   /** LINE Login, when a channel is configured. */
   lineLogin: LineLogin | null
   /** Codes one IP may have sent per hour. */
@@ -204,6 +212,7 @@ export class AccountService {
       })
     }
     this.assertChannel(identifier.kind === 'email' ? 'email' : 'sms')
+    if (identifier.kind === 'telephone') this.assertSmsCountry(identifier.value)
     await this.assertNotLocked(identifier.value)
     await this.guardIp(input.captcha, context)
     const column = identifier.kind === 'email' ? members.email : members.telephone
@@ -236,7 +245,7 @@ export class AccountService {
     if (!email || email.kind !== 'email') fields.email = 'invalid'
     if (!telephone || email?.kind !== 'email')
       throw new AccountError(400, 'INVALID_INPUT', 'Invalid registration', { fields })
-    this.assertChannel('sms')
+    this.assertChannel(smsAllowed(telephone.value, this.smsPolicy) ? 'sms' : 'email')
     const taken = await this.db
       .select({ email: members.email, telephone: members.telephone })
       .from(members)
@@ -249,12 +258,15 @@ export class AccountService {
     if (taken.some((row) => row.email === email.value)) {
       throw new AccountError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS', { fields: { email: 'exists' } })
     }
-    await this.assertNotLocked(telephone.value)
+    // A telephone SMS codes may not go to is confirmed through the e-mail address instead.
+    const bySms = smsAllowed(telephone.value, this.smsPolicy)
+    const identifier = bySms ? telephone.value : email.value
+    await this.assertNotLocked(identifier)
     await this.guardIp(input.captcha, context)
     return this.issueChallenge(
       {
-        identifier: telephone.value,
-        channel: 'sms',
+        identifier,
+        channel: bySms ? 'sms' : 'email',
         purpose: 'register',
         memberId: null,
         payload: {
@@ -493,6 +505,7 @@ export class AccountService {
     if ((await this.count(ipKey, HOUR, now)) > ipLimit) {
       throw new AccountError(429, 'RATE_LIMITED', 'Too many codes from this connection', { retryAt: nextHour })
     }
+    if (target.channel === 'sms') await this.takeSmsAllowance(target.identifier, now, nextHour)
 
     const token = randomToken(32)
     const code = generateCode()
@@ -532,6 +545,43 @@ export class AccountService {
       throw new AccountError(503, 'DELIVERY_FAILED', 'SOMETHING WRONG! PLEASE TRY AGAIN')
     }
     return { ...this.view(challenge), challengeToken: token }
+  }
+
+  private get smsPolicy(): SmsPolicy {
+    return this.options.sms ?? DEFAULT_SMS_POLICY
+  }
+
+  /** SMS codes go only to the countries of the allow-list; the shopper is offered e-mail instead. */
+  private assertSmsCountry(e164: string): void {
+    if (smsAllowed(e164, this.smsPolicy)) return
+    throw new AccountError(403, 'SMS_COUNTRY', 'Codes go by SMS only to some countries: log in with your e-mail')
+  }
+
+  /**
+   * One SMS out of this hour's allowance, overall and for the phone's country (SMS pumping): past a cap, codes go
+   * by e-mail only until the next hour, and the operator is told once per cap and hour (across instances: the
+   * telling is counted in the database too). Only codes that go out count.
+   */
+  private async takeSmsAllowance(e164: string, now: Date, nextHour: Date): Promise<void> {
+    this.assertSmsCountry(e164)
+    const policy = this.smsPolicy
+    const country = phoneCountry(e164) ?? 'unknown'
+    const caps = [
+      { key: 'sms:all', limit: policy.hourlyLimit, scope: 'all countries' },
+      { key: `sms:country:${country}`, limit: policy.countryHourlyLimit, scope: country },
+    ]
+    for (const cap of caps) {
+      if ((await this.peek(cap.key, HOUR, now)) < cap.limit) continue
+      if ((await this.count(`${cap.key}:told`, HOUR, now)) === 1) {
+        ;(this.options.warn ?? console.warn)(
+          `SMS cap reached: ${cap.limit} codes by SMS this hour to ${cap.scope}; more go by e-mail only until ${nextHour.toISOString()}`,
+        )
+      }
+      throw new AccountError(429, 'SMS_BUSY', 'Too many codes by SMS this hour: log in with your e-mail', {
+        retryAt: nextHour,
+      })
+    }
+    for (const cap of caps) await this.count(cap.key, HOUR, now)
   }
 
   /**

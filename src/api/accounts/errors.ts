@@ -14,6 +14,9 @@ export const ACCOUNT_ERROR_REASONS = [
   'DELIVERY_FAILED',
   'SMS_UNAVAILABLE',
   'EMAIL_UNAVAILABLE',
+  // SMS only to the countries of the allow-list, and only so many an hour (issue 15)
+  'SMS_COUNTRY',
+  'SMS_BUSY',
   'UNAUTHENTICATED',
   'NOT_FOUND',
   'LIMIT_REACHED',
@@ -45,7 +48,7 @@ export type AccountErrorDetails = {
 export class AccountError extends Error {
   override name = 'AccountError'
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 410 | 423 | 428 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 423 | 428 | 429 | 503,
     readonly reason: AccountErrorReason,
     message: string,
     readonly details: AccountErrorDetails = {},
