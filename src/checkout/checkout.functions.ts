@@ -113,24 +113,12 @@ export const placeOrder = createServerFn({ method: 'POST' })
         headers,
       })
       if (placed.accessToken) rememberGuestOrder(placed.order.number, placed.accessToken)
-      if (!placed.replayed) {
-        const address = order.address
+      if (!placed.replayed && placed.accessToken) {
         await sendServerPixels({
           name: 'purchase',
           eventId: placed.order.number,
+          orderToken: placed.accessToken,
           sourcePath: '/checkout',
-          user: {
-            email: order.email,
-            phone: order.telephone,
-            ...(address
-              ? {
-                  firstName: address.firstname,
-                  lastName: address.lastname,
-                  country: address.country,
-                  zipCode: address.postcode,
-                }
-              : {}),
-          },
           customData: {
             orderId: placed.order.number,
             value: placed.order.total / 100,

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PixelService, type PixelEventInput, type PixelServiceOptions } from '~/api/analytics/pixel.service.server'
 import { createPixelRoutes } from '~/api/analytics/routes.server'
-import { pixelEvents, type PixelPlatform } from '~/db/schema'
+import { orders, pixelEvents, type PixelPlatform } from '~/db/schema'
 import { freshDatabase } from './database'
 
 const META_PIXEL = '1234567890123456'
@@ -495,5 +495,110 @@ describe('pixel events', () => {
     const [row] = await rowsOf('meta')
     expect(row?.lastError).toContain('network error')
     expect(row?.lastError).not.toContain(META_TOKEN)
+  })
+})
+
+describe('what the public pixel endpoints forward (issue 15)', () => {
+  const ORDER_TOKEN = 'order-token-for-the-pixel-tests-0123'
+  const BUYER = { email: 'real.buyer@example.com', telephone: '+66898765432' }
+
+  async function placedOrder(number: string) {
+    await database.db.insert(orders).values({
+      number,
+      cartId: randomUUID(),
+      email: BUYER.email,
+      telephone: BUYER.telephone,
+      status: 'awaiting_payment',
+      currency: 'thb',
+      subtotal: 129_000,
+      discount: 0,
+      shippingFee: 0,
+      total: 129_000,
+      vatIncluded: 8_439,
+      shippingMethod: 'courier',
+      paymentMethod: 'bank_transfer',
+      accessTokenHash: sha256(ORDER_TOKEN),
+      address: {
+        firstname: 'Malee',
+        lastname: 'Sukjai',
+        telephoneNumber: BUYER.telephone,
+        email: BUYER.email,
+        taxId: '',
+        address: '1 Silom Road',
+        address2: '',
+        country: 'TH',
+        postcode: '10500',
+        subDistrict: 'สีลม',
+        district: 'บางรัก',
+        province: 'กรุงเทพมหานคร',
+      },
+    })
+  }
+
+  function post(body: Record<string, unknown>) {
+    const app = createPixelRoutes({ pixels: service(), db: database.db })
+    return app.request('/facebook-pixel/event', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': '198.51.100.23',
+        'user-agent': 'RealBrowser/1.0',
+      },
+      body: JSON.stringify({
+        event_name: 'purchase',
+        event_source_url: 'https://shop.test/checkout',
+        user_data: {
+          email: 'victim@example.com',
+          phone: '0811111111',
+          first_name: 'Someone',
+          client_ip_address: '203.0.113.99',
+          client_user_agent: 'Forged/9.9',
+        },
+        ...body,
+      }),
+    })
+  }
+
+  async function storedPayload(eventId: string): Promise<string> {
+    const rows = await database.db.select().from(pixelEvents).where(eq(pixelEvents.eventId, eventId))
+    expect(rows).toHaveLength(1)
+    return JSON.stringify(rows[0]?.payload)
+  }
+
+  it('forwards no personal data for an event anyone posts, and takes IP and user agent from the request', async () => {
+    expect((await post({ event_id: 'AS2605-90001' })).status).toBe(202)
+    const stored = await storedPayload('AS2605-90001')
+    for (const value of ['victim@example.com', '66811111111', '+66811111111', 'someone']) {
+      expect(stored).not.toContain(sha256(value))
+    }
+    expect(stored).toContain('198.51.100.23')
+    expect(stored).toContain('RealBrowser/1.0')
+    expect(stored).not.toContain('203.0.113.99')
+    expect(stored).not.toContain('Forged/9.9')
+  })
+
+  it('forwards the order’s own contact data, hashed, for a real purchase with its token and advertising consent', async () => {
+    await placedOrder('AS2605-90002')
+    expect((await post({ event_id: 'AS2605-90002', order_token: ORDER_TOKEN, ad_consent: true })).status).toBe(202)
+    const stored = await storedPayload('AS2605-90002')
+    expect(stored).toContain(sha256(BUYER.email))
+    expect(stored).toContain(sha256('66898765432'))
+    expect(stored).toContain(sha256('malee'))
+    // Never what the caller typed.
+    expect(stored).not.toContain(sha256('victim@example.com'))
+    expect(stored).not.toContain(sha256('someone'))
+  })
+
+  it('forwards none without consent, with a wrong token, or for an order that does not exist', async () => {
+    await placedOrder('AS2605-90003')
+    await placedOrder('AS2605-90004')
+    await post({ event_id: 'AS2605-90003', order_token: ORDER_TOKEN, ad_consent: false })
+    await post({ event_id: 'AS2605-90004', order_token: 'a-wrong-token-of-enough-length', ad_consent: true })
+    await post({ event_id: 'AS2605-90005', order_token: ORDER_TOKEN, ad_consent: true })
+    for (const id of ['AS2605-90003', 'AS2605-90004', 'AS2605-90005']) {
+      const stored = await storedPayload(id)
+      expect(stored).not.toContain(sha256(BUYER.email))
+      expect(stored).not.toContain(sha256('victim@example.com'))
+    }
   })
 })

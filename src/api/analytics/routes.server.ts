@@ -1,11 +1,15 @@
+import { isIP } from 'node:net'
 import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { sameDigest, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
-import { bearer, bearerToken, body, createSubApp, json, refused } from '~/api/http.server'
+import { bearer, bearerToken, body, createSubApp, json, refused, requestContext } from '~/api/http.server'
 import type { Db } from '~/db/client.server'
-import { pixelEvents, type PixelPlatform } from '~/db/schema'
+import { orders, pixelEvents, type PixelPlatform } from '~/db/schema'
+import type { PixelUserInput } from './normalise'
 import type { PixelService } from './pixel.service.server'
-import { pixelEventBody, pixelEventFromBody, pixelEventQueuedSchema } from './schemas'
+import { pixelEventBody, pixelEventFromBody, pixelEventQueuedSchema, type PixelEventBody } from './schemas'
 
 export { pixelEventBody, pixelEventFromBody, pixelEventQueuedSchema, type PixelEventBody } from './schemas'
 
@@ -55,11 +59,57 @@ export function createPixelRoutes(options: PixelRoutesOptions) {
         },
       }),
       async (c) => {
-        const result = await options.pixels.record(endpoint.platform, pixelEventFromBody(c.req.valid('json')))
+        const body = c.req.valid('json')
+        const event = pixelEventFromBody(body)
+        const result = await options.pixels.record(endpoint.platform, {
+          ...event,
+          userData: await trustedUserData(c, body, event.userData.country ?? null),
+        })
         return c.json({ queued: result.stored && result.status === 'pending' }, 202)
       },
     )
   }
+  /**
+   * What of the shopper goes to the platforms (issue 15): the IP address and user agent of the request itself
+   * (the storefront's server passes the visitor's on), and personal data only for a purchase the caller can prove
+   * (the order's token) and for which the shopper allowed advertising; that data is then the order's own, never
+   * what the caller typed, so nobody can make the shop forward someone else's e-mail or phone.
+   */
+  async function trustedUserData(c: Context, body: PixelEventBody, country: string | null): Promise<PixelUserInput> {
+    const context = requestContext(c)
+    const network = {
+      clientIpAddress: isIP(context.ip) ? context.ip.replace(/^::ffff:/, '') : null,
+      clientUserAgent: context.userAgent?.slice(0, 1024) ?? null,
+    }
+    const none = { firstName: null, lastName: null, email: null, phone: null, zipCode: null }
+    const number = body.event_id ?? (typeof body.custom_data?.order_id === 'string' ? body.custom_data.order_id : null)
+    if (!options.db || body.event_name !== 'purchase' || body.ad_consent !== true || !body.order_token || !number) {
+      return { ...network, ...none, country }
+    }
+    const [order] = await options.db
+      .select({
+        email: orders.email,
+        telephone: orders.telephone,
+        address: orders.address,
+        accessTokenHash: orders.accessTokenHash,
+      })
+      .from(orders)
+      .where(eq(orders.number, number))
+      .limit(1)
+    if (!order || !sameDigest(sha256(body.order_token), order.accessTokenHash)) {
+      return { ...network, ...none, country }
+    }
+    return {
+      ...network,
+      email: order.email,
+      phone: order.telephone,
+      firstName: order.address?.firstname || null,
+      lastName: order.address?.lastname || null,
+      country: order.address?.country || country,
+      zipCode: order.address?.postcode || null,
+    }
+  }
+
   const db = options.db
   const operatorToken = options.operatorToken
   if (db && operatorToken) {

@@ -49,6 +49,14 @@ export const pixelEventBody = z
       .refine((data) => jsonLength(data) <= MAX_CUSTOM_DATA_JSON, { message: 'too large' })
       .optional(),
     pixel_id: z.string().trim().min(1).max(64).optional(),
+    /**
+     * A purchase's order token (the one its order page is reached with): with it, and with `ad_consent`, the
+     * shopper's contact data is taken from the order itself and forwarded hashed. Without both, no personal data
+     * is forwarded, whatever `user_data` holds (issue 15).
+     */
+    order_token: z.string().trim().min(16).max(200).optional(),
+    /** The shopper allowed advertising cookies (PDPA): the storefront's server says so from the consent cookie. */
+    ad_consent: z.boolean().optional(),
   })
   .openapi('PixelEvent')
 
