@@ -37,3 +37,6 @@ export const textParam = (max: number) =>
       return text ? text : undefined
     }),
   )
+
+/** Whether a path parameter can be a slug at all: anything else is a page that does not exist (never a 5xx). */
+export const isSlug = (value: string) => value.length <= 160 && SLUG_PATTERN.test(value)
