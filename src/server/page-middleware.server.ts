@@ -10,7 +10,7 @@ import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionFo
 import { securityHeaders } from '~/security/headers'
 import { compressPage } from './compress.server'
 import { readCookie, serializeCookie } from './cookies'
-import { setRequestState, wasServiceUnavailable } from './request-state.server'
+import { clientErrorOf, setRequestState, wasServiceUnavailable } from './request-state.server'
 
 const localeSettings: LocaleSettings = {
   strategy: env.LANGUAGE_STRATEGY,
@@ -173,6 +173,14 @@ export async function handlePageRequest<Result extends { response: Response }>(
         statusText: 'Service Unavailable',
         headers: headers503,
       }),
+    }
+  }
+  const refused = clientErrorOf(request)
+  if (result.response.status === 500 && refused !== undefined) {
+    // The product API refused what the page asked (a 4xx): the error screen says so, with that status.
+    result = {
+      ...result,
+      response: new Response(result.response.body, { status: refused, headers: result.response.headers }),
     }
   }
   for (const [name, value] of Object.entries(headers)) result.response.headers.set(name, value)
