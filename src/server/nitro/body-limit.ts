@@ -55,7 +55,10 @@ export default defineHandler(async (event) => {
     if (!Number.isFinite(length) || length > MAX_BODY_BYTES) return tooLarge()
     return
   }
-  if (!request.body || request.method === 'GET' || request.method === 'HEAD') return
+  // Without either header a request has no body (HTTP/1.1). The body stream is not touched otherwise: reading
+  // `body` of the server's Request starts consuming the socket (and a closed one then logs "aborted").
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.headers.has('transfer-encoding')) return
+  if (!request.body) return
   const bytes = await readCapped(request.body, MAX_BODY_BYTES)
   if (bytes === null) return tooLarge()
   const copy = new Request(request.url, {
