@@ -8,6 +8,7 @@ import { ipInfoSchema } from '~/api/schemas'
 import { productApi } from '~/product-api/server-client.server'
 import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
 import { securityHeaders } from '~/security/headers'
+import { normalisedPagePath } from '~/routing/normalise-path'
 import { compressPage } from './compress.server'
 import { readCookie, serializeCookie } from './cookies'
 import { clientErrorOf, setRequestState, wasServiceUnavailable } from './request-state.server'
@@ -79,6 +80,13 @@ export async function handlePageRequest<Result extends { response: Response }>(
       if (!result.response.headers.has(name)) result.response.headers.set(name, value)
     }
     return result
+  }
+  const normalised = normalisedPagePath(url.pathname)
+  if (normalised !== null) {
+    return new Response(null, {
+      status: 302,
+      headers: { Location: normalised + url.search, 'Cache-Control': 'no-store' },
+    })
   }
   const nonce = randomBytes(16).toString('base64')
   const cookieHeader = request.headers.get('cookie')
