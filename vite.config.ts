@@ -59,8 +59,12 @@ export default defineConfig({
       // Packages that load files next to their own code at run time (WASM, extension bundles, native
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
       traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*'],
+      // A URL whose percent-encoding is not UTF-8: a page redirects to its literal path (the 404 screen), not a bare 400.
+      errorHandler: './src/server/nitro/malformed-url.ts',
       // A server-function call without a function id (Start would answer it with a 500).
       handlers: [
+        // A request body over 1 MiB is refused with 413 before anything reads it (issue 15).
+        { route: '/**', middleware: true, handler: './src/server/nitro/body-limit.ts' },
         { route: '/**', middleware: true, handler: './src/server/nitro/no-server-fn.ts' },
         // Liveness and readiness (README, "Operating the shop"): answered before the app, never cached.
         { route: '/healthz', handler: './src/server/nitro/healthz.ts' },

@@ -1,4 +1,6 @@
+import { createSerializationAdapter } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { HttpError } from '~/errors/error-model'
 import { handlePageRequest } from '~/server/page-middleware.server'
 import { answerServerFnFailures, handleServerFnCall } from '~/server/server-fn-calls.server'
 
@@ -47,7 +49,19 @@ const serverFnFailures = createMiddleware({ type: 'function' }).server(({ server
   answerServerFnFailures(serverFnMeta.id, () => next()),
 )
 
+/**
+ * An HttpError keeps its status on its way to the browser (a page's dehydrated error, a server function's
+ * answer): Start would send its message only, and the error screen then said 999 instead of, say, 400.
+ */
+const httpErrorAdapter = createSerializationAdapter({
+  key: 'store/http-error',
+  test: (value): value is HttpError => value instanceof HttpError,
+  toSerializable: (error) => ({ status: error.status, message: error.message }),
+  fromSerializable: ({ status, message }) => new HttpError(status, message),
+})
+
 export const startInstance = createStart(() => ({
+  serializationAdapters: [httpErrorAdapter],
   requestMiddleware: [csrf, apiCsrf, pageRequest, serverFnCall],
   functionMiddleware: [serverFnFailures],
 }))

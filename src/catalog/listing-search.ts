@@ -7,11 +7,7 @@ export const LISTING_TAGS = ['sale', 'new'] as const
 
 const price = () => lenient(z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(10_000_000))))
 
-/**
- * Search parameters of every product listing (category, collection, all products): the canonical
- * whitelist of those routes. Page size is fixed at 25 (§9), so it is not a parameter.
- */
-export const listingSearchSchema = z.object({
+const listingFields = z.object({
   page: pageParam(),
   sort: lenient(z.enum(LISTING_SORTS)),
   size: sizeParam(),
@@ -22,4 +18,19 @@ export const listingSearchSchema = z.object({
   gender: lenient(z.enum(GENDERS)),
   tag: lenient(z.enum(LISTING_TAGS)),
 })
+
+/**
+ * Search parameters of every product listing (category, collection, all products): the canonical
+ * whitelist of those routes. Page size is fixed at 25 (§9), so it is not a parameter. A price range the
+ * wrong way round (min above max, which the product API refuses) is swapped, so the listing never asks
+ * for an impossible range and the route redirects to the canonical URL.
+ */
+export const listingSearchSchema = z.pipe(
+  listingFields,
+  z.transform((search) =>
+    search.min !== undefined && search.max !== undefined && search.min > search.max
+      ? { ...search, min: search.max, max: search.min }
+      : search,
+  ),
+)
 export type ListingSearch = z.infer<typeof listingSearchSchema>

@@ -3,7 +3,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { isChunkLoadError } from '~/build/update-check'
 import { reloadAfterChunkFailure } from '~/build/use-build-updates'
-import { ERROR_REDIRECT_MS, errorScreenModel, shouldReportError } from '~/errors/error-model'
+import { ERROR_REDIRECT_MS, errorScreenModel, shouldReportError, type RefusalReason } from '~/errors/error-model'
 
 /** The error screen of §2: a numeric code, an upper-case message, and home after 5 seconds. */
 export function ErrorView({ error, detail }: { error: unknown; detail?: string }) {
@@ -27,6 +27,8 @@ export function ErrorView({ error, detail }: { error: unknown; detail?: string }
           <Trans>PAGE NOT FOUND</Trans>
         ) : model.kind === 'unavailable' ? (
           <Trans>THE SHOP IS BUSY FOR A MOMENT. PLEASE TRY AGAIN SHORTLY.</Trans>
+        ) : model.kind === 'refused' ? (
+          <RefusalMessage reason={model.reason} />
         ) : model.kind === 'message' ? (
           model.message
         ) : (
@@ -43,6 +45,21 @@ export function ErrorView({ error, detail }: { error: unknown; detail?: string }
       </p>
     </section>
   )
+}
+
+function RefusalMessage({ reason }: { reason: RefusalReason }) {
+  switch (reason) {
+    case 'invalid':
+      return <Trans>INVALID REQUEST. PLEASE CHECK THE ADDRESS OR THE FILTERS.</Trans>
+    case 'login':
+      return <Trans>PLEASE LOG IN AGAIN.</Trans>
+    case 'forbidden':
+      return <Trans>THIS PAGE IS NOT AVAILABLE TO YOU.</Trans>
+    case 'too-many':
+      return <Trans>TOO MANY REQUESTS. PLEASE WAIT A MOMENT AND TRY AGAIN.</Trans>
+    default:
+      return <Trans>THE REQUEST COULD NOT BE COMPLETED.</Trans>
+  }
 }
 
 export function ErrorScreen({ error }: ErrorComponentProps) {

@@ -26,6 +26,18 @@ describe('errorScreenModel (§2 error screen)', () => {
     expect(errorScreenModel({ status: 503 })).toEqual({ code: 503, kind: 'unavailable' })
   })
 
+  it("words a refusal (4xx other than 404) in the shopper's language, not the API's English message", () => {
+    expect(errorScreenModel(new HttpError(400, 'Invalid request'))).toEqual({
+      code: 400,
+      kind: 'refused',
+      reason: 'invalid',
+    })
+    expect(errorScreenModel({ status: 401 })).toEqual({ code: 401, kind: 'refused', reason: 'login' })
+    expect(errorScreenModel({ status: 403 })).toEqual({ code: 403, kind: 'refused', reason: 'forbidden' })
+    expect(errorScreenModel({ status: 429 })).toEqual({ code: 429, kind: 'refused', reason: 'too-many' })
+    expect(errorScreenModel({ status: 409 })).toEqual({ code: 409, kind: 'refused', reason: 'refused' })
+  })
+
   it('says AN ERROR OCCURRED when there is no message', () => {
     expect(errorScreenModel(new HttpError(500, ''))).toEqual({ code: 500, kind: 'unknown' })
     expect(errorScreenModel(undefined)).toEqual({ code: UNKNOWN_ERROR_CODE, kind: 'unknown' })

@@ -8,6 +8,7 @@ export const ERROR_REDIRECT_MS = 5000
 export type ErrorScreenModel =
   | { code: number; kind: 'not-found' }
   | { code: number; kind: 'unavailable' }
+  | { code: number; kind: 'refused'; reason: RefusalReason }
   | { code: number; kind: 'message'; message: string }
   | { code: number; kind: 'unknown' }
 
@@ -20,9 +21,21 @@ function numericStatus(error: unknown): number | null {
   return null
 }
 
+/** Why a request was refused (4xx other than 404), as the error screen words it. */
+export type RefusalReason = 'invalid' | 'login' | 'forbidden' | 'too-many' | 'refused'
+
+function refusalReason(code: number): RefusalReason {
+  if (code === 400 || code === 414 || code === 422) return 'invalid'
+  if (code === 401) return 'login'
+  if (code === 403) return 'forbidden'
+  if (code === 429) return 'too-many'
+  return 'refused'
+}
+
 /**
  * What the error screen shows (§2): a numeric code (999 without a status), and PAGE NOT FOUND for
- * 404, otherwise the error's own message in upper case, or AN ERROR OCCURRED when it has none.
+ * 404, a translated reason for another 4xx, otherwise the error's own message in upper case, or AN ERROR
+ * OCCURRED when it has none.
  */
 export function errorScreenModel(error: unknown): ErrorScreenModel {
   if (isNotFound(error)) return { code: 404, kind: 'not-found' }
@@ -30,6 +43,8 @@ export function errorScreenModel(error: unknown): ErrorScreenModel {
   if (code === 404) return { code, kind: 'not-found' }
   // The shop's database or API cannot answer for now: said in the shopper's language, it passes by itself.
   if (code === 503) return { code, kind: 'unavailable' }
+  // The shop refused what was asked (the product API's 4xx): said in the shopper's language, not the API's English.
+  if (code >= 400 && code < 500) return { code, kind: 'refused', reason: refusalReason(code) }
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
   if (message.trim() === '') return { code, kind: 'unknown' }
   return { code, kind: 'message', message: message.toLocaleUpperCase() }

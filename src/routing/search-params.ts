@@ -37,3 +37,12 @@ export const textParam = (max: number) =>
       return text ? text : undefined
     }),
   )
+
+/**
+ * Whether a path parameter can be a slug at all (at most 120 characters, as the catalogue's server functions
+ * accept): anything else is a page that does not exist, never a 5xx.
+ */
+export const isSlug = (value: string) => value.length <= 120 && SLUG_PATTERN.test(value)
+
+/** Whether a path parameter can be a product id (as getProduct accepts it: at most 160 characters). */
+export const isProductId = (value: string) => value.length <= 160 && /^[a-z0-9-]+$/.test(value)

@@ -8,9 +8,10 @@ import { ipInfoSchema } from '~/api/schemas'
 import { productApi } from '~/product-api/server-client.server'
 import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
 import { securityHeaders } from '~/security/headers'
+import { normalisedPagePath } from '~/routing/normalise-path'
 import { compressPage } from './compress.server'
 import { readCookie, serializeCookie } from './cookies'
-import { setRequestState, wasServiceUnavailable } from './request-state.server'
+import { clientErrorOf, setRequestState, wasServiceUnavailable } from './request-state.server'
 
 const localeSettings: LocaleSettings = {
   strategy: env.LANGUAGE_STRATEGY,
@@ -79,6 +80,13 @@ export async function handlePageRequest<Result extends { response: Response }>(
       if (!result.response.headers.has(name)) result.response.headers.set(name, value)
     }
     return result
+  }
+  const normalised = normalisedPagePath(url.pathname)
+  if (normalised !== null) {
+    return new Response(null, {
+      status: 302,
+      headers: { Location: normalised + url.search, 'Cache-Control': 'no-store' },
+    })
   }
   const nonce = randomBytes(16).toString('base64')
   const cookieHeader = request.headers.get('cookie')
@@ -173,6 +181,14 @@ export async function handlePageRequest<Result extends { response: Response }>(
         statusText: 'Service Unavailable',
         headers: headers503,
       }),
+    }
+  }
+  const refused = clientErrorOf(request)
+  if (result.response.status === 500 && refused !== undefined) {
+    // The product API refused what the page asked (a 4xx): the error screen says so, with that status.
+    result = {
+      ...result,
+      response: new Response(result.response.body, { status: refused, headers: result.response.headers }),
     }
   }
   for (const [name, value] of Object.entries(headers)) result.response.headers.set(name, value)

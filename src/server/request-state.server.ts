@@ -32,3 +32,17 @@ export function markServiceUnavailable(request: Request): void {
 export function wasServiceUnavailable(request: Request): boolean {
   return unavailable.has(request)
 }
+
+const clientErrors = new WeakMap<Request, number>()
+
+/**
+ * Remembers the first 4xx a server function called while rendering this page failed with (the product API
+ * refused what the page asked): when that error reaches the error screen, the page answers that status, not 500.
+ */
+export function markClientError(request: Request, status: number): void {
+  if (!clientErrors.has(request)) clientErrors.set(request, status)
+}
+
+export function clientErrorOf(request: Request): number | undefined {
+  return clientErrors.get(request)
+}

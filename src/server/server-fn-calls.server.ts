@@ -1,5 +1,6 @@
 import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import { z } from 'zod'
+import { markClientError } from './request-state.server'
 
 /**
  * How a server function is called over HTTP (TanStack Start 1.169): `GET|POST /_serverFn/<id>`, the id being
@@ -110,7 +111,12 @@ export async function answerServerFnFailures<Result>(serverFnId: string, run: ()
   try {
     return await run()
   } catch (error) {
-    if (!overHttp) throw error
+    if (!overHttp) {
+      // Called while rendering a page: a refusal (4xx) is remembered so that the page keeps its status.
+      const status = clientErrorStatus(error)
+      if (request && status !== null && validationIssues(error) === null) markClientError(request, status)
+      throw error
+    }
     const issues = validationIssues(error)
     if (issues) {
       setResponseStatus(400)

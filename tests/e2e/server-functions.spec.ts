@@ -366,6 +366,8 @@ const serovalAnswer = z.object({
   p: z.object({ k: z.array(z.string()).min(1), v: z.array(z.unknown()).min(1) }),
 })
 const errorNode = z.object({ s: z.object({ message: z.object({ t: z.literal(1), s: z.string() }) }) })
+/** An HttpError, sent by the shop's serialization adapter (src/start.ts) with its status and message. */
+const httpErrorNode = z.object({ c: z.literal('$TSR/t/store/http-error'), s: z.object({ v: z.unknown() }) })
 
 function decode(text: string, contentType: string, serialized: boolean): Decoded {
   if (!/application\/json/.test(contentType)) return { kind: 'other' }
@@ -380,8 +382,13 @@ function decode(text: string, contentType: string, serialized: boolean): Decoded
   if (!answer.success) return { kind: 'other' }
   if (answer.data.p.k[0] === 'error') {
     const node = errorNode.safeParse(answer.data.p.v[0])
-    if (!node.success) return { kind: 'error', message: '' }
-    return { kind: 'error', message: fromCrossJSON<string>(node.data.s.message as SerovalNode, { refs: new Map() }) }
+    if (node.success) {
+      return { kind: 'error', message: fromCrossJSON<string>(node.data.s.message as SerovalNode, { refs: new Map() }) }
+    }
+    const httpError = httpErrorNode.safeParse(answer.data.p.v[0])
+    if (!httpError.success) return { kind: 'error', message: '' }
+    const fields = fromCrossJSON<unknown>(httpError.data.s.v as SerovalNode, { refs: new Map() })
+    return { kind: 'error', message: z.object({ message: z.string() }).safeParse(fields).data?.message ?? '' }
   }
   const whole = fromCrossJSON<Record<string, unknown>>(json as SerovalNode, { refs: new Map() })
   return { kind: 'result', value: whole.result }

@@ -4,6 +4,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { categoriesQuery, productPageQuery } from '~/catalog/catalog.queries'
 import { ProductListing } from '~/catalog/components/ProductListing'
 import { listingInput } from '~/catalog/listing-loader'
+import { isSlug } from '~/routing/search-params'
 import { listingSearchSchema } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
@@ -14,6 +15,8 @@ export const Route = createFileRoute('/category/$name')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const { queryClient, boot } = context
+    // A malformed name (`%22`, `a b`, `<script>`) is no category; the listing query would refuse it with a 500.
+    if (!isSlug(params.name)) throw notFound({ data: { path: `/category/${params.name}` } })
     const [categories] = await Promise.all([
       queryClient.ensureQueryData(categoriesQuery(boot.locale)),
       queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { category: params.name }))),

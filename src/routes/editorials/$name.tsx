@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { editorialQuery } from '~/catalog/catalog.queries'
 import { CatalogPicture } from '~/catalog/components/CatalogPicture'
+import { isSlug } from '~/routing/search-params'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { RichContent } from '~/components/RichContent'
 import { formatDate } from '~/i18n/dates'
@@ -11,6 +12,8 @@ import { pageHead } from '~/seo/page-head'
 export const Route = createFileRoute('/editorials/$name')({
   loader: async ({ context, params }) => {
     const { boot } = context
+    // A malformed or overlong name is no editorial; the query's validator would refuse it with a 500.
+    if (!isSlug(params.name)) throw notFound({ data: { path: `/editorials/${params.name}` } })
     const editorial = await context.queryClient.ensureQueryData(
       editorialQuery(params.name, boot.locale, boot.region.ISOCurrencyCode),
     )

@@ -20,7 +20,7 @@ import { Price } from '~/components/Price'
 import { localizePath } from '~/i18n/paths'
 import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
-import { sizeParam } from '~/routing/search-params'
+import { isProductId, sizeParam } from '~/routing/search-params'
 import { productJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 
@@ -31,6 +31,8 @@ export const Route = createFileRoute('/product/$id')({
   validateSearch: searchSchema,
   loader: async ({ context, params }) => {
     const { boot } = context
+    // A malformed or overlong id is no product; the query's validator would refuse it with a 500.
+    if (!isProductId(params.id)) throw notFound({ data: { path: `/product/${params.id}` } })
     const product = await context.queryClient.ensureQueryData(
       productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode),
     )

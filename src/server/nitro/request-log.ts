@@ -21,11 +21,12 @@ type Started = { id: string; start: number }
 export default definePlugin((nitroApp) => {
   const hooks = nitroApp.hooks
   if (!hooks) return
-  const started = new WeakMap<Request, Started>()
+  // By event, not by request: the body limit (body-limit.ts) may hand the app a new Request for a streamed body.
+  const started = new WeakMap<object, Started>()
 
   hooks.hook('request', (event) => {
     const incoming = event.req.headers.get('x-request-id')
-    started.set(event.req, {
+    started.set(event, {
       id: isValidRequestId(incoming) ? incoming : randomUUID(),
       start: performance.now(),
     })
@@ -33,9 +34,9 @@ export default definePlugin((nitroApp) => {
 
   hooks.hook('response', (response, event) => {
     const request = event.req
-    const entry = started.get(request)
+    const entry = started.get(event)
     if (!entry) return
-    started.delete(request)
+    started.delete(event)
     try {
       response.headers.set('X-Request-Id', entry.id)
     } catch {

@@ -4,6 +4,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { collectionQuery, productPageQuery } from '~/catalog/catalog.queries'
 import { ProductListing } from '~/catalog/components/ProductListing'
 import { listingInput } from '~/catalog/listing-loader'
+import { isSlug } from '~/routing/search-params'
 import { listingSearchSchema } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
@@ -14,6 +15,10 @@ export const Route = createFileRoute('/collection/$name/$sub')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const { queryClient, boot } = context
+    // Malformed names are no collection; the listing query would refuse them with a 500.
+    if (!isSlug(params.name) || !isSlug(params.sub)) {
+      throw notFound({ data: { path: `/collection/${params.name}/${params.sub}` } })
+    }
     const [collection] = await Promise.all([
       queryClient.ensureQueryData(collectionQuery(params.sub, boot.locale, params.name)),
       queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { collection: params.sub }))),

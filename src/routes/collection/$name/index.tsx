@@ -5,6 +5,7 @@ import { collectionQuery, productPageQuery } from '~/catalog/catalog.queries'
 import { CollectionChips } from '~/catalog/components/CollectionChips'
 import { ProductListing } from '~/catalog/components/ProductListing'
 import { listingInput } from '~/catalog/listing-loader'
+import { isSlug } from '~/routing/search-params'
 import { listingSearchSchema } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
@@ -15,6 +16,8 @@ export const Route = createFileRoute('/collection/$name/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const { queryClient, boot } = context
+    // A malformed name is no collection; the listing query would refuse it with a 500.
+    if (!isSlug(params.name)) throw notFound({ data: { path: `/collection/${params.name}` } })
     const [collection] = await Promise.all([
       queryClient.ensureQueryData(collectionQuery(params.name, boot.locale)),
       queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { collection: params.name }))),
