@@ -137,7 +137,8 @@ http {
   fastcgi_temp_path ${temp}/fastcgi;
   uwsgi_temp_path ${temp}/uwsgi;
   scgi_temp_path ${temp}/scgi;
-  client_max_body_size 2m;
+  # The shop's own limit (src/server/nitro/body-limit.ts): a larger body is refused here, as JSON like the shop's.
+  client_max_body_size 1m;
   # The request id the instances log and send back: the client's X-Request-Id, else one made by nginx.
   map $http_x_request_id $shop_request_id {
     default $http_x_request_id;
@@ -157,6 +158,13 @@ ${upstreams.join('\n')}
       internal;
       default_type application/json;
       return 400 '{"code":400,"message":"Bad request"}';
+    }
+    error_page 413 /__too_large;
+    location = /__too_large {
+      internal;
+      default_type application/json;
+      add_header Cache-Control no-store always;
+      return 413 '{"code":413,"message":"The request body is too large"}';
     }
     location / {
       proxy_pass http://shop;

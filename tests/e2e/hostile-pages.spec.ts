@@ -160,6 +160,15 @@ async function checkAll(
 
 const isRedirect = (status: number) => status >= 300 && status < 400
 
+/**
+ * Through nginx (E2E_CLUSTER=1), nginx refuses some URLs itself before any instance sees them: an encoded NUL, a
+ * %-escape that is not one, a path that climbs above the root. It answers them 400 with the shop's JSON shape
+ * (scripts/cluster.mjs), which is the clear 4xx these deserve.
+ */
+const CLUSTER = Boolean(process.env.E2E_CLUSTER)
+const NGINX_REFUSES = /%00|%(?![0-9A-Fa-f]{2})|%[0-9A-Fa-f](?![0-9A-Fa-f])|\.\.%2F|%2e%2e%2f/i
+const refusedByNginx = (path: string, status: number) => CLUSTER && status === 400 && NGINX_REFUSES.test(path)
+
 test.describe.configure({ mode: 'serial' })
 
 for (const language of LANGUAGES) {
@@ -183,7 +192,7 @@ for (const language of LANGUAGES) {
     test('malformed slugs and ids are the 404 screen or a redirect', async () => {
       const paths = DYNAMIC_ROUTES.flatMap(({ path }) => PATH_VALUES.map((value) => language.prefix + path(value)))
       const problems = await checkAll(api, paths, (path, status) => {
-        if (status === 404 || isRedirect(status)) return true
+        if (status === 404 || isRedirect(status) || refusedByNginx(path, status)) return true
         return (status === 414 || status === 431) && path.length > 8_000
       })
       expect(problems).toEqual([])
@@ -199,6 +208,13 @@ for (const language of LANGUAGES) {
     })
 
     test('a path whose percent-encoding is not UTF-8 redirects to its literal path, which is the 404 screen', async () => {
+      if (CLUSTER) {
+        // nginx refuses such a path itself, as JSON like the shop's refusals.
+        const refused = await api.get(`${language.prefix}/category/%zz%E0%A4%A`, { maxRedirects: 0 })
+        expect(refused.status()).toBe(400)
+        expect(await refused.json()).toEqual({ code: 400, message: expect.any(String) })
+        return
+      }
       const first = await api.get(`${language.prefix}/category/%zz%E0%A4%A`, { maxRedirects: 0 })
       expect(first.status()).toBe(302)
       expect(first.headers()['location']).toBe(`${language.prefix}/category/%25zz%25E0%25A4%25A`)
