@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { LIVE_ENV } from './live-env.fixture'
 import { providerRows, startupReport } from './modes'
 import { parseEnv } from './schema'
 
 const LIVE = {
-  SHOP_MODE: 'live',
-  SITE_URL: 'https://shop.example.com',
-  SECURE_COOKIES: 'true',
-  SMS_PROVIDER: 'thaibulksms',
-  SMS_API_URL: 'http://127.0.0.1:9',
-  SMS_API_KEY: 'sms-key',
-  SMS_API_SECRET: 'sms-secret-value',
-  SMS_SENDER: 'ATELIER',
-  SMTP_URL: 'smtp://user:mail-password@127.0.0.1:2525',
-  STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
-  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
-  OPERATOR_TOKEN: 'operator-token-0123456789abcdef',
-  BANK_ACCOUNT_NUMBER: '123-4-56789-0',
-  PROMPTPAY_ID: '0899999999',
+  ...LIVE_ENV,
   LINE_CHANNEL_ID: '1234567890',
   LINE_CHANNEL_SECRET: 'line-channel-secret',
   LINE_MESSAGING_ACCESS_TOKEN: 'line-messaging-token-0123456789',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { LIVE_ENV } from './live-env.fixture'
 import { ConfigError, outboxEnabled, parseEnv, testPaymentsEnabled, toPublicConfig } from './schema'
 
 describe('parseEnv', () => {
@@ -77,23 +78,7 @@ describe('parseEnv', () => {
   })
 })
 
-/** A complete live configuration; every provider points at loopback, as in the tests. */
-const LIVE = {
-  SHOP_MODE: 'live',
-  SITE_URL: 'https://shop.example.com',
-  SECURE_COOKIES: 'true',
-  SMS_PROVIDER: 'thaibulksms',
-  SMS_API_URL: 'http://127.0.0.1:9',
-  SMS_API_KEY: 'sms-key',
-  SMS_API_SECRET: 'sms-secret-value',
-  SMS_SENDER: 'ATELIER',
-  SMTP_URL: 'smtp://user:mail-password@127.0.0.1:2525',
-  STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
-  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
-  OPERATOR_TOKEN: 'operator-token-0123456789abcdef',
-  BANK_ACCOUNT_NUMBER: '123-4-56789-0',
-  PROMPTPAY_ID: '0899999999',
-}
+const LIVE = LIVE_ENV
 
 /** Every variable the refusal of a bare SHOP_MODE=live names. */
 const LIVE_REQUIRED = [

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { LIVE_ENV } from '../../src/config/live-env.fixture'
 import { gotoHydrated } from './hydration'
 import { stopServer } from './stop-server'
 import { expect, test } from './test'
@@ -69,23 +70,7 @@ function startServer(port: number, env: Record<string, string>) {
 }
 
 /** Every variable live mode needs; providers point at loopback ports where nothing listens. */
-const LIVE = {
-  SHOP_MODE: 'live',
-  SITE_URL: 'https://shop.example.com',
-  SECURE_COOKIES: 'true',
-  SMS_PROVIDER: 'thaibulksms',
-  SMS_API_URL: 'http://127.0.0.1:9',
-  SMS_API_KEY: 'e2e-sms-key',
-  SMS_API_SECRET: 'e2e-sms-secret',
-  SMS_SENDER: 'ATELIER',
-  SMTP_URL: 'smtp://e2e:mail-password@127.0.0.1:9',
-  STRIPE_SECRET_KEY: 'sk_live_e2e0123456789',
-  STRIPE_WEBHOOK_SECRET: 'whsec_e2e0123456789',
-  STRIPE_API_URL: 'http://127.0.0.1:9',
-  OPERATOR_TOKEN: 'e2e-live-operator-token-0123456789',
-  BANK_ACCOUNT_NUMBER: '123-4-56789-0',
-  PROMPTPAY_ID: '0899999999',
-}
+const LIVE = LIVE_ENV
 
 const TEST_PAYMENT = '/api/public/demo/test-payments/test_AAAAAAAAAAAAAAAA'
 
