@@ -61,3 +61,21 @@ export function encodeLoosely(value: string): string {
   }
   return out
 }
+
+/**
+ * Pieces written into a URL as they are (not encoded again): malformed percent-encodings, overlong and unpaired
+ * UTF-8, an encoded NUL, encoded dot segments and slashes, an encoded header break. The first seven are the
+ * malformed encodings proper.
+ */
+export const MALFORMED_URL_PIECES: readonly string[] = [
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%C0%AE%C0%AE%2F',
+  '%00',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '%2F',
+  '%0d%0aSet-Cookie:%20a=b',
+]
