@@ -26,7 +26,6 @@ export type Lifecycle = {
   isStopping: () => boolean
   requestStarted: () => void
   requestFinished: () => void
-  requestsInFlight: () => number
   /**
    * Work to end before the database closes (a timer, a queue consumer): called once at shutdown. A later
    * registration under the same name replaces the earlier one.
@@ -61,7 +60,6 @@ export function createLifecycle(closeStorage: () => Promise<void>): Lifecycle {
       for (const wake of idleWaiters) wake()
       idleWaiters.clear()
     },
-    requestsInFlight: () => inFlight,
     onShutdown: (name, task) => {
       tasks.set(name, task)
     },
@@ -98,4 +96,4 @@ export function createLifecycle(closeStorage: () => Promise<void>): Lifecycle {
 /** This process's lifecycle, whichever bundle asks (decision 012). */
 const life = processGlobal('lifecycle', () => createLifecycle(closeDatabase))
 
-export const { isStopping, requestStarted, requestFinished, requestsInFlight, onShutdown, shutdown } = life
+export const { isStopping, requestStarted, requestFinished, onShutdown, shutdown } = life
