@@ -13,15 +13,26 @@ const bigJson = () => `{"identifier":"${'a'.repeat(3_000_000)}"}`
 
 type Answer = { status: number; body: string; ms: number }
 
-/** POSTs `chunks` with Transfer-Encoding: chunked (no Content-Length), as a streaming client does. */
+/**
+ * POSTs `chunks` with Transfer-Encoding: chunked (no Content-Length), as a streaming client does: like a browser,
+ * it stops sending once the server has answered (the server leaves the rest of a refused body unread).
+ */
 function postChunked(url: string, headers: Record<string, string>, chunks: Iterable<string>): Promise<Answer> {
   const started = performance.now()
+  let answered = false
+  let onAnswer = () => {}
+  const answer = new Promise<void>((done) => (onAnswer = done))
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method: 'POST', headers }, (response) => {
+      answered = true
+      onAnswer()
       let body = ''
       response.setEncoding('utf8')
       response.on('data', (chunk: string) => (body += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, ms: performance.now() - started }))
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, body, ms: performance.now() - started })
+        request.destroy()
+      })
       response.on('error', reject)
     })
     // The server may answer and close before everything is sent: that is the point.
@@ -30,10 +41,10 @@ function postChunked(url: string, headers: Record<string, string>, chunks: Itera
     })
     const send = async () => {
       for (const chunk of chunks) {
-        if (request.destroyed) return
-        if (!request.write(chunk)) await new Promise((done) => request.once('drain', done))
+        if (request.destroyed || answered) return
+        if (!request.write(chunk)) await Promise.race([new Promise((done) => request.once('drain', done)), answer])
       }
-      request.end()
+      if (!answered) request.end()
     }
     send().catch(reject)
   })

@@ -11,9 +11,31 @@ function tooLarge(): Response {
   )
 }
 
+/** How much more of a refused body is read and thrown away, at most, so that the client can take the 413. */
+const DISCARD_BYTES = 16 * 1024 * 1024
+const DISCARD_MS = 5_000
+
+/**
+ * Reads the rest of a refused body and throws it away (a "lingering close"), up to a bound: a client still sending
+ * when the server closes gets a broken pipe instead of the 413. Past the bound the stream is cancelled.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const deadline = Date.now() + DISCARD_MS
+  let discarded = 0
+  for (;;) {
+    if (discarded > DISCARD_BYTES || Date.now() > deadline) {
+      await reader.cancel().catch(() => undefined)
+      return
+    }
+    const { done, value } = await reader.read()
+    if (done) return
+    discarded += value.byteLength
+  }
+}
+
 /**
  * Reads a body sent without a length (chunked) up to the limit: the bytes, or null as soon as there are more.
- * The stream is cancelled then, so a body of any size never takes more than the limit in memory.
+ * The rest is read and thrown away then (bounded), so a body of any size never takes more than the limit in memory.
  */
 async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader()
@@ -24,7 +46,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => undefined)
+      await discardRest(reader)
       return null
     }
     chunks.push(value)
