@@ -15,7 +15,7 @@ export type AccountResult<T> = ({ ok: true } & T) | AccountFailure
 export type ChallengeInfo = {
   refCode: string
   channel: 'sms' | 'email'
-  purpose: 'login' | 'register'
+  purpose: 'login' | 'register' | 'change'
   destination: string
   expiresAt: string
   resendAt: string

@@ -310,7 +310,8 @@ export const OTP_CHANNELS = ['sms', 'email'] as const
 export type OtpChannel = (typeof OTP_CHANNELS)[number]
 export const otpChannelEnum = pgEnum('otp_channel', OTP_CHANNELS)
 
-export const OTP_PURPOSES = ['login', 'register'] as const
+/** `change`: a new e-mail or telephone for a member, effective once the code sent to it is entered (issue 15). */
+export const OTP_PURPOSES = ['login', 'register', 'change'] as const
 export type OtpPurpose = (typeof OTP_PURPOSES)[number]
 export const otpPurposeEnum = pgEnum('otp_purpose', OTP_PURPOSES)
 
@@ -322,6 +323,9 @@ export type RegistrationPayload = {
   gender: MemberGender
   birthdate: string
 }
+
+/** What a change challenge carries: the member's new e-mail or telephone, stored once its code is entered. */
+export type IdentityChangePayload = { field: 'email' | 'telephone'; value: string }
 
 /**
  * A one-time code sent to a phone or mailbox (DESIGN.md §5). The browser holds the challenge token
@@ -337,7 +341,7 @@ export const otpChallenges = pgTable(
     channel: otpChannelEnum('channel').notNull(),
     purpose: otpPurposeEnum('purpose').notNull(),
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
-    payload: jsonb('payload').$type<RegistrationPayload>(),
+    payload: jsonb('payload').$type<RegistrationPayload | IdentityChangePayload>(),
     codeHash: text('code_hash').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     locale: text('locale').notNull().default('th'),
@@ -362,6 +366,20 @@ export const otpFailures = pgTable('otp_failures', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 })
 
+/**
+ * Wrong codes per connection (issue 15): keyed `ip:<ip>` for a connection over all identifiers (slow-down and
+ * challenge) and `ip:<ip>|<identifier>` for one connection and one identifier (its lock). A lock here holds back
+ * only the connection that sent the wrong codes; the owner gets in from another.
+ */
+export const otpThrottles = pgTable('otp_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** No code may be checked from this connection before this (the slow-down). */
+  nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+})
+
 /** Fixed-window counters (sends per identifier, per IP), shared by every instance. */
 export const rateCounters = pgTable(
   'rate_counters',
@@ -382,11 +400,21 @@ export const captchaChallenges = pgTable('captcha_challenges', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 })
 
+/**
+ * Proof-of-work challenges already redeemed (ALTCHA, issue 15): a solved challenge works once, until it expires.
+ */
+export const captchaSpent = pgTable('captcha_spent', {
+  challenge: text('challenge').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
 /** Server-side sessions: the cookie holds a random token, this table its SHA-256. */
 export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** The session's public handle (the account page lists and ends sessions by it; the token never leaves the cookie). */
+    id: uuid('id').notNull().defaultRandom(),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -394,8 +422,10 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** Where the session was last seen from (ISO 3166 alpha-2), when known. */
+    country: text('country'),
   },
-  (table) => [index('sessions_member_idx').on(table.memberId)],
+  (table) => [index('sessions_member_idx').on(table.memberId), uniqueIndex('sessions_id_key').on(table.id)],
 )
 
 /** LINE Login requests in flight: state, nonce and PKCE verifier, single use, short-lived. */

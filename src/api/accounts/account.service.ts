@@ -160,6 +160,11 @@ function codeMessage(locale: string, code: string, ref: string, purpose: string)
   }
 }
 
+/** The registration a register challenge carries (a change challenge carries a new e-mail or telephone). */
+function registrationOf(payload: OtpChallengeRow['payload']): RegistrationPayload | null {
+  return payload && 'fullname' in payload ? payload : null
+}
+
 function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let current: unknown = error; current instanceof Error || typeof current === 'object';) {
     if (current === null) return false
@@ -341,7 +346,7 @@ export class AccountService {
     let member: MemberRow
     let registered = false
     if (challenge.purpose === 'register') {
-      member = await this.createMember(challenge.payload)
+      member = await this.createMember(registrationOf(challenge.payload))
       registered = true
     } else {
       const [row] = await this.db
@@ -476,7 +481,7 @@ export class AccountService {
       channel: OtpChannel
       purpose: OtpChallengeRow['purpose']
       memberId: string | null
-      payload: RegistrationPayload | null
+      payload: OtpChallengeRow['payload']
     },
     context: RequestContext,
   ): Promise<IssuedChallenge> {
