@@ -6,8 +6,11 @@ export type AccountFailure = {
   fields?: Record<string, string>
   retryAt?: string
   attemptsLeft?: number
-  captcha?: { id: string; question: string }
+  captcha?: CaptchaPrompt
 }
+
+/** The bot challenge to show (issue 15): ALTCHA's challenge as JSON for its widget, or Turnstile's site key. */
+export type CaptchaPrompt = { kind: 'altcha'; challenge: string } | { kind: 'turnstile'; siteKey: string }
 
 export type AccountResult<T> = ({ ok: true } & T) | AccountFailure
 

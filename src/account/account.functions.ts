@@ -10,15 +10,15 @@ import {
 } from '~/api/accounts/schemas'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
-import type { AccountFailure, AccountResult, ChallengeInfo } from './account-result'
+import type { AccountFailure, AccountResult, CaptchaPrompt, ChallengeInfo } from './account-result'
 import { mergeGuestCart } from '~/cart/cart-cookie.server'
 import * as session from './session.server'
 import type { SessionMember } from './session.server'
 
 const lang = z._default(z.enum(['th', 'en']), 'th')
+/** The solved bot challenge (ALTCHA payload or Turnstile token), once the API asked for one. */
 const captcha = {
-  captchaId: z.optional(z.string().check(z.maxLength(64))),
-  captchaAnswer: z.optional(z.string().check(z.maxLength(10))),
+  captcha: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
 }
 const gender = z.enum(['male', 'female', 'others'])
 
@@ -34,18 +34,24 @@ async function refusal(error: unknown): Promise<AccountFailure> {
     fields: error.fields,
     retryAt: typeof details.retryAt === 'string' ? details.retryAt : undefined,
     attemptsLeft: typeof details.attemptsLeft === 'number' ? details.attemptsLeft : undefined,
-    captcha:
-      typeof details.captcha === 'object' &&
-      details.captcha !== null &&
-      'id' in details.captcha &&
-      'question' in details.captcha
-        ? { id: String(details.captcha.id), question: String(details.captcha.question) }
-        : undefined,
+    captcha: captchaPrompt(details.captcha),
   }
 }
 
-function captchaBody(input: { captchaId?: string; captchaAnswer?: string }) {
-  return input.captchaId ? { captchaId: input.captchaId, captchaAnswer: input.captchaAnswer ?? '' } : {}
+/** The bot challenge a refusal hands out, as the widget needs it. */
+function captchaPrompt(value: unknown): CaptchaPrompt | undefined {
+  if (typeof value !== 'object' || value === null || !('kind' in value)) return undefined
+  if (value.kind === 'altcha' && 'challenge' in value && typeof value.challenge === 'object' && value.challenge) {
+    return { kind: 'altcha', challenge: JSON.stringify(value.challenge) }
+  }
+  if (value.kind === 'turnstile' && 'siteKey' in value && typeof value.siteKey === 'string') {
+    return { kind: 'turnstile', siteKey: value.siteKey }
+  }
+  return undefined
+}
+
+function captchaBody(input: { captcha?: string }) {
+  return input.captcha ? { captcha: input.captcha } : {}
 }
 
 /** Sends a login code to the phone or e-mail of a member; the browser keeps the challenge in a cookie. */
@@ -157,14 +163,19 @@ export const resendCode = createServerFn({ method: 'POST' })
 
 /** Checks the code; on success the browser gets a new session cookie (rotation at login). */
 export const verifyCode = createServerFn({ method: 'POST' })
-  .validator(z.object({ code: z.string().check(z.maxLength(12)) }))
+  .validator(z.object({ code: z.string().check(z.maxLength(12)), ...captcha }))
   .handler(async ({ data }): Promise<AccountResult<{ registered: boolean }>> => {
     const token = session.readChallengeToken()
     if (!token) return { ok: false, status: 400, reason: 'VERIFY_FAILED' }
     try {
       const previous = session.readSessionToken()
       const grant = await productApi().send('POST', '/auth/verify', sessionGrantSchema, {
-        body: { challengeToken: token, code: data.code, ...(previous ? { previousSession: previous } : {}) },
+        body: {
+          challengeToken: token,
+          code: data.code,
+          ...(previous ? { previousSession: previous } : {}),
+          ...captchaBody(data),
+        },
         headers: session.visitorHeaders(false),
       })
       session.writeSessionCookie(grant.token, grant.expiresAt)

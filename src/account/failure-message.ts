@@ -35,10 +35,19 @@ export function failureMessage(failure: AccountFailure, i18n: I18n, locale: Loca
       return retry
         ? i18n._(msg`Please wait. You can ask for a new code at ${retry}.`)
         : i18n._(msg`Please wait before asking for a new code.`)
+    // Wrong codes from this connection: it waits a little longer after each one (issue 15).
+    case 'SLOW_DOWN': {
+      const seconds = failure.retryAt
+        ? Math.max(1, Math.ceil((new Date(failure.retryAt).getTime() - Date.now()) / 1000))
+        : 1
+      return i18n._(msg`Too many wrong codes. Please wait ${seconds} seconds before you try again.`)
+    }
     case 'CAPTCHA_REQUIRED':
-      return i18n._(msg`Please answer the question below, then send again.`)
+      return i18n._(msg`Please wait while your browser confirms you are not a robot, then send again.`)
     case 'CAPTCHA_INCORRECT':
       return i18n._(ACCOUNT_MESSAGES.captchaIncorrect)
+    case 'CAPTCHA_UNAVAILABLE':
+      return i18n._(msg`The robot check could not be reached. Please try again in a moment.`)
     case 'TELEPHONE_EXISTS':
       return i18n._(ACCOUNT_MESSAGES.telephoneExists)
     case 'EMAIL_EXISTS':

@@ -40,5 +40,5 @@ export const ACCOUNT_MESSAGES = {
   somethingWrong: msg`SOMETHING WRONG! PLEASE TRY AGAIN`,
   completeInformation: msg`Please complete the information.`,
   enterAddress: msg`Please enter the address.`,
-  captchaIncorrect: msg`The answer is not right. Please try again.`,
+  captchaIncorrect: msg`The robot check was not passed. Please wait for the new check to finish, then send again.`,
 } as const

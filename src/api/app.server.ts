@@ -5,6 +5,7 @@ import type { Db } from '~/db/client.server'
 import { countryFromRequest, regionForCountry } from '~/region/region'
 import { CatalogService, sitemapEntries } from './catalog.service'
 import { AccountService } from './accounts/account.service'
+import type { CaptchaGate } from './accounts/captcha.server'
 import { createDelivery, type Delivery } from './accounts/delivery.server'
 import { createAccountRoutes } from './accounts/routes.server'
 import { MembershipService } from './accounts/membership.service'
@@ -61,6 +62,10 @@ export type ApiOptions = {
     sms?: SmsPolicy
     /** Where the operator is told of an SMS cap reached (console.warn by default). */
     warn?: (line: string) => void
+    /** The bot challenge (self-hosted proof of work by default; Turnstile when configured). */
+    captcha?: CaptchaGate
+    /** The longest wait after wrong codes from one connection (60 s by default). */
+    slowDownMaxSeconds?: number
     now?: () => Date
     /** USD orders count towards tiers at this many THB per USD (issue 6). */
     thbPerUsd?: number
@@ -386,6 +391,8 @@ export function createApiApp(options: ApiOptions) {
     resendCooldownSeconds: options.accounts?.resendCooldownSeconds,
     sms: options.accounts?.sms,
     warn: options.accounts?.warn,
+    captcha: options.accounts?.captcha,
+    slowDownMaxSeconds: options.accounts?.slowDownMaxSeconds,
     now: options.accounts?.now,
   })
   app.route('/', createAccountRoutes({ db: options.db, accounts, outboxEnabled: delivery.outboxEnabled }))

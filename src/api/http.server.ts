@@ -77,7 +77,14 @@ export function errorResponse(c: Context, error: AccountError) {
       ...(details.fields ? { fields: fieldKeys(details.fields) } : {}),
       ...(details.retryAt ? { retry_at: details.retryAt.toISOString() } : {}),
       ...(details.attemptsLeft !== undefined ? { attempts_left: details.attemptsLeft } : {}),
-      ...(details.captcha ? { captcha: details.captcha } : {}),
+      ...(details.captcha
+        ? {
+            captcha:
+              details.captcha.kind === 'turnstile'
+                ? { kind: 'turnstile', site_key: details.captcha.siteKey }
+                : details.captcha,
+          }
+        : {}),
     },
     error.status,
   )

@@ -129,6 +129,13 @@ export const envSchema = z.object({
   LINE_API_URL: origin.default('https://api.line.me'),
   /** Codes one IP may have sent per hour; the captcha is asked from two thirds of it. */
   OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * PBKDF2 rounds per step of the proof-of-work bot check (ALTCHA, issue 15): a browser does about 2,000 steps, so
+   * the default costs a phone about a second; the server checks a solution in one step.
+   */
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+  /** The longest wait of a connection after wrong codes: 1 s after the third, doubling (the browser tests shorten it). */
+  OTP_SLOW_DOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** Seconds before another code may go to the same phone or e-mail (the browser tests shorten it). */
   /** Card payments through Stripe Checkout (both or neither); without them the built-in test provider. */
   STRIPE_SECRET_KEY: z

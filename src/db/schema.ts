@@ -345,6 +345,11 @@ export const otpChallenges = pgTable(
     codeHash: text('code_hash').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     locale: text('locale').notNull().default('th'),
+    /**
+     * The connection that asked for the code (issue 15): a new code replaces only the codes this connection asked
+     * for, so that nobody can cancel the owner's code by asking for another from elsewhere.
+     */
+    ip: text('ip').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when the code was used, replaced by a resend, or used up by wrong tries. */
@@ -390,15 +395,6 @@ export const rateCounters = pgTable(
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 )
-
-/** The math-style captcha of §5, asked when an IP nears its send limit; answers are single use. */
-export const captchaChallenges = pgTable('captcha_challenges', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  answerHash: text('answer_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-})
 
 /**
  * Proof-of-work challenges already redeemed (ALTCHA, issue 15): a solved challenge works once, until it expires.

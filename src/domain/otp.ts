@@ -7,17 +7,44 @@ export const OTP_TTL_SECONDS = 5 * 60
 export const OTP_MAX_TRIES_PER_CODE = 5
 /** A new code for the same phone or mailbox no sooner than this. */
 export const OTP_RESEND_COOLDOWN_SECONDS = 60
-/** Codes sent to one phone or mailbox per hour (SMS cost abuse). */
-export const OTP_SENDS_PER_IDENTIFIER_PER_HOUR = 5
-/** Wrong codes per phone or mailbox, across resends, before it is locked for a while. */
+/**
+ * Codes sent to one phone or mailbox per hour from one connection, and from all connections (SMS cost abuse).
+ * Per connection first, so that one stranger cannot use up the owner's codes (issue 15).
+ */
+export const OTP_SENDS_PER_IDENTIFIER_PER_CONNECTION_PER_HOUR = 5
+export const OTP_SENDS_PER_IDENTIFIER_PER_HOUR = 10
+/**
+ * Wrong codes for one phone or mailbox from one connection before that connection (only) is locked out of it for a
+ * while: the owner still gets in from another connection (issue 15).
+ */
 export const OTP_FAILURES_BEFORE_LOCK = 10
 export const OTP_FAILURE_WINDOW_SECONDS = 60 * 60
 export const OTP_LOCK_SECONDS = 30 * 60
+/**
+ * Wrong codes for one phone or mailbox from all connections in the window before it is locked for everyone: the
+ * ceiling of NIST SP 800-63B-4 §3.2.2 (no more than 100 consecutive failed attempts on one account).
+ */
+export const OTP_IDENTIFIER_FAILURE_LIMIT = 100
+/** From this many wrong codes for one phone or mailbox (all connections), every code check asks for the challenge. */
+export const OTP_IDENTIFIER_CHALLENGE_FROM = 10
+/**
+ * Wrong codes one connection may send in the window (any phones or mailboxes) before it is slowed down and
+ * challenged: each further wrong code doubles its wait, from one second up to a minute.
+ */
+export const OTP_CONNECTION_FREE_FAILURES = 3
+export const OTP_CONNECTION_MAX_DELAY_SECONDS = 60
 /** Codes one IP may have sent per hour (configurable: OTP_IP_HOURLY_LIMIT). */
 export const OTP_SENDS_PER_IP_PER_HOUR = 30
 /** The captcha of §5 is asked from this share of the IP's hourly limit on. */
 export const CAPTCHA_FROM_SHARE_OF_IP_LIMIT = 2 / 3
+/** How long a proof-of-work challenge may be solved and redeemed. */
 export const CAPTCHA_TTL_SECONDS = 10 * 60
+
+/** Seconds a connection must wait before its next code check after its n-th wrong code of the window. */
+export function connectionDelaySeconds(failures: number, maxSeconds = OTP_CONNECTION_MAX_DELAY_SECONDS): number {
+  if (failures < OTP_CONNECTION_FREE_FAILURES) return 0
+  return Math.min(2 ** (failures - OTP_CONNECTION_FREE_FAILURES), maxSeconds)
+}
 
 /** The number of sends after which an IP must answer the captcha. */
 export function captchaThreshold(ipLimit: number): number {

@@ -165,14 +165,23 @@ function CheckboxField({ label }: { label: ReactNode }) {
 }
 
 /** The submit button: busy while the form submits. */
-function SubmitButton({ children, wide = true }: { children: ReactNode; wide?: boolean }) {
+function SubmitButton({
+  children,
+  wide = true,
+  waiting = false,
+}: {
+  children: ReactNode
+  wide?: boolean
+  /** Something the submit needs is not ready yet (the bot check still solving). */
+  waiting?: boolean
+}) {
   const form = useFormContext()
   const submitting = useStore(form.store, (state) => state.isSubmitting)
   return (
     <button
       type="submit"
       className={`button button--solid${wide ? ' button--wide' : ''}`}
-      disabled={submitting}
+      disabled={submitting || waiting}
       aria-busy={submitting || undefined}
     >
       {children}

@@ -22,6 +22,8 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...(options.connectOrigins ?? [])]],
     ['media-src', ["'self'", 'blob:']],
+    // The proof-of-work bot check runs in a worker served by this site (issue 15).
+    ['worker-src', ["'self'"]],
     ['frame-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],

@@ -2,6 +2,7 @@ import { env } from '../../app.config'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import { createDelivery } from '~/api/accounts/delivery.server'
 import { appSecret } from '~/api/accounts/crypto.server'
+import { createAltchaGate } from '~/api/accounts/captcha.server'
 import { startPixelDelivery } from '~/api/analytics/pixel.service.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { randomUUID } from 'node:crypto'
@@ -64,6 +65,8 @@ export function getApiApp(): Promise<ApiApp> {
           delivery,
           lineLogin,
           ipHourlyLimit: env.OTP_IP_HOURLY_LIMIT,
+          captcha: createAltchaGate({ db: database.db, cost: env.ALTCHA_COST }),
+          slowDownMaxSeconds: env.OTP_SLOW_DOWN_MAX_SECONDS,
           resendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
           thbPerUsd: env.USD_TO_THB_RATE,
           sms: {

@@ -127,43 +127,6 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert').first()).toContainText('เบอร์โทรศัพท์นี้มีอยู่ในระบบแล้ว')
   })
 
-  test('wrong codes until lock-out, which a new code does not lift', async ({ page, request }) => {
-    const member = await createMember(request)
-    await gotoHydrated(page, '/account/login')
-    await page.getByRole('textbox', { name: th.telephone }).fill(member.telephone)
-    await page.getByRole('button', { name: th.submit }).click()
-    await expect(page).toHaveURL(/\/account\/confirm-otp/)
-    const input = page.getByRole('textbox', { name: th.code })
-    const code = await codeFor(request, member.e164)
-    const wrong = code === '000000' ? '111111' : '000000'
-
-    for (let attempt = 1; attempt <= 4; attempt++) {
-      await input.fill(wrong)
-      await page.getByRole('button', { name: th.confirm }).click()
-      await expect(page.getByRole('alert')).toContainText(`รหัส OTP ไม่ถูกต้อง (เหลืออีก ${5 - attempt} ครั้ง)`)
-    }
-    await input.fill(wrong)
-    await page.getByRole('button', { name: th.confirm }).click()
-    await expect(page.getByRole('alert')).toContainText('การยืนยันล้มเหลว')
-
-    // A new code: five more wrong tries reach the lock-out of the telephone.
-    await page.getByRole('button', { name: 'ส่งรหัสใหม่' }).click()
-    await expect(page.getByText(/ส่งรหัสใหม่แล้ว/)).toBeVisible()
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      await input.fill(wrong)
-      await page.getByRole('button', { name: th.confirm }).click()
-      if (attempt < 5) await expect(page.getByRole('alert')).toContainText(`เหลืออีก ${5 - attempt} ครั้ง`)
-    }
-    await expect(page.getByRole('alert')).toContainText('ใส่รหัสผิดหลายครั้งเกินไป กรุณาลองใหม่เมื่อเวลา')
-    await expect(input).toBeDisabled()
-
-    // Asking again from the login page does not lift it.
-    await gotoHydrated(page, '/account/login')
-    await page.getByRole('textbox', { name: th.telephone }).fill(member.telephone)
-    await page.getByRole('button', { name: th.submit }).click()
-    await expect(page.getByRole('alert')).toContainText('ใส่รหัสผิดหลายครั้งเกินไป')
-  })
-
   test('a guest opening the order history logs in and comes back to it', async ({ page, request }) => {
     const member = await createMember(request)
     const response = await page.goto('/account/order-history')

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import { DEFAULT_SMS_POLICY, type SmsPolicy } from '~/domain/otp'
-import { appSecret, codeHash } from '~/api/accounts/crypto.server'
 import { createDelivery, type Delivery } from '~/api/accounts/delivery.server'
 import {
   accountErrorSchema,
@@ -29,6 +28,9 @@ import {
   type MemberRow,
 } from '~/db/schema'
 import { freshDatabase } from './database'
+import { solveChallenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { createAltchaGate, type AltchaChallenge, type CaptchaGate } from '~/api/accounts/captcha.server'
 
 const BASE = 'http://shop.test/api/public/demo'
 /** Every clock starts at the top of an hour, so that a test's sends stay in one fixed-window hour. */
@@ -97,12 +99,14 @@ function expectGrant(reply: Reply): Grant {
   return sessionGrantSchema.parse(reply.body)
 }
 
-/** The captcha question is 'a + b' or 'a − b'. */
-function solve(question: string): number {
-  const match = /^(\d+) ([+−-]) (\d+)$/.exec(question)
-  if (!match) throw new Error(`Unexpected captcha question: ${question}`)
-  const [, a = '', operator, b = ''] = match
-  return operator === '+' ? Number(a) + Number(b) : Number(a) - Number(b)
+/** Solves the proof-of-work challenge of a refusal the way the widget does, and returns the payload it sends. */
+async function solve(captcha: AccountErrorBody['captcha']): Promise<string> {
+  if (captcha?.kind !== 'altcha' || !captcha.challenge)
+    throw new Error(`no ALTCHA challenge: ${JSON.stringify(captcha)}`)
+  const challenge = captcha.challenge as unknown as AltchaChallenge
+  const solution = await solveChallenge({ challenge, deriveKey })
+  if (!solution) throw new Error('challenge not solved')
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
 }
 
 async function createMember(values: { email?: string | null; telephone?: string | null; fullname?: string }) {
@@ -134,13 +138,21 @@ class Harness {
   readonly ip = uniqueIp()
 
   constructor(
-    options: { ipHourlyLimit?: number; delivery?: Delivery; sms?: SmsPolicy; warn?: (line: string) => void } = {},
+    options: {
+      ipHourlyLimit?: number
+      delivery?: Delivery
+      sms?: SmsPolicy
+      warn?: (line: string) => void
+      captcha?: CaptchaGate
+    } = {},
   ) {
     this.app = createApiApp({
       db: database.db,
       storeKeys: ['demo'],
       accounts: {
         now: this.clock.now,
+        // The real proof of work, made cheap: the tests solve many challenges.
+        captcha: options.captcha ?? createAltchaGate({ db: database.db, cost: 1, maxCounter: 40 }),
         ipHourlyLimit: options.ipHourlyLimit,
         delivery: options.delivery,
         sms: options.sms,
@@ -174,14 +186,44 @@ class Harness {
     return this.call('POST', '/auth/resend', { body: { challenge_token: challengeToken, ...extra } })
   }
 
-  verify(challengeToken: string, code: string, previousSession?: string) {
+  verify(challengeToken: string, code: string, previousSession?: string, extra: Record<string, unknown> = {}) {
     return this.call('POST', '/auth/verify', {
       body: {
         challenge_token: challengeToken,
         code,
         ...(previousSession ? { previous_session: previousSession } : {}),
+        ...extra,
       },
     })
+  }
+
+  /**
+   * A code check as a patient browser makes it: it waits out a slow-down (the clock moves) and solves the bot
+   * challenge when one is asked for. Returns the final answer and what it had to go through.
+   */
+  async tryCode(challengeToken: string, code: string, ip?: string) {
+    const went = { waited: [] as number[], solved: 0 }
+    let captcha: string | undefined
+    for (let round = 0; round < 10; round++) {
+      const reply = await this.call('POST', '/auth/verify', {
+        body: { challenge_token: challengeToken, code, ...(captcha ? { captcha } : {}) },
+        ip,
+      })
+      const error = reply.status >= 400 ? accountErrorSchema.safeParse(reply.body).data : undefined
+      if (error?.reason === 'SLOW_DOWN' && error.retry_at) {
+        const seconds = (new Date(error.retry_at).getTime() - this.clock.now().getTime()) / 1000
+        went.waited.push(seconds)
+        this.clock.advance(seconds)
+        continue
+      }
+      if (error?.reason === 'CAPTCHA_REQUIRED' || error?.reason === 'CAPTCHA_INCORRECT') {
+        captcha = await solve(error.captcha)
+        went.solved++
+        continue
+      }
+      return { reply, ...went }
+    }
+    throw new Error('no answer after ten rounds')
   }
 
   async outbox(recipient: string) {
@@ -347,11 +389,11 @@ describe('POST /auth/verify', () => {
     const issued = expectIssued(await h.loginCode(email))
     const code = await h.codeFor(email, issued.ref_code)
     for (const left of [4, 3, 2, 1]) {
-      const error = expectError(await h.verify(issued.challenge_token, wrong(code)), 400, 'OTP_INCORRECT')
+      const error = expectError((await h.tryCode(issued.challenge_token, wrong(code))).reply, 400, 'OTP_INCORRECT')
       expect(error.message).toBe('OTP INCORRECT')
       expect(error.attempts_left).toBe(left)
     }
-    const fifth = expectError(await h.verify(issued.challenge_token, wrong(code, 2)), 400, 'VERIFY_FAILED')
+    const fifth = expectError((await h.tryCode(issued.challenge_token, wrong(code, 2))).reply, 400, 'VERIFY_FAILED')
     expect(fifth.attempts_left).toBe(0)
     expectError(await h.verify(issued.challenge_token, code), 400, 'VERIFY_FAILED')
     expect((await challengeRow(issued.challenge_token)).closedAt).not.toBeNull()
@@ -393,29 +435,42 @@ describe('POST /auth/verify', () => {
     expectGrant(await h.verify(issued.challenge_token, code))
   })
 
-  it('locks the phone for 30 minutes after ten wrong codes across resends', async () => {
+  it('slows down and challenges the connection that sends wrong codes, and locks it out of the phone after ten', async () => {
     const h = new Harness()
     const phone = uniquePhone()
     const member = await createMember({ telephone: phone })
     const first = expectIssued(await h.loginCode(phone))
     const firstCode = await h.codeFor(phone, first.ref_code)
-    for (let i = 0; i < 4; i++)
+    // Three wrong codes are free; the fourth must wait a second and solve the bot challenge, and so on, doubling.
+    for (let i = 0; i < 3; i++)
       expectError(await h.verify(first.challenge_token, wrong(firstCode)), 400, 'OTP_INCORRECT')
-    expectError(await h.verify(first.challenge_token, wrong(firstCode)), 400, 'VERIFY_FAILED')
+    const slowed = expectError(await h.verify(first.challenge_token, wrong(firstCode)), 429, 'SLOW_DOWN')
+    expect(slowed.retry_at).toBe(h.clock.plus(1))
+    h.clock.advance(1)
+    const asked = expectError(await h.verify(first.challenge_token, wrong(firstCode)), 428, 'CAPTCHA_REQUIRED')
+    expect(asked.captcha?.kind).toBe('altcha')
+    const fourth = await h.tryCode(first.challenge_token, wrong(firstCode))
+    expect(expectError(fourth.reply, 400, 'OTP_INCORRECT').retry_at).toBe(h.clock.plus(2))
+    const fifth = await h.tryCode(first.challenge_token, wrong(firstCode))
+    expect(fifth.waited).toEqual([2])
+    expect(fifth.solved).toBe(1)
+    expectError(fifth.reply, 400, 'VERIFY_FAILED')
 
     h.clock.advance(61)
-    const second = expectIssued(await h.resend(first.challenge_token))
-    expect(second.attempts_left).toBe(5)
+    // A resend from this connection is challenged too.
+    const ask = expectError(await h.resend(first.challenge_token), 428, 'CAPTCHA_REQUIRED')
+    const second = expectIssued(await h.resend(first.challenge_token, { captcha: await solve(ask.captcha) }))
     const secondCode = await h.codeFor(phone, second.ref_code)
     for (const left of [4, 3, 2, 1]) {
-      const error = expectError(await h.verify(second.challenge_token, wrong(secondCode)), 400, 'OTP_INCORRECT')
-      expect(error.attempts_left).toBe(left)
+      const attempt = await h.tryCode(second.challenge_token, wrong(secondCode))
+      expect(expectError(attempt.reply, 400, 'OTP_INCORRECT').attempts_left).toBe(left)
     }
-    const locked = expectError(await h.verify(second.challenge_token, wrong(secondCode)), 423, 'LOCKED')
+    const tenth = await h.tryCode(second.challenge_token, wrong(secondCode))
+    const locked = expectError(tenth.reply, 423, 'LOCKED')
     expect(locked.retry_at).toBe(h.clock.plus(30 * MINUTE))
 
-    // The lock holds against every way in: the right code, a resend and a new request.
-    expect(expectError(await h.verify(second.challenge_token, secondCode), 423, 'LOCKED').retry_at).toBe(
+    // The lock holds against every way in from this connection: the right code, a resend and a new request.
+    expect(expectError((await h.tryCode(second.challenge_token, secondCode)).reply, 423, 'LOCKED').retry_at).toBe(
       locked.retry_at,
     )
     h.clock.advance(2 * MINUTE)
@@ -423,33 +478,87 @@ describe('POST /auth/verify', () => {
     expect(expectError(await h.loginCode(phone), 423, 'LOCKED').retry_at).toBe(locked.retry_at)
     expect(expectError(await h.loginCode(phone.replace('+66', '0')), 423, 'LOCKED').retry_at).toBe(locked.retry_at)
 
-    // A challenge still open at that moment (e.g. issued by another instance) is refused too, even with its right code.
-    const key = await appSecret(database.db, 'otp-hmac')
-    const id = crypto.randomUUID()
-    const token = 'fresh-challenge-token-0123456789abcdefghijk'
-    await database.db.insert(otpChallenges).values({
-      id,
-      tokenHash: sha256(token),
-      refCode: 'ABCD',
-      identifier: phone,
-      channel: 'sms',
-      purpose: 'login',
-      memberId: member.id,
-      codeHash: codeHash(key, id, '123456'),
-      createdAt: h.clock.now(),
-      expiresAt: new Date(h.clock.now().getTime() + 5 * MINUTE * 1000),
-    })
-    expectError(await h.verify(token, '123456'), 423, 'LOCKED')
-    await database.db.delete(otpChallenges).where(eq(otpChallenges.id, id))
+    // The counters are in the database: a restarted server (a new API app on the same database) still holds the lock.
+    const restarted = new Harness()
+    restarted.clock.advance((h.clock.now().getTime() - START) / 1000)
+    expectError(
+      await restarted.call('POST', '/auth/login-code', { body: { identifier: phone }, ip: h.ip }),
+      423,
+      'LOCKED',
+    )
 
-    // Half an hour after the lock, the phone works again.
+    // The owner, on another connection, gets a fresh code at once and logs in: the lock is not a weapon.
+    const owner = await h.call('POST', '/auth/login-code', { body: { identifier: phone }, ip: uniqueIp() })
+    expect((await challengeRow(expectIssued(owner).challenge_token)).memberId).toBe(member.id)
+
+    // Half an hour after the lock, this connection may try again.
     h.clock.advance(30 * MINUTE - 2 * MINUTE - 1)
     expectError(await h.loginCode(phone), 423, 'LOCKED')
     h.clock.advance(2)
-    const grant = await h.login(phone)
-    expect(grant.member.id).toBe(member.id)
+    const issued = await h.call('POST', '/auth/login-code', { body: { identifier: phone } })
+    const again =
+      issued.status === 201
+        ? expectIssued(issued)
+        : expectIssued(
+            await h.call('POST', '/auth/login-code', {
+              body: { identifier: phone, captcha: await solve(accountErrorSchema.parse(issued.body).captcha) },
+            }),
+          )
+    const code = await h.codeFor(phone, again.ref_code)
+    expect(expectGrant((await h.tryCode(again.challenge_token, code)).reply).member.id).toBe(member.id)
     const [failures] = await database.db.select().from(otpFailures).where(eq(otpFailures.identifier, phone))
     expect(failures).toBeUndefined()
+  })
+
+  it('lets the owner in from another connection while a stranger floods wrong codes, and never cancels the owner’s code', async () => {
+    const stranger = new Harness()
+    const email = uniqueEmail('flooded')
+    const member = await createMember({ email })
+    const ownerIp = uniqueIp()
+    const ownerIssued = expectIssued(
+      await stranger.call('POST', '/auth/login-code', { body: { identifier: email }, ip: ownerIp }),
+    )
+    // The stranger asks for codes of their own at once (no cool-down shared with the owner) and sends wrong ones.
+    const theirs = expectIssued(await stranger.loginCode(email))
+    const theirCode = await stranger.codeFor(email, theirs.ref_code)
+    for (let i = 0; i < 5; i++) await stranger.tryCode(theirs.challenge_token, wrong(theirCode))
+    // The owner's code still works, with neither wait nor challenge.
+    const ownerCode = await stranger.codeFor(email, ownerIssued.ref_code)
+    const grant = expectGrant(
+      await stranger.call('POST', '/auth/verify', {
+        body: { challenge_token: ownerIssued.challenge_token, code: ownerCode },
+        ip: ownerIp,
+      }),
+    )
+    expect(grant.member.id).toBe(member.id)
+  })
+
+  it('asks every connection for the bot challenge once a phone has drawn ten wrong codes, and locks it for everyone at the NIST ceiling of 100', async () => {
+    const h = new Harness()
+    const email = uniqueEmail('ceiling')
+    await createMember({ email })
+    const window = h.clock.now()
+    await database.db.insert(otpFailures).values({ identifier: email, failures: 10, windowStartedAt: window })
+    const issued = expectIssued(await h.loginCode(email))
+    const code = await h.codeFor(email, issued.ref_code)
+    expectError(await h.verify(issued.challenge_token, wrong(code)), 428, 'CAPTCHA_REQUIRED')
+    expect((await h.tryCode(issued.challenge_token, code)).reply.status).toBe(200)
+
+    await database.db
+      .insert(otpFailures)
+      .values({ identifier: email, failures: 99, windowStartedAt: window })
+      .onConflictDoUpdate({ target: otpFailures.identifier, set: { failures: 99, windowStartedAt: window } })
+    h.clock.advance(61)
+    const next = expectIssued(await h.call('POST', '/auth/login-code', { body: { identifier: email }, ip: uniqueIp() }))
+    const nextCode = await h.codeFor(email, next.ref_code)
+    const hundredth = await h.tryCode(next.challenge_token, wrong(nextCode), uniqueIp())
+    const locked = expectError(hundredth.reply, 423, 'LOCKED')
+    expect(locked.retry_at).toBe(h.clock.plus(30 * MINUTE))
+    expectError(
+      await h.call('POST', '/auth/login-code', { body: { identifier: email }, ip: uniqueIp() }),
+      423,
+      'LOCKED',
+    )
   })
 
   it('keeps the lock per phone or e-mail: the same member can still use the other one', async () => {
@@ -511,7 +620,7 @@ describe('POST /auth/resend', () => {
 })
 
 describe('send limits', () => {
-  it('sends at most five codes per phone or e-mail an hour', async () => {
+  it('sends at most five codes per phone or e-mail an hour from one connection, ten from all', async () => {
     const h = new Harness()
     const email = uniqueEmail('hourly')
     await createMember({ email })
@@ -527,14 +636,18 @@ describe('send limits', () => {
     expectError(await h.resend(last.challenge_token), 429, 'RATE_LIMITED')
     expect(await h.outbox(email)).toHaveLength(5)
 
-    // A different connection does not help, a new hour does.
+    // Another connection still gets codes (the owner is not locked out by a stranger), up to ten for the phone or e-mail.
+    for (let i = 0; i < 5; i++) {
+      expectIssued(await h.call('POST', '/auth/login-code', { body: { identifier: email }, ip: uniqueIp() }))
+    }
     const elsewhere = await h.call('POST', '/auth/login-code', { body: { identifier: email }, ip: uniqueIp() })
     expectError(elsewhere, 429, 'RATE_LIMITED')
+    expect(await h.outbox(email)).toHaveLength(10)
     h.clock.advance(60 * MINUTE)
     expectIssued(await h.loginCode(email))
   })
 
-  it('asks the captcha from the threshold of the IP limit on and stops at the limit', async () => {
+  it('asks for the proof-of-work check from the threshold of the IP limit on and stops at the limit', async () => {
     const h = new Harness({ ipHourlyLimit: 6 })
     const emails: string[] = []
     for (let i = 0; i < 8; i++) {
@@ -544,34 +657,34 @@ describe('send limits', () => {
     }
     const email = (index: number) => emails[index] ?? ''
 
-    // Sends 1-4 need no captcha (captcha from count >= floor(6 * 2/3) = 4).
+    // Sends 1-4 need no check (from count >= floor(6 * 2/3) = 4 on).
     for (let i = 0; i < 4; i++) expectIssued(await h.loginCode(email(i)))
 
-    // 5th: the captcha is required; a wrong answer is refused with a new question; the right one lets it through.
+    // 5th: the check is required; garbage and a forged solution are refused with a new challenge; a solved one passes.
     const required = expectError(await h.loginCode(email(4)), 428, 'CAPTCHA_REQUIRED')
-    const first = required.captcha
-    if (!first) throw new Error('no captcha')
-    expect(first.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(first.question).toMatch(/^\d{1,2} [+−] \d$/)
-    const wrongAnswer = { captcha_id: first.id, captcha_answer: String(solve(first.question) + 1) }
-    const incorrect = expectError(await h.loginCode(email(4), wrongAnswer), 400, 'CAPTCHA_INCORRECT')
-    const second = incorrect.captcha
-    if (!second) throw new Error('no new captcha')
-    expect(second.id).not.toBe(first.id)
-    // The first captcha was spent by the wrong answer: its right answer no longer counts.
-    const spent = { captcha_id: first.id, captcha_answer: String(solve(first.question)) }
-    const third = expectError(await h.loginCode(email(4), spent), 400, 'CAPTCHA_INCORRECT').captcha
-    if (!third) throw new Error('no new captcha')
-    const answered = { captcha_id: third.id, captcha_answer: ` ${solve(third.question)} ` }
-    expectIssued(await h.loginCode(email(4), answered))
+    expect(required.captcha?.kind).toBe('altcha')
+    expect(required.captcha?.challenge?.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256' })
+    const garbage = expectError(
+      await h.loginCode(email(4), { captcha: 'bm90IGEgcGF5bG9hZA==' }),
+      400,
+      'CAPTCHA_INCORRECT',
+    )
+    expect(garbage.captcha?.challenge?.signature).not.toBe(required.captcha?.challenge?.signature)
+    const solved = await solve(required.captcha)
+    const payload = JSON.parse(Buffer.from(solved, 'base64').toString()) as {
+      challenge: { parameters: { cost: number } }
+    }
+    payload.challenge.parameters.cost = 2 // a cheaper puzzle than the one signed
+    const forged = Buffer.from(JSON.stringify(payload)).toString('base64')
+    expectError(await h.loginCode(email(4), { captcha: forged }), 400, 'CAPTCHA_INCORRECT')
+    expectIssued(await h.loginCode(email(4), { captcha: solved }))
 
-    // 6th: the same answer does not work twice.
+    // 6th: the same solution does not work twice.
     expectError(await h.loginCode(email(5)), 428, 'CAPTCHA_REQUIRED')
-    const reused = expectError(await h.loginCode(email(5), answered), 400, 'CAPTCHA_INCORRECT').captcha
-    if (!reused) throw new Error('no new captcha')
-    expectIssued(await h.loginCode(email(5), { captcha_id: reused.id, captcha_answer: String(solve(reused.question)) }))
+    const reused = expectError(await h.loginCode(email(5), { captcha: solved }), 400, 'CAPTCHA_INCORRECT')
+    expectIssued(await h.loginCode(email(5), { captcha: await solve(reused.captcha) }))
 
-    // 7th: over the limit, captcha or not.
+    // 7th: over the limit, solved or not.
     const limited = expectError(await h.loginCode(email(6)), 429, 'RATE_LIMITED')
     expect(limited.retry_at).toBe(new Date(START + 60 * MINUTE * 1000).toISOString())
     expect(await h.outbox(email(6))).toEqual([])
@@ -580,6 +693,26 @@ describe('send limits', () => {
     expectIssued(await h.call('POST', '/auth/login-code', { body: { identifier: email(6) }, ip: uniqueIp() }))
     h.clock.advance(60 * MINUTE)
     expectIssued(await h.loginCode(email(7)))
+  })
+
+  it('answers 503 CAPTCHA_UNAVAILABLE with a fresh challenge when the check cannot be reached, and sends nothing', async () => {
+    const unreachable: CaptchaGate = {
+      prompt: () => Promise.resolve({ kind: 'turnstile', siteKey: '1x00000000000000000000AA' }),
+      check: () => Promise.resolve('unavailable'),
+      purge: () => Promise.resolve(),
+    }
+    const h = new Harness({ ipHourlyLimit: 3, captcha: unreachable })
+    for (let i = 0; i < 2; i++) {
+      const earlier = uniqueEmail('before-unavailable')
+      await createMember({ email: earlier })
+      expectIssued(await h.loginCode(earlier))
+    }
+    const email = uniqueEmail('unavailable')
+    await createMember({ email })
+    const asked = expectError(await h.loginCode(email), 428, 'CAPTCHA_REQUIRED')
+    expect(asked.captcha).toEqual({ kind: 'turnstile', site_key: '1x00000000000000000000AA' })
+    expectError(await h.loginCode(email, { captcha: 'token' }), 503, 'CAPTCHA_UNAVAILABLE')
+    expect(await h.outbox(email)).toEqual([])
   })
 
   it('takes the first x-forwarded-for hop as the client IP', async () => {

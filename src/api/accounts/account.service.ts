@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import {
-  captchaChallenges,
   members,
   oauthStates,
   otpChallenges,
   otpFailures,
+  otpThrottles,
   rateCounters,
   sessions,
   type MemberGender,
@@ -16,15 +16,19 @@ import {
 } from '~/db/schema'
 import {
   captchaThreshold,
+  connectionDelaySeconds,
   maskIdentifier,
+  OTP_CONNECTION_FREE_FAILURES,
   OTP_FAILURE_WINDOW_SECONDS,
   OTP_FAILURES_BEFORE_LOCK,
+  OTP_IDENTIFIER_CHALLENGE_FROM,
+  OTP_IDENTIFIER_FAILURE_LIMIT,
   OTP_LOCK_SECONDS,
   OTP_MAX_TRIES_PER_CODE,
   OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_SENDS_PER_IDENTIFIER_PER_CONNECTION_PER_HOUR,
   OTP_SENDS_PER_IDENTIFIER_PER_HOUR,
   OTP_TTL_SECONDS,
-  CAPTCHA_TTL_SECONDS,
   DEFAULT_SMS_POLICY,
   parseLoginIdentifier,
   parseTelephone,
@@ -35,6 +39,7 @@ import {
 import type { OutboundMessage } from '~/api/providers/messages'
 import { createPkcePair, LineLoginError, type LineIdentity, type LineLogin } from '~/api/providers/line-login.server'
 import { appSecret, codeHash, generateCode, generateRefCode, randomToken, sameDigest, sha256 } from './crypto.server'
+import { createAltchaGate, type CaptchaGate } from './captcha.server'
 import { AccountError } from './errors'
 
 /** DESIGN.md §5: sessions end after 30 days without a visit, and 90 days after login in any case. */
@@ -63,6 +68,10 @@ export type AccountServiceOptions = {
   ipHourlyLimit: number
   /** Seconds before a new code may be sent to the same phone or mailbox (default 60). */
   resendCooldownSeconds?: number
+  /** The longest wait of a connection's slow-down after wrong codes (default 60 s; the browser tests shorten it). */
+  slowDownMaxSeconds?: number
+  /** The bot challenge (default: self-hosted proof of work, ALTCHA; Cloudflare Turnstile when configured). */
+  captcha?: CaptchaGate
   now?: () => Date
 }
 
@@ -105,7 +114,8 @@ export type RegistrationInput = {
   birthdate: string
 }
 
-export type CaptchaAnswer = { id: string; answer: string } | null
+/** The solved bot challenge the browser sends (an ALTCHA payload or a Turnstile token), when it was asked for one. */
+export type CaptchaAnswer = string | null
 
 export type ProfileUpdate = {
   fullname: string
@@ -134,6 +144,14 @@ function toMemberView(row: MemberRow): MemberView {
 /** The per-IP counter of code sends and identifier lookups. */
 function ipCounterKey(context: RequestContext): string {
   return `otp:ip:${context.ip || 'unknown'}`
+}
+
+/** The throttle of a connection over all identifiers (slow-down and challenge), and of one connection and one identifier (its lock). */
+function connectionKey(context: RequestContext): string {
+  return `ip:${context.ip || 'unknown'}`
+}
+function connectionIdentifierKey(context: RequestContext, identifier: string): string {
+  return `ip:${context.ip || 'unknown'}|${identifier}`
 }
 
 function addSeconds(date: Date, seconds: number): Date {
@@ -188,11 +206,13 @@ export class AccountService {
   private readonly now: () => Date
   private hmacKey: Promise<string> | null = null
   private readonly cooldown: number
+  private readonly captcha: CaptchaGate
 
   constructor(private readonly options: AccountServiceOptions) {
     this.db = options.db
     this.now = options.now ?? (() => new Date())
     this.cooldown = options.resendCooldownSeconds ?? OTP_RESEND_COOLDOWN_SECONDS
+    this.captcha = options.captcha ?? createAltchaGate({ db: options.db })
   }
 
   private key(): Promise<string> {
@@ -218,7 +238,7 @@ export class AccountService {
     }
     this.assertChannel(identifier.kind === 'email' ? 'email' : 'sms')
     if (identifier.kind === 'telephone') this.assertSmsCountry(identifier.value)
-    await this.assertNotLocked(identifier.value)
+    await this.assertNotLocked(identifier.value, context)
     await this.guardIp(input.captcha, context)
     const column = identifier.kind === 'email' ? members.email : members.telephone
     const [member] = await this.db.select().from(members).where(eq(column, identifier.value)).limit(1)
@@ -266,7 +286,7 @@ export class AccountService {
     // A telephone SMS codes may not go to is confirmed through the e-mail address instead.
     const bySms = smsAllowed(telephone.value, this.smsPolicy)
     const identifier = bySms ? telephone.value : email.value
-    await this.assertNotLocked(identifier)
+    await this.assertNotLocked(identifier, context)
     await this.guardIp(input.captcha, context)
     return this.issueChallenge(
       {
@@ -290,7 +310,7 @@ export class AccountService {
   async resend(input: { challengeToken: string; captcha: CaptchaAnswer }, context: RequestContext) {
     const challenge = await this.findChallenge(input.challengeToken)
     if (!challenge) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
-    await this.assertNotLocked(challenge.identifier)
+    await this.assertNotLocked(challenge.identifier, context)
     await this.guardIp(input.captcha, context)
     return this.issueChallenge(
       {
@@ -313,21 +333,22 @@ export class AccountService {
 
   /** Checks a code: a session on success; otherwise the reason of §8 and what is left. */
   async verify(
-    input: { challengeToken: string; code: string; previousSession?: string | null },
+    input: { challengeToken: string; code: string; previousSession?: string | null; captcha?: CaptchaAnswer },
     context: RequestContext,
   ) {
     const now = this.now()
     const challenge = await this.findChallenge(input.challengeToken)
     if (!challenge) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
-    await this.assertNotLocked(challenge.identifier)
+    await this.assertNotLocked(challenge.identifier, context)
     if (challenge.closedAt) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     if (challenge.expiresAt <= now) throw new AccountError(410, 'OTP_EXPIRED', 'OTP WAS EXPIRED')
     const code = input.code.trim()
     if (!/^\d{6}$/.test(code)) {
       throw new AccountError(400, 'INVALID_INPUT', 'The code is six digits', { fields: { code: 'invalid' } })
     }
+    await this.throttleCodeCheck(challenge.identifier, input.captcha ?? null, context, now)
     const expected = codeHash(await this.key(), challenge.id, code)
-    if (!sameDigest(expected, challenge.codeHash)) return this.wrongCode(challenge, now)
+    if (!sameDigest(expected, challenge.codeHash)) return this.wrongCode(challenge, now, context)
 
     const [used] = await this.db
       .update(otpChallenges)
@@ -341,7 +362,12 @@ export class AccountService {
       )
       .returning({ id: otpChallenges.id })
     if (!used) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    // The right code ends the identifier's failure window and this connection's lock on it; the connection's own
+    // slow-down stays for its window (a bot cannot clear it by logging in to an account of its own).
     await this.db.delete(otpFailures).where(eq(otpFailures.identifier, challenge.identifier))
+    await this.db
+      .delete(otpThrottles)
+      .where(eq(otpThrottles.key, connectionIdentifierKey(context, challenge.identifier)))
 
     let member: MemberRow
     let registered = false
@@ -380,7 +406,12 @@ export class AccountService {
     }
   }
 
-  private async wrongCode(challenge: OtpChallengeRow, now: Date): Promise<never> {
+  /**
+   * A wrong code (issue 15): it counts against the code (five tries), the identifier over all connections (the
+   * NIST ceiling locks it for everyone), the connection over all identifiers (its slow-down and challenge) and this
+   * connection with this identifier (its lock, which leaves the owner's other connections free).
+   */
+  private async wrongCode(challenge: OtpChallengeRow, now: Date, context: RequestContext): Promise<never> {
     const [tried] = await this.db
       .update(otpChallenges)
       .set({
@@ -403,7 +434,17 @@ export class AccountService {
         },
       })
       .returning()
-    if (state && state.failures >= OTP_FAILURES_BEFORE_LOCK) {
+    const connection = await this.countThrottle(connectionKey(context), now)
+    const pair = await this.countThrottle(connectionIdentifierKey(context, challenge.identifier), now)
+    const delay = connectionDelaySeconds(connection, this.options.slowDownMaxSeconds)
+    if (delay > 0) {
+      await this.db
+        .update(otpThrottles)
+        .set({ nextTryAt: addSeconds(now, delay) })
+        .where(eq(otpThrottles.key, connectionKey(context)))
+    }
+
+    if (state && state.failures >= OTP_IDENTIFIER_FAILURE_LIMIT) {
       const lockedUntil = addSeconds(now, OTP_LOCK_SECONDS)
       await this.db
         .update(otpFailures)
@@ -415,18 +456,100 @@ export class AccountService {
         .where(and(eq(otpChallenges.identifier, challenge.identifier), isNull(otpChallenges.closedAt)))
       throw new AccountError(423, 'LOCKED', 'Too many wrong codes', { retryAt: lockedUntil })
     }
+    if (pair >= OTP_FAILURES_BEFORE_LOCK) {
+      const lockedUntil = addSeconds(now, OTP_LOCK_SECONDS)
+      await this.db
+        .update(otpThrottles)
+        .set({ lockedUntil, failures: 0, windowStartedAt: lockedUntil })
+        .where(eq(otpThrottles.key, connectionIdentifierKey(context, challenge.identifier)))
+      await this.db
+        .update(otpChallenges)
+        .set({ closedAt: now })
+        .where(
+          and(
+            eq(otpChallenges.identifier, challenge.identifier),
+            eq(otpChallenges.ip, context.ip || 'unknown'),
+            isNull(otpChallenges.closedAt),
+          ),
+        )
+      throw new AccountError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: lockedUntil })
+    }
     const attemptsLeft = Math.max(0, OTP_MAX_TRIES_PER_CODE - tried.attempts)
-    if (attemptsLeft === 0) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED', { attemptsLeft })
-    throw new AccountError(400, 'OTP_INCORRECT', 'OTP INCORRECT', { attemptsLeft })
+    const retryAt = delay > 0 ? { retryAt: addSeconds(now, delay) } : {}
+    if (attemptsLeft === 0) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED', { attemptsLeft, ...retryAt })
+    throw new AccountError(400, 'OTP_INCORRECT', 'OTP INCORRECT', { attemptsLeft, ...retryAt })
   }
 
-  private async assertNotLocked(identifier: string): Promise<void> {
+  /** Adds a wrong code to a connection's throttle (a fresh window when the last one is over) and returns its count. */
+  private async countThrottle(key: string, now: Date): Promise<number> {
+    const freshWindow = addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS).toISOString()
+    const [row] = await this.db
+      .insert(otpThrottles)
+      .values({ key, failures: 1, windowStartedAt: now })
+      .onConflictDoUpdate({
+        target: otpThrottles.key,
+        set: {
+          failures: sql`CASE WHEN ${otpThrottles.windowStartedAt} < ${freshWindow}::timestamptz THEN 1 ELSE ${otpThrottles.failures} + 1 END`,
+          windowStartedAt: sql`CASE WHEN ${otpThrottles.windowStartedAt} < ${freshWindow}::timestamptz THEN ${now.toISOString()}::timestamptz ELSE ${otpThrottles.windowStartedAt} END`,
+        },
+      })
+      .returning({ failures: otpThrottles.failures })
+    return row?.failures ?? 1
+  }
+
+  /** The wrong codes of a throttle in its current window (0 when the window is over). */
+  private async throttleState(key: string, now: Date) {
+    const [row] = await this.db.select().from(otpThrottles).where(eq(otpThrottles.key, key))
+    if (!row) return { failures: 0, nextTryAt: null, lockedUntil: null }
+    const fresh = row.windowStartedAt > addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS)
+    return { failures: fresh ? row.failures : 0, nextTryAt: row.nextTryAt, lockedUntil: row.lockedUntil }
+  }
+
+  /**
+   * Before a code is checked: a connection that sent wrong codes waits out its slow-down, and answers the bot
+   * challenge once it has sent a few, or once the identifier has drawn many wrong codes from anywhere.
+   */
+  private async throttleCodeCheck(
+    identifier: string,
+    captcha: CaptchaAnswer,
+    context: RequestContext,
+    now: Date,
+  ): Promise<void> {
+    const connection = await this.throttleState(connectionKey(context), now)
+    if (connection.nextTryAt && connection.nextTryAt > now) {
+      throw new AccountError(429, 'SLOW_DOWN', 'Too many wrong codes from this connection: wait a moment', {
+        retryAt: connection.nextTryAt,
+      })
+    }
+    const [identifierState] = await this.db
+      .select({ failures: otpFailures.failures, windowStartedAt: otpFailures.windowStartedAt })
+      .from(otpFailures)
+      .where(eq(otpFailures.identifier, identifier))
+    const identifierFailures =
+      identifierState && identifierState.windowStartedAt > addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS)
+        ? identifierState.failures
+        : 0
+    if (connection.failures >= OTP_CONNECTION_FREE_FAILURES || identifierFailures >= OTP_IDENTIFIER_CHALLENGE_FROM) {
+      await this.checkCaptcha(captcha, context)
+    }
+  }
+
+  /**
+   * Whether codes for this identifier are held back: for everyone after the NIST ceiling of wrong codes, or for this
+   * connection after its own run of wrong codes.
+   */
+  private async assertNotLocked(identifier: string, context: RequestContext): Promise<void> {
+    const now = this.now()
     const [state] = await this.db
       .select({ lockedUntil: otpFailures.lockedUntil })
       .from(otpFailures)
       .where(eq(otpFailures.identifier, identifier))
-    if (state?.lockedUntil && state.lockedUntil > this.now()) {
+    if (state?.lockedUntil && state.lockedUntil > now) {
       throw new AccountError(423, 'LOCKED', 'Too many wrong codes', { retryAt: state.lockedUntil })
+    }
+    const pair = await this.throttleState(connectionIdentifierKey(context, identifier), now)
+    if (pair.lockedUntil && pair.lockedUntil > now) {
+      throw new AccountError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: pair.lockedUntil })
     }
   }
 
@@ -487,10 +610,12 @@ export class AccountService {
   ): Promise<IssuedChallenge> {
     this.assertChannel(target.channel)
     const now = this.now()
+    const ip = context.ip || 'unknown'
+    // Per connection: another connection's request neither delays nor replaces the owner's code (issue 15).
     const [last] = await this.db
       .select({ createdAt: otpChallenges.createdAt, usedAt: otpChallenges.usedAt })
       .from(otpChallenges)
-      .where(eq(otpChallenges.identifier, target.identifier))
+      .where(and(eq(otpChallenges.identifier, target.identifier), eq(otpChallenges.ip, ip)))
       .orderBy(desc(otpChallenges.createdAt))
       .limit(1)
     // The cool-down guards against resending while a code is on its way; a code already used ends it.
@@ -503,6 +628,10 @@ export class AccountService {
     const ipLimit = this.options.ipHourlyLimit
     const nextHour = addSeconds(windowStart(now, HOUR), HOUR)
 
+    const fromHere = await this.count(`otp:id:${target.identifier}|ip:${ip}`, HOUR, now)
+    if (fromHere > OTP_SENDS_PER_IDENTIFIER_PER_CONNECTION_PER_HOUR) {
+      throw new AccountError(429, 'RATE_LIMITED', 'Too many codes for this telephone or e-mail', { retryAt: nextHour })
+    }
     const identifierSends = await this.count(`otp:id:${target.identifier}`, HOUR, now)
     if (identifierSends > OTP_SENDS_PER_IDENTIFIER_PER_HOUR) {
       throw new AccountError(429, 'RATE_LIMITED', 'Too many codes for this telephone or e-mail', { retryAt: nextHour })
@@ -521,7 +650,13 @@ export class AccountService {
       await tx
         .update(otpChallenges)
         .set({ closedAt: now })
-        .where(and(eq(otpChallenges.identifier, target.identifier), isNull(otpChallenges.closedAt)))
+        .where(
+          and(
+            eq(otpChallenges.identifier, target.identifier),
+            eq(otpChallenges.ip, ip),
+            isNull(otpChallenges.closedAt),
+          ),
+        )
       return tx
         .insert(otpChallenges)
         .values({
@@ -535,6 +670,7 @@ export class AccountService {
           payload: target.payload,
           codeHash: codeHash(key, id, code),
           locale: context.locale,
+          ip,
           createdAt: now,
           expiresAt: addSeconds(now, OTP_TTL_SECONDS),
         })
@@ -602,8 +738,8 @@ export class AccountService {
   }
 
   /**
-   * Before a code is sent or an identifier looked up: the IP's hourly limit, and the captcha of §5 once
-   * the IP nears it. Lookups of unknown phones and e-mails count too, so members cannot be enumerated.
+   * Before a code is sent or an identifier looked up: the IP's hourly limit, and the bot challenge of §5 once the IP
+   * nears it or has sent wrong codes. Lookups of unknown phones and e-mails count too, so members cannot be enumerated.
    */
   private async guardIp(captcha: CaptchaAnswer, context: RequestContext): Promise<void> {
     const now = this.now()
@@ -614,52 +750,36 @@ export class AccountService {
         retryAt: addSeconds(windowStart(now, HOUR), HOUR),
       })
     }
-    if (ipSends >= captchaThreshold(ipLimit)) await this.checkCaptcha(captcha)
+    const wrongCodes = (await this.throttleState(connectionKey(context), now)).failures
+    if (ipSends >= captchaThreshold(ipLimit) || wrongCodes >= OTP_CONNECTION_FREE_FAILURES) {
+      await this.checkCaptcha(captcha, context)
+    }
   }
 
-  // ── captcha (§5) ──────────────────────────────────────────────────────────────────────────────
+  // ── bot challenge (§5, issue 15) ──────────────────────────────────────────────────────────────
 
-  /** A new math question; its answer is kept only as an HMAC. */
-  async newCaptcha(): Promise<{ id: string; question: string }> {
-    const a = 2 + Math.floor(Math.random() * 18)
-    const b = 1 + Math.floor(Math.random() * 9)
-    const plus = Math.random() < 0.5
-    const answer = plus ? a + b : a - b
-    const id = crypto.randomUUID()
-    await this.db.insert(captchaChallenges).values({
-      id,
-      answerHash: codeHash(await this.key(), id, String(answer)),
-      expiresAt: addSeconds(this.now(), CAPTCHA_TTL_SECONDS),
-    })
-    return { id, question: `${a} ${plus ? '+' : '−'} ${b}` }
+  /** A fresh challenge for the browser to solve (proof of work, or Turnstile's site key). */
+  newCaptcha() {
+    return this.captcha.prompt()
   }
 
-  private async checkCaptcha(captcha: CaptchaAnswer): Promise<void> {
+  /** The solved challenge, redeemed once; without one, or with a wrong or spent one, a fresh challenge is handed out. */
+  private async checkCaptcha(captcha: CaptchaAnswer, context: RequestContext): Promise<void> {
     if (!captcha) {
-      throw new AccountError(428, 'CAPTCHA_REQUIRED', 'Please answer the question first', {
+      throw new AccountError(428, 'CAPTCHA_REQUIRED', 'Please confirm you are not a robot first', {
         captcha: await this.newCaptcha(),
       })
     }
-    const now = this.now()
-    const [row] = await this.db
-      .update(captchaChallenges)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(captchaChallenges.id, captcha.id),
-          isNull(captchaChallenges.usedAt),
-          gt(captchaChallenges.expiresAt, now),
-        ),
-      )
-      .returning({ answerHash: captchaChallenges.answerHash })
-    const answer = captcha.answer.trim()
-    const right =
-      row !== undefined &&
-      /^-?\d{1,3}$/.test(answer) &&
-      sameDigest(codeHash(await this.key(), captcha.id, String(Number(answer))), row.answerHash)
-    if (!right) {
-      throw new AccountError(400, 'CAPTCHA_INCORRECT', 'The answer is not right', { captcha: await this.newCaptcha() })
+    const verdict = await this.captcha.check(captcha, context.ip)
+    if (verdict === 'solved') return
+    if (verdict === 'unavailable') {
+      throw new AccountError(503, 'CAPTCHA_UNAVAILABLE', 'The robot check could not be reached: try again', {
+        captcha: await this.newCaptcha(),
+      })
     }
+    throw new AccountError(400, 'CAPTCHA_INCORRECT', 'The robot check was not passed', {
+      captcha: await this.newCaptcha(),
+    })
   }
 
   // ── sessions ──────────────────────────────────────────────────────────────────────────────────
@@ -892,7 +1012,16 @@ export class AccountService {
     const dayAgo = addSeconds(now, -24 * HOUR)
     await this.db.delete(otpChallenges).where(lt(otpChallenges.expiresAt, dayAgo))
     await this.db.delete(rateCounters).where(lt(rateCounters.windowStart, dayAgo))
-    await this.db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, now))
+    await this.captcha.purge()
+    await this.db
+      .delete(otpThrottles)
+      .where(
+        and(
+          lt(otpThrottles.windowStartedAt, addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS)),
+          or(isNull(otpThrottles.lockedUntil), lt(otpThrottles.lockedUntil, now)),
+          or(isNull(otpThrottles.nextTryAt), lt(otpThrottles.nextTryAt, now)),
+        ),
+      )
     await this.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now))
     await this.db
       .delete(sessions)

@@ -1,3 +1,5 @@
+import type { CaptchaPrompt } from './captcha.server'
+
 /** Why an API call was refused; the storefront maps each to its message of §8 in the shopper's language. */
 export const ACCOUNT_ERROR_REASONS = [
   'INVALID_INPUT',
@@ -7,8 +9,11 @@ export const ACCOUNT_ERROR_REASONS = [
   'VERIFY_FAILED',
   'LOCKED',
   'RATE_LIMITED',
+  // wrong codes from this connection: wait until retry_at (issue 15)
+  'SLOW_DOWN',
   'CAPTCHA_REQUIRED',
   'CAPTCHA_INCORRECT',
+  'CAPTCHA_UNAVAILABLE',
   'TELEPHONE_EXISTS',
   'EMAIL_EXISTS',
   'DELIVERY_FAILED',
@@ -41,7 +46,7 @@ export type AccountErrorDetails = {
   /** When the shopper may try again (lock-out, send limits). */
   retryAt?: Date
   attemptsLeft?: number
-  captcha?: { id: string; question: string }
+  captcha?: CaptchaPrompt
 }
 
 /** A refused account call: HTTP status, a machine reason and an English message (the API's language). */

@@ -55,10 +55,8 @@ export type AccountRoutesOptions = {
   outboxEnabled: boolean
 }
 
-function captchaOf(input: { captcha_id?: string; captcha_answer?: string }): CaptchaAnswer {
-  return input.captcha_id && input.captcha_answer !== undefined
-    ? { id: input.captcha_id, answer: input.captcha_answer }
-    : null
+function captchaOf(input: { captcha?: string }): CaptchaAnswer {
+  return input.captcha ?? null
 }
 
 function addressInput(wire: z.infer<typeof addressBody>): AddressInput {
@@ -202,16 +200,24 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
       request: body(verifyBody),
       responses: {
         200: json(sessionGrantSchema, 'Logged in (registered when the code confirmed a registration)'),
-        400: refused('OTP INCORRECT (attempts_left) or VERIFY FAILED'),
+        400: refused('OTP INCORRECT (attempts_left, retry_at when slowed down), VERIFY FAILED, wrong captcha'),
         409: refused('The phone or e-mail was registered meanwhile'),
         410: refused('OTP WAS EXPIRED'),
-        423: refused('Locked (retry_at)'),
+        423: refused('Locked for this connection, or for everyone past the NIST ceiling (retry_at)'),
+        428: refused('This connection sent wrong codes: solve the bot challenge first (captcha)'),
+        429: refused('Slowed down after wrong codes (retry_at)'),
+        503: refused('CAPTCHA_UNAVAILABLE: the bot check could not be reached'),
       },
     }),
     async (c) => {
       const input = c.req.valid('json')
       const grant = await accounts.verify(
-        { challengeToken: input.challenge_token, code: input.code, previousSession: input.previous_session },
+        {
+          challengeToken: input.challenge_token,
+          code: input.code,
+          previousSession: input.previous_session,
+          captcha: captchaOf(input),
+        },
         context(c),
       )
       return c.json(wire<z.infer<typeof sessionGrantSchema>>(grant), 200)

@@ -7,9 +7,9 @@ const country = z
   .regex(/^[A-Za-z]{2}$/)
   .transform((value) => value.toUpperCase())
   .default('TH')
+/** The solved bot challenge (an ALTCHA payload, or a Turnstile token), sent once a 428 asked for one. */
 const captchaFields = {
-  captcha_id: z.uuid().optional(),
-  captcha_answer: z.string().max(10).optional(),
+  captcha: z.string().min(1).max(4096).optional(),
 }
 const token = z.string().min(16).max(200)
 
@@ -44,7 +44,12 @@ export const registerBody = z
 export const challengeTokenBody = z.object({ challenge_token: token }).openapi('ChallengeRef')
 export const resendBody = z.object({ challenge_token: token, lang, ...captchaFields }).openapi('ResendRequest')
 export const verifyBody = z
-  .object({ challenge_token: token, code: z.string().trim().max(12), previous_session: token.optional() })
+  .object({
+    challenge_token: token,
+    code: z.string().trim().max(12),
+    previous_session: token.optional(),
+    ...captchaFields,
+  })
   .openapi('VerifyRequest')
 
 export const challengeSchema = z
@@ -210,7 +215,17 @@ export const accountErrorSchema = z
     fields: z.record(z.string(), z.string()).optional(),
     retry_at: z.string().optional(),
     attempts_left: z.int().optional(),
-    captcha: z.object({ id: z.string(), question: z.string() }).optional(),
+    captcha: z
+      .object({
+        kind: z.enum(['altcha', 'turnstile']),
+        challenge: z
+          .object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() })
+          .optional()
+          .openapi({ description: 'altcha: the ALTCHA v2 challenge for the widget to solve' }),
+        site_key: z.string().optional().openapi({ description: 'turnstile: the site key of the widget' }),
+      })
+      .optional()
+      .openapi({ description: 'The bot challenge to solve; send the solution as `captcha` with the retry' }),
   })
   .openapi('AccountError')
 

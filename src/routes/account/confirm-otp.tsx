@@ -40,7 +40,7 @@ function ConfirmOtpPage() {
   const inputId = useId()
   const [code, setCode] = useState('')
   const [failure, setFailure] = useState<AccountFailure | null>(null)
-  const [captchaAnswer, setCaptchaAnswer] = useState('')
+  const [captcha, setCaptcha] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [registered, setRegistered] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
@@ -100,8 +100,9 @@ function ConfirmOtpPage() {
     }
     setBusy(true)
     try {
-      const result = await verifyCode({ data: { code } })
+      const result = await verifyCode({ data: { code, ...(failure?.captcha && captcha ? { captcha } : {}) } })
       if (!result.ok) {
+        setCaptcha(null)
         setFailure(result)
         setCode('')
         return
@@ -125,10 +126,10 @@ function ConfirmOtpPage() {
     setBusy(true)
     try {
       const result = await resendCode({
-        data: { lang: locale, ...(failure?.captcha ? { captchaId: failure.captcha.id, captchaAnswer } : {}) },
+        data: { lang: locale, ...(failure?.captcha && captcha ? { captcha } : {}) },
       })
       if (!result.ok) {
-        setCaptchaAnswer('')
+        setCaptcha(null)
         setFailure(result)
         return
       }
@@ -209,14 +210,12 @@ function ConfirmOtpPage() {
           </p>
         ) : null}
 
-        {failure?.captcha ? (
-          <CaptchaField question={failure.captcha.question} value={captchaAnswer} onChange={setCaptchaAnswer} />
-        ) : null}
+        {failure?.captcha ? <CaptchaField prompt={failure.captcha} onSolved={setCaptcha} /> : null}
 
         <button
           type="submit"
           className="button button--solid button--wide"
-          disabled={busy || timedOut || locked}
+          disabled={busy || timedOut || locked || (Boolean(failure?.captcha) && !captcha)}
           aria-busy={busy || undefined}
         >
           <Trans>Confirm</Trans>
@@ -227,7 +226,7 @@ function ConfirmOtpPage() {
         <button
           type="button"
           className="link-button"
-          disabled={busy || resendIn === null || resendIn > 0}
+          disabled={busy || resendIn === null || resendIn > 0 || (Boolean(failure?.captcha) && !captcha)}
           onClick={() => void resend()}
         >
           {resendIn !== null && resendIn > 0 ? (

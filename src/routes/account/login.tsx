@@ -50,7 +50,7 @@ function LoginPage() {
   const lineLogin = useRouteContext({ from: '__root__', select: (context) => context.boot.config.lineLogin })
   const [method, setMethod] = useState<Method>('telephone')
   const [failure, setFailure] = useState<AccountFailure | null>(null)
-  const [captchaAnswer, setCaptchaAnswer] = useState('')
+  const [captcha, setCaptcha] = useState<string | null>(null)
 
   const form = useAppForm({
     ...SHOP_FORM,
@@ -62,11 +62,11 @@ function LoginPage() {
           identifier,
           country: value.country,
           lang: locale,
-          ...(failure?.captcha ? { captchaId: failure.captcha.id, captchaAnswer } : {}),
+          ...(failure?.captcha && captcha ? { captcha } : {}),
         },
       })
       if (!result.ok) {
-        setCaptchaAnswer('')
+        setCaptcha(null)
         setFailure(result)
         return
       }
@@ -164,9 +164,7 @@ function LoginPage() {
           </form.AppField>
         )}
 
-        {failure?.captcha ? (
-          <CaptchaField question={failure.captcha.question} value={captchaAnswer} onChange={setCaptchaAnswer} />
-        ) : null}
+        {failure?.captcha ? <CaptchaField prompt={failure.captcha} onSolved={setCaptcha} /> : null}
 
         {failure ? (
           <div className="form-alert" role="alert">
@@ -182,7 +180,7 @@ function LoginPage() {
         ) : null}
 
         <form.AppForm>
-          <form.SubmitButton>
+          <form.SubmitButton waiting={Boolean(failure?.captcha) && !captcha}>
             <Trans>Submit</Trans>
           </form.SubmitButton>
         </form.AppForm>

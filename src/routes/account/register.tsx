@@ -32,7 +32,7 @@ function RegisterPage() {
   const navigate = useNavigate()
   const { redirect } = Route.useSearch()
   const [failure, setFailure] = useState<AccountFailure | null>(null)
-  const [captchaAnswer, setCaptchaAnswer] = useState('')
+  const [captcha, setCaptcha] = useState<string | null>(null)
 
   const form = useAppForm({
     ...SHOP_FORM,
@@ -57,11 +57,11 @@ function RegisterPage() {
           birthdate: value.birthdate,
           acceptTerms: true,
           lang: locale,
-          ...(failure?.captcha ? { captchaId: failure.captcha.id, captchaAnswer } : {}),
+          ...(failure?.captcha && captcha ? { captcha } : {}),
         },
       })
       if (!result.ok) {
-        setCaptchaAnswer('')
+        setCaptcha(null)
         setFailure(result)
         const fields: Record<string, string> = {}
         if (result.reason === 'TELEPHONE_EXISTS') fields.telephone = 'telephoneExists'
@@ -145,9 +145,7 @@ function RegisterPage() {
           )}
         </form.AppField>
 
-        {failure?.captcha ? (
-          <CaptchaField question={failure.captcha.question} value={captchaAnswer} onChange={setCaptchaAnswer} />
-        ) : null}
+        {failure?.captcha ? <CaptchaField prompt={failure.captcha} onSolved={setCaptcha} /> : null}
         {failure ? (
           <p className="form-alert" role="alert">
             {failureMessage(failure, i18n, locale)}
@@ -155,7 +153,7 @@ function RegisterPage() {
         ) : null}
 
         <form.AppForm>
-          <form.SubmitButton>
+          <form.SubmitButton waiting={Boolean(failure?.captcha) && !captcha}>
             <Trans>Register</Trans>
           </form.SubmitButton>
         </form.AppForm>
