@@ -9,6 +9,13 @@ export type LocaleCode = (typeof LOCALE_CODES)[number]
 export const SHOP_MODES = ['demo', 'live'] as const
 export type ShopMode = (typeof SHOP_MODES)[number]
 
+/** Cloudflare Turnstile, the optional bot check: its script and frames come from this origin (the CSP allows it). */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com'
+/** The widget's script, for explicit rendering (`turnstile.render`). */
+export const TURNSTILE_SCRIPT_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/api.js?render=explicit`
+/** Cloudflare's Siteverify endpoint, which checks a widget token with the secret key. */
+export const TURNSTILE_SITEVERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`
+
 /** What the browser may know of the configuration: never a secret. */
 export type PublicConfig = {
   siteUrl: string

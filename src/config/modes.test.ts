@@ -13,13 +13,16 @@ const LIVE = {
   TIKTOK_PIXEL_CODE: 'TIKTOK123',
   TIKTOK_EVENTS_ACCESS_TOKEN: 'tiktok-events-token-0123456789',
   GTM_ID: 'GTM-AB12CD3',
+  TURNSTILE_SITE_KEY: '0x4AAAAAAABkMYinukE8nzYS',
+  TURNSTILE_SECRET_KEY: '0x4AAAAAAABkMYinukE8nzYS-turnstile-secret',
+  TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/turnstile/v0/siteverify',
 }
 
 const states = (source: Record<string, string>) =>
   Object.fromEntries(providerRows(parseEnv(source)).map((row) => [row.provider, row.state]))
 
 describe('the start-up table of providers', () => {
-  it('shows the demo as simulated or off, and says the mode', () => {
+  it('shows the demo’s outside providers as simulated or off, and says the mode', () => {
     expect(states({})).toEqual({
       'SMS codes': 'simulated',
       'E-mail (codes, orders)': 'simulated',
@@ -30,12 +33,15 @@ describe('the start-up table of providers', () => {
       'Meta Conversions API': 'off',
       'TikTok Events API': 'off',
       'Google Tag Manager': 'off',
+      // Not an outside provider: the shop's own proof of work is real in the demo too.
+      'Bot check (account forms)': 'live',
     })
     const report = startupReport(parseEnv({}))
     expect(report.split('\n')[0]).toMatch(/^Mode: demo \(SHOP_MODE=demo\): payments are simulated.*\/dev\/outbox/)
     // One header line and one line per provider.
-    expect(report.split('\n')).toHaveLength(1 + 1 + 9)
+    expect(report.split('\n')).toHaveLength(1 + 1 + 10)
     expect(report).toMatch(/SMS codes +simulated +outbox at \/dev\/outbox/)
+    expect(report).toMatch(/Bot check \(account forms\) +live +proof of work \(ALTCHA, self-hosted\)/)
   })
 
   it('shows every provider live in a complete live configuration, and holds no secret', () => {
@@ -44,6 +50,7 @@ describe('the start-up table of providers', () => {
     const report = startupReport(parseEnv(LIVE))
     expect(report.split('\n')[0]).toMatch(/^Mode: live \(SHOP_MODE=live\)/)
     expect(report).toMatch(/E-mail \(codes, orders\) +live +SMTP \(127\.0\.0\.1:2525\)/)
+    expect(report).toMatch(/Bot check \(account forms\) +live +Turnstile \(127\.0\.0\.1:9\)/)
     for (const secret of [
       'mail-password',
       'sms-secret-value',
@@ -52,6 +59,7 @@ describe('the start-up table of providers', () => {
       'operator-token',
       'line-channel-secret',
       'token-0123456789',
+      'turnstile-secret',
     ]) {
       expect(report).not.toContain(secret)
     }
@@ -70,5 +78,25 @@ describe('the start-up table of providers', () => {
   it('calls Stripe in test mode simulated', () => {
     const rows = states({ STRIPE_SECRET_KEY: 'sk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123' })
     expect(rows['Card payments']).toBe('simulated')
+  })
+
+  it('shows Turnstile, and calls Cloudflare’s test secret keys simulated', () => {
+    const real = {
+      TURNSTILE_SITE_KEY: '0x4AAAAAAABkMYinukE8nzYS',
+      TURNSTILE_SECRET_KEY: '0x4AAAAAAABkMYinukE8nzYS-secret',
+    }
+    expect(providerRows(parseEnv(real)).find((row) => row.provider === 'Bot check (account forms)')).toEqual({
+      provider: 'Bot check (account forms)',
+      state: 'live',
+      detail: 'Turnstile (challenges.cloudflare.com)',
+    })
+    const dummy = {
+      TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+      TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+    }
+    expect(providerRows(parseEnv(dummy)).find((row) => row.provider === 'Bot check (account forms)')).toMatchObject({
+      state: 'simulated',
+      detail: expect.stringMatching(/^Turnstile with a Cloudflare test secret key/) as unknown,
+    })
   })
 })

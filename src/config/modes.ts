@@ -1,10 +1,12 @@
 import {
   DEMO_BANK_ACCOUNT_NUMBER,
   DEMO_PROMPTPAY_ID,
+  isTurnstileTestKey,
   outboxEnabled,
   realEmail,
   realSms,
   testPaymentsEnabled,
+  turnstileEnabled,
   type Env,
 } from './schema'
 
@@ -20,6 +22,18 @@ function hostOf(url: string): string {
   } catch {
     return 'configured'
   }
+}
+
+/** The bot check of the account forms: Cloudflare Turnstile when configured, else the shop's own proof of work. */
+function botCheckRow(env: Env): ProviderRow {
+  const provider = 'Bot check (account forms)'
+  if (!turnstileEnabled(env)) return { provider, state: 'live', detail: 'proof of work (ALTCHA, self-hosted)' }
+  const host = hostOf(env.TURNSTILE_VERIFY_URL)
+  // Cloudflare's dummy keys pass or fail every token whatever the shopper does (refused in live mode).
+  if (isTurnstileTestKey(env.TURNSTILE_SECRET_KEY ?? '')) {
+    return { provider, state: 'simulated', detail: `Turnstile with a Cloudflare test secret key (${host})` }
+  }
+  return { provider, state: 'live', detail: `Turnstile (${host})` }
 }
 
 /**
@@ -70,6 +84,7 @@ export function providerRows(env: Env): ProviderRow[] {
     env.GTM_ID
       ? { provider: 'Google Tag Manager', state: 'live', detail: `${env.GTM_ID}, after consent` }
       : { provider: 'Google Tag Manager', state: 'off', detail: 'no container' },
+    botCheckRow(env),
   ]
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { LIVE_ENV } from './live-env.fixture'
-import { ConfigError, outboxEnabled, parseEnv, testPaymentsEnabled, toPublicConfig } from './schema'
+import {
+  ConfigError,
+  isTurnstileTestKey,
+  outboxEnabled,
+  parseEnv,
+  testPaymentsEnabled,
+  toPublicConfig,
+  turnstileEnabled,
+} from './schema'
 
 describe('parseEnv', () => {
   it('has documented defaults for every variable', () => {
@@ -43,6 +51,8 @@ describe('parseEnv', () => {
     ['LOCALE_DOMAINS', '{"fr":{"domain":"x"}}'],
     ['LOG_LEVEL', 'verbose'],
     ['INSTANCE_ID', 'app 1'],
+    ['TURNSTILE_VERIFY_URL', 'challenges.cloudflare.com/turnstile/v0/siteverify'],
+    ['TURNSTILE_SITE_KEY', '0x4AAA <script>'],
   ])('a bad %s stops start-up with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError)
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`))
@@ -106,6 +116,64 @@ function refusal(source: Record<string, string>): string {
   throw new Error('parseEnv accepted the configuration')
 }
 
+/** Cloudflare's documented dummy keys (developers.cloudflare.com/turnstile/troubleshooting/testing/). */
+const TURNSTILE_TEST_SITE_KEYS = [
+  '1x00000000000000000000AA',
+  '2x00000000000000000000AB',
+  '1x00000000000000000000BB',
+  '2x00000000000000000000BB',
+  '3x00000000000000000000FF',
+]
+const TURNSTILE_TEST_SECRET_KEYS = [
+  '1x0000000000000000000000000000000AA',
+  '2x0000000000000000000000000000000AA',
+  '3x0000000000000000000000000000000AA',
+]
+const TURNSTILE = {
+  TURNSTILE_SITE_KEY: '0x4AAAAAAABkMYinukE8nzYS',
+  TURNSTILE_SECRET_KEY: '0x4AAAAAAABkMYinukE8nzYS-secret_0123',
+}
+
+describe('Turnstile settings', () => {
+  it('are off by default, with Cloudflare’s Siteverify as the default URL', () => {
+    const env = parseEnv({})
+    expect(turnstileEnabled(env)).toBe(false)
+    expect(env.TURNSTILE_VERIFY_URL).toBe('https://challenges.cloudflare.com/turnstile/v0/siteverify')
+  })
+
+  it('turn Turnstile on with both keys, and never give the browser the secret key', () => {
+    const env = parseEnv({ ...TURNSTILE, TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/turnstile/v0/siteverify' })
+    expect(turnstileEnabled(env)).toBe(true)
+    expect(env.TURNSTILE_VERIFY_URL).toBe('http://127.0.0.1:9/turnstile/v0/siteverify')
+    expect(JSON.stringify(toPublicConfig(env))).not.toContain(TURNSTILE.TURNSTILE_SECRET_KEY)
+  })
+
+  it('refuse one key without the other, naming the missing one', () => {
+    expect(refusal({ TURNSTILE_SITE_KEY: TURNSTILE.TURNSTILE_SITE_KEY })).toMatch(
+      /^ {2}TURNSTILE_SECRET_KEY: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together/m,
+    )
+    const message = refusal({ TURNSTILE_SECRET_KEY: TURNSTILE.TURNSTILE_SECRET_KEY })
+    expect(message).toMatch(/^ {2}TURNSTILE_SITE_KEY: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together/m)
+    expect(message).not.toContain(TURNSTILE.TURNSTILE_SECRET_KEY)
+  })
+
+  it('accept Cloudflare’s test keys in demo mode', () => {
+    const env = parseEnv({
+      TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+      TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+    })
+    expect(turnstileEnabled(env)).toBe(true)
+  })
+
+  it('know every documented test key, and no real-looking key, as a test key', () => {
+    for (const key of [...TURNSTILE_TEST_SITE_KEYS, ...TURNSTILE_TEST_SECRET_KEYS])
+      expect(isTurnstileTestKey(key)).toBe(true)
+    expect(isTurnstileTestKey(TURNSTILE.TURNSTILE_SITE_KEY)).toBe(false)
+    expect(isTurnstileTestKey(TURNSTILE.TURNSTILE_SECRET_KEY)).toBe(false)
+    expect(isTurnstileTestKey('0x00000000000000000000000000000000')).toBe(false)
+  })
+})
+
 describe('SHOP_MODE', () => {
   it('is demo by default: the outbox and the test payment page exist, and the browser knows it', () => {
     const env = parseEnv({})
@@ -145,6 +213,24 @@ describe('SHOP_MODE', () => {
   ])('live mode refuses an unsafe or missing %s alone', (name, change, pattern) => {
     const message = refusal({ ...LIVE, ...change })
     expect(message).toMatch(pattern)
+    expect(message.split('\n').filter((line) => line.startsWith('  '))).toHaveLength(1)
+  })
+
+  it('accepts Turnstile with real keys in live mode; it stays optional there', () => {
+    expect(turnstileEnabled(parseEnv({ ...LIVE, ...TURNSTILE }))).toBe(true)
+    expect(turnstileEnabled(parseEnv(LIVE))).toBe(false)
+  })
+
+  it.each(TURNSTILE_TEST_SECRET_KEYS)('live mode refuses the Turnstile test secret key %s', (secretKey) => {
+    const message = refusal({ ...LIVE, ...TURNSTILE, TURNSTILE_SECRET_KEY: secretKey })
+    expect(message).toMatch(/^ {2}TURNSTILE_SECRET_KEY: must be the widget's own secret key in live mode/m)
+    expect(message).not.toContain(secretKey)
+    expect(message.split('\n').filter((line) => line.startsWith('  '))).toHaveLength(1)
+  })
+
+  it.each(TURNSTILE_TEST_SITE_KEYS)('live mode refuses the Turnstile test site key %s', (siteKey) => {
+    const message = refusal({ ...LIVE, ...TURNSTILE, TURNSTILE_SITE_KEY: siteKey })
+    expect(message).toMatch(/^ {2}TURNSTILE_SITE_KEY: must be the widget's own site key in live mode/m)
     expect(message.split('\n').filter((line) => line.startsWith('  '))).toHaveLength(1)
   })
 

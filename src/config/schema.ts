@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_SMS_COUNTRIES, SMS_SENDS_PER_COUNTRY_PER_HOUR, SMS_SENDS_PER_HOUR } from '~/domain/otp'
 
-import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES, type PublicConfig } from './constants'
+import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES, TURNSTILE_SITEVERIFY_URL, type PublicConfig } from './constants'
 
 export { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES }
 export type { LanguageStrategy, LocaleCode, PublicConfig, ShopMode } from './constants'
@@ -40,6 +40,18 @@ const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replac
 /** The demo shop's bank account and PromptPay id: defaults for the demo, refused in live mode. */
 export const DEMO_BANK_ACCOUNT_NUMBER = '000-0-00000-0'
 export const DEMO_PROMPTPAY_ID = '0812345678'
+
+/**
+ * Cloudflare's dummy Turnstile keys (developers.cloudflare.com/turnstile/troubleshooting/testing/): a digit, `x`,
+ * zeros and two capitals, such as the site key 1x00000000000000000000AA or the secret key
+ * 1x0000000000000000000000000000000AA. A dummy secret key accepts any token (or none), so live mode refuses them.
+ */
+export function isTurnstileTestKey(key: string): boolean {
+  return /^\dx0{20,}[A-Z]{2}$/.test(key)
+}
+
+const turnstileKey = (what: string) =>
+  z.string().regex(/^[A-Za-z0-9_-]{10,200}$/, `a Turnstile ${what} such as 0x4AAAAAAA… (letters, digits, - and _)`)
 
 /** The environment variables the store reads, each with its documented default. */
 export const envSchema = z.object({
@@ -162,6 +174,14 @@ export const envSchema = z.object({
   TIKTOK_PIXEL_CODE: z.string().min(6).max(40).optional(),
   TIKTOK_EVENTS_ACCESS_TOKEN: z.string().min(20).optional(),
   TIKTOK_API_URL: origin.default('https://business-api.tiktok.com'),
+  /**
+   * Cloudflare Turnstile as the bot check of the account forms instead of the self-hosted proof of work (both or
+   * neither). Cloudflare's dummy keys are for tests: live mode refuses them.
+   */
+  TURNSTILE_SITE_KEY: turnstileKey('site key').optional(),
+  TURNSTILE_SECRET_KEY: turnstileKey('secret key').optional(),
+  /** Where widget tokens are checked (Cloudflare's Siteverify). */
+  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default(TURNSTILE_SITEVERIFY_URL),
   /** The back office's token for order status changes (POST …/operator/orders/{number}/status). */
   OPERATOR_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   /** The brand's account for bank transfers, and its PromptPay id (mobile or 13-digit tax id). */
@@ -206,6 +226,7 @@ const SECRET_VARIABLES = new Set([
   'META_CAPI_ACCESS_TOKEN',
   'TIKTOK_EVENTS_ACCESS_TOKEN',
   'OPERATOR_TOKEN',
+  'TURNSTILE_SECRET_KEY',
 ])
 
 /** Settings that only make sense together. */
@@ -229,6 +250,13 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
     const missing = env.LINE_CHANNEL_ID ? 'LINE_CHANNEL_SECRET' : 'LINE_CHANNEL_ID'
     issue(missing, 'LINE_CHANNEL_ID and LINE_CHANNEL_SECRET go together')
   }
+  if (!env.TURNSTILE_SITE_KEY !== !env.TURNSTILE_SECRET_KEY) {
+    const missing = env.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY'
+    issue(
+      missing,
+      'TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together (or neither: the self-hosted proof of work)',
+    )
+  }
   const stripeKey = typeof env.STRIPE_SECRET_KEY === 'string' ? env.STRIPE_SECRET_KEY : ''
   if (!live) {
     // Every demo page says that payments are simulated: a key that takes real money would make that a lie.
@@ -247,6 +275,12 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
   if (!env.OPERATOR_TOKEN) issue('OPERATOR_TOKEN', 'required in live mode: the back office token')
   if (typeof env.SITE_URL !== 'string' || !env.SITE_URL.startsWith('https://')) {
     issue('SITE_URL', 'must be an https:// URL in live mode')
+  }
+  if (env.TURNSTILE_SECRET_KEY && isTurnstileTestKey(env.TURNSTILE_SECRET_KEY)) {
+    issue('TURNSTILE_SECRET_KEY', "must be the widget's own secret key in live mode, not one of Cloudflare's test keys")
+  }
+  if (env.TURNSTILE_SITE_KEY && isTurnstileTestKey(env.TURNSTILE_SITE_KEY)) {
+    issue('TURNSTILE_SITE_KEY', "must be the widget's own site key in live mode, not one of Cloudflare's test keys")
   }
   if (!env.SECURE_COOKIES) issue('SECURE_COOKIES', 'must be true in live mode (the shop is served over HTTPS)')
   if (env.BANK_ACCOUNT_NUMBER === DEMO_BANK_ACCOUNT_NUMBER) {
@@ -309,6 +343,11 @@ export function outboxEnabled(env: Env): boolean {
 /** The built-in test payment page exists only in demo mode without a card gateway. */
 export function testPaymentsEnabled(env: Env): boolean {
   return env.SHOP_MODE === 'demo' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
+}
+
+/** Whether the account forms use Cloudflare Turnstile (both keys set) instead of the self-hosted proof of work. */
+export function turnstileEnabled(env: Env): boolean {
+  return Boolean(env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY)
 }
 
 export function toPublicConfig(env: Env): PublicConfig {

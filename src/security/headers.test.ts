@@ -15,4 +15,32 @@ describe('securityHeaders', () => {
   it('adds HSTS only when served securely', () => {
     expect(securityHeaders({ nonce: null, secure: true })['Strict-Transport-Security']).toMatch(/max-age=31536000/)
   })
+
+  it('allows Cloudflare Turnstile’s script and frame only when Turnstile is configured', () => {
+    const directive = (policy: string, name: string) =>
+      policy
+        .split('; ')
+        .find((part) => part.startsWith(`${name} `))
+        ?.split(' ')
+        .slice(1)
+    const on = securityHeaders({ nonce: 'abc123', secure: true, turnstile: true })['Content-Security-Policy'] ?? ''
+    expect(directive(on, 'script-src')).toEqual([
+      "'self'",
+      "'nonce-abc123'",
+      "'strict-dynamic'",
+      'https://challenges.cloudflare.com',
+    ])
+    expect(directive(on, 'frame-src')).toEqual(["'self'", 'https://challenges.cloudflare.com'])
+    // Nowhere else: not in connect-src, nor as a frame ancestor.
+    expect(on.split('challenges.cloudflare.com')).toHaveLength(3)
+
+    for (const options of [
+      { nonce: 'abc123', secure: true },
+      { nonce: 'abc123', secure: true, turnstile: false },
+    ]) {
+      const off = securityHeaders(options)['Content-Security-Policy'] ?? ''
+      expect(off).not.toContain('cloudflare')
+      expect(directive(off, 'frame-src')).toEqual(["'self'"])
+    }
+  })
 })

@@ -1,3 +1,5 @@
+import { TURNSTILE_ORIGIN } from '~/config/constants'
+
 /** Security headers for every response (DESIGN.md §5). Pure so that a unit test can read them. */
 export type SecurityHeaderOptions = {
   nonce: string | null
@@ -6,6 +8,11 @@ export type SecurityHeaderOptions = {
   scriptOrigins?: string[]
   connectOrigins?: string[]
   imageOrigins?: string[]
+  /**
+   * Cloudflare Turnstile is configured: its script and its challenge frame may come from Cloudflare (script-src for
+   * browsers without 'strict-dynamic', frame-src for the widget's iframe). Off, nothing of Cloudflare is allowed.
+   */
+  turnstile?: boolean
 }
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
@@ -13,6 +20,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     "'self'",
     ...(options.nonce ? [`'nonce-${options.nonce}'`, "'strict-dynamic'"] : []),
     ...(options.scriptOrigins ?? []),
+    ...(options.turnstile ? [TURNSTILE_ORIGIN] : []),
   ]
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
@@ -24,7 +32,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     ['media-src', ["'self'", 'blob:']],
     // The proof-of-work bot check runs in a worker served by this site (issue 15).
     ['worker-src', ["'self'"]],
-    ['frame-src', ["'self'"]],
+    ['frame-src', ["'self'", ...(options.turnstile ? [TURNSTILE_ORIGIN] : [])]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

@@ -2,7 +2,8 @@ import { env } from '../../app.config'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import { createDelivery } from '~/api/accounts/delivery.server'
 import { appSecret } from '~/api/accounts/crypto.server'
-import { createAltchaGate } from '~/api/accounts/captcha.server'
+import { createAltchaGate, createTurnstileGate } from '~/api/accounts/captcha.server'
+import { createTurnstile } from '~/api/providers/turnstile.server'
 import { startPixelDelivery } from '~/api/analytics/pixel.service.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { randomUUID } from 'node:crypto'
@@ -65,7 +66,18 @@ export function getApiApp(): Promise<ApiApp> {
           delivery,
           lineLogin,
           ipHourlyLimit: env.OTP_IP_HOURLY_LIMIT,
-          captcha: createAltchaGate({ db: database.db, cost: env.ALTCHA_COST }),
+          captcha:
+            env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
+              ? createTurnstileGate(
+                  createTurnstile({
+                    siteKey: env.TURNSTILE_SITE_KEY,
+                    secretKey: env.TURNSTILE_SECRET_KEY,
+                    verifyUrl: env.TURNSTILE_VERIFY_URL,
+                    // Cloudflare's test keys answer for example.com: the hostname is checked in live mode.
+                    expectedHostname: env.SHOP_MODE === 'live' ? new URL(env.SITE_URL).hostname : null,
+                  }),
+                )
+              : createAltchaGate({ db: database.db, cost: env.ALTCHA_COST }),
           slowDownMaxSeconds: env.OTP_SLOW_DOWN_MAX_SECONDS,
           resendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
           thbPerUsd: env.USD_TO_THB_RATE,

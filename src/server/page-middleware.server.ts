@@ -7,6 +7,7 @@ import { delocalizePath } from '~/i18n/paths'
 import { ipInfoSchema } from '~/api/schemas'
 import { productApi } from '~/product-api/server-client.server'
 import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
+import { turnstileEnabled } from '~/config/schema'
 import { securityHeaders } from '~/security/headers'
 import { normalisedPagePath } from '~/routing/normalise-path'
 import { compressPage } from './compress.server'
@@ -135,6 +136,8 @@ export async function handlePageRequest<Result extends { response: Response }>(
     scriptOrigins: tagOrigins,
     connectOrigins: [...beaconOrigins, ...lineOrigins],
     imageOrigins: beaconOrigins,
+    // With Turnstile configured, the account forms load Cloudflare's widget (script and iframe).
+    turnstile: turnstileEnabled(env),
   })
   if (redirect) {
     const response = new Response(null, {

@@ -1,5 +1,5 @@
 import { expect, test } from './test'
-import { codeFor, confirmCode, createMember, uniqueEmail, uniqueMobile } from './accounts'
+import { confirmCode, createMember, uniqueEmail, uniqueMobile } from './accounts'
 import { gotoHydrated } from './hydration'
 
 const th = {

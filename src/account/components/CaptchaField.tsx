@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { createElement, useEffect, useId, useRef, useState } from 'react'
 import type { CaptchaPrompt } from '~/account/account-result'
 import { useLocale } from '~/i18n/use-locale'
+import { TurnstileWidget } from './TurnstileWidget'
 
 type AltchaEventDetail = { state?: string; payload?: string }
 
@@ -43,18 +44,7 @@ export function CaptchaField({
   onSolved: (solution: string | null) => void
 }) {
   const id = useId()
-  if (prompt.kind === 'turnstile') {
-    return (
-      <div className="field captcha" role="group" aria-labelledby={id}>
-        <p id={id} className="captcha__label">
-          <Trans>Please confirm you are not a robot.</Trans>
-        </p>
-        <p className="form-alert" role="alert">
-          <Trans>This check is not available in this browser. Please try again later.</Trans>
-        </p>
-      </div>
-    )
-  }
+  if (prompt.kind === 'turnstile') return <TurnstileWidget siteKey={prompt.siteKey} onToken={onSolved} />
   return <AltchaField id={id} challenge={prompt.challenge} onSolved={onSolved} />
 }
 
