@@ -147,7 +147,8 @@ const query = str(100, { min: 1, trim: true })
 const countryCode = matching(/^[A-Z]{2}$/)
 const uuid = matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
 const orderNumber = matching(/^[A-Z0-9-]{4,40}$/)
-const captcha = { captchaId: optional(str(64)), captchaAnswer: optional(str(10)) }
+/** The solved bot check (an ALTCHA payload or a Turnstile token), issue 15. */
+const captcha = { captcha: optional(str(4096, { min: 1 })) }
 const address = object(Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, str(300)])))
 const geo = object({ lang: optional(lang), province: optional(str(100)), district: optional(str(100)) })
 
@@ -781,7 +782,7 @@ const SPECS: Record<string, Spec> = {
   },
   getChallenge: { base: () => undefined },
   resendCode: { input: object({ lang: optional(lang), ...captcha }), base: () => ({ lang: 'th' }) },
-  verifyCode: { input: object({ code: str(12) }), base: () => ({ code: '000000' }) },
+  verifyCode: { input: object({ code: str(12), ...captcha }), base: () => ({ code: '000000' }) },
   logout: { base: () => undefined, guestOnly: true },
   updateProfile: {
     input: object({
