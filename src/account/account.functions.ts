@@ -8,6 +8,7 @@ import {
   noContentSchema,
   sessionGrantSchema,
 } from '~/api/accounts/schemas'
+import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/otp'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import type { AccountFailure, AccountResult, CaptchaPrompt, ChallengeInfo } from './account-result'
@@ -18,7 +19,7 @@ import type { SessionMember } from './session.server'
 const lang = z._default(z.enum(['th', 'en']), 'th')
 /** The solved bot challenge (ALTCHA payload or Turnstile token), once the API asked for one. */
 const captcha = {
-  captcha: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
+  captcha: z.optional(z.string().check(z.minLength(1), z.maxLength(CAPTCHA_SOLUTION_MAX_LENGTH))),
 }
 const gender = z.enum(['male', 'female', 'others'])
 

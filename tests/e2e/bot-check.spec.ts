@@ -77,7 +77,8 @@ test('wrong codes in Thai: slowed down, challenged, locked out of the phone; the
   await page.getByRole('button', { name: labels.confirm, exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('กรุณารอสักครู่ขณะที่เบราว์เซอร์ยืนยันว่าคุณไม่ใช่โปรแกรมอัตโนมัติ')
   await expect(page.getByText('กรุณายืนยันว่าคุณไม่ใช่โปรแกรมอัตโนมัติ: เบราว์เซอร์ของคุณจะแก้ปริศนาสั้น ๆ ให้เอง')).toBeVisible()
-  await expect(page.getByTestId('captcha-widget')).toBeVisible()
+  // The widget speaks the shop's Thai (its words come from the shop's catalog) once it has solved the puzzle.
+  await expect(page.getByTestId('captcha-widget')).toContainText('ตรวจสอบแล้ว', { timeout: 20_000 })
   expect(await enterCode(page, wrong, labels)).toBe('OTP_INCORRECT')
   await expect(page.getByRole('alert')).toContainText('(เหลืออีก 1 ครั้ง)')
   expect(await enterCode(page, wrong, labels)).toBe('VERIFY_FAILED')
@@ -149,6 +150,7 @@ test('the bot check in English: after wrong codes the browser solves it and the 
   await expect(
     page.getByText('Please confirm you are not a robot: your browser solves a short puzzle, nothing to type.'),
   ).toBeVisible()
+  await expect(page.getByTestId('captcha-widget')).toContainText('Checked', { timeout: 20_000 })
   expect(await enterCode(page, code, labels)).toBe('ok')
   await expect(page).toHaveURL(/\/en\/account$/)
   await context.close()

@@ -1,4 +1,6 @@
-import { Trans } from '@lingui/react/macro'
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { createElement, useEffect, useId, useRef, useState } from 'react'
 import type { CaptchaPrompt } from '~/account/account-result'
 import { useLocale } from '~/i18n/use-locale'
@@ -6,24 +8,44 @@ import { TurnstileWidget } from './TurnstileWidget'
 
 type AltchaEventDetail = { state?: string; payload?: string }
 
+/** The widget's own words, from the shop's catalogs (Thai and English), in place of ALTCHA's translations. */
+function altchaStrings(i18n: I18n): Record<string, string> {
+  return {
+    label: i18n._(msg`I am not a robot`),
+    verify: i18n._(msg`Check`),
+    verifying: i18n._(msg`Checking…`),
+    verified: i18n._(msg`Checked`),
+    waitAlert: i18n._(msg`Checking… please wait.`),
+    verificationRequired: i18n._(msg`Please wait for the check to finish.`),
+    error: i18n._(msg`The check failed. Please try again later.`),
+    expired: i18n._(msg`The check expired. Please try again.`),
+    loading: i18n._(msg`Loading the check…`),
+    reload: i18n._(msg`Reload`),
+    cancel: i18n._(msg`Cancel`),
+    // Image and audio codes are never asked for (the shop's challenges have none); their words are there anyway.
+    enterCode: i18n._(msg`Enter the code`),
+    enterCodeAria: i18n._(msg`Enter the code you hear. Press Space to play the audio.`),
+    enterCodeFromImage: i18n._(msg`To continue, enter the code from the image below.`),
+    getAudioChallenge: i18n._(msg`Play the code as audio`),
+    ariaLinkLabel: 'ALTCHA',
+    footer: '',
+  }
+}
+
 let altchaLoaded: Promise<void> | null = null
 
 /**
- * The ALTCHA widget, its Thai strings and its proof-of-work worker, fetched only when a form asks for the check
- * (never in a page's first load). The worker comes from this site, not a blob (CSP: worker-src 'self').
+ * The ALTCHA widget and its proof-of-work worker, fetched only when a form asks for the check (never in a page's
+ * first load). The worker comes from this site, not a blob (CSP: worker-src 'self').
  */
 function loadAltcha(): Promise<void> {
   altchaLoaded ??= (async () => {
-    const [, , worker] = await Promise.all([
+    const [, worker] = await Promise.all([
       import('altcha/external'),
-      // Typed by the package, but its export map points the resolver of the linter at a types-only path.
-      // eslint-disable-next-line import-x/no-unresolved
-      import('altcha/i18n/th'),
       import('altcha/workers/pbkdf2?worker'),
       import('altcha/altcha.css'),
     ])
-    const registry = (globalThis as { $altcha?: { algorithms: Map<string, () => Worker> } }).$altcha
-    registry?.algorithms.set('PBKDF2/SHA-256', () => new worker.default())
+    globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new worker.default())
   })().catch((error: unknown) => {
     altchaLoaded = null
     throw error
@@ -58,6 +80,7 @@ function AltchaField({
   onSolved: (solution: string | null) => void
 }) {
   const locale = useLocale()
+  const { i18n } = useLingui()
   const [widget, setWidget] = useState<HTMLElement | null>(null)
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
   const solved = useRef(onSolved)
@@ -68,13 +91,16 @@ function AltchaField({
   useEffect(() => {
     let live = true
     loadAltcha().then(
-      () => live && setState('ready'),
+      () => {
+        globalThis.$altcha.i18n.set(locale, altchaStrings(i18n))
+        if (live) setState('ready')
+      },
       () => live && setState('failed'),
     )
     return () => {
       live = false
     }
-  }, [])
+  }, [i18n, locale])
 
   useEffect(() => {
     if (!widget) return

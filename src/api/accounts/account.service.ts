@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import {
   members,
@@ -100,6 +100,9 @@ export type ChallengeView = {
 }
 
 export type IssuedChallenge = ChallengeView & { challengeToken: string }
+
+/** What the wrong codes so far ask of this request (read once, by `assertNotLocked`). */
+type CodeGuard = { connectionFailures: number; nextTryAt: Date | null; identifierFailures: number }
 
 export type SessionGrant = { token: string; expiresAt: string; member: MemberView; registered: boolean }
 
@@ -238,8 +241,8 @@ export class AccountService {
     }
     this.assertChannel(identifier.kind === 'email' ? 'email' : 'sms')
     if (identifier.kind === 'telephone') this.assertSmsCountry(identifier.value)
-    await this.assertNotLocked(identifier.value, context)
-    await this.guardIp(input.captcha, context)
+    const guard = await this.assertNotLocked(identifier.value, context)
+    await this.guardIp(input.captcha, context, guard)
     const column = identifier.kind === 'email' ? members.email : members.telephone
     const [member] = await this.db.select().from(members).where(eq(column, identifier.value)).limit(1)
     if (!member) {
@@ -286,8 +289,8 @@ export class AccountService {
     // A telephone SMS codes may not go to is confirmed through the e-mail address instead.
     const bySms = smsAllowed(telephone.value, this.smsPolicy)
     const identifier = bySms ? telephone.value : email.value
-    await this.assertNotLocked(identifier, context)
-    await this.guardIp(input.captcha, context)
+    const guard = await this.assertNotLocked(identifier, context)
+    await this.guardIp(input.captcha, context, guard)
     return this.issueChallenge(
       {
         identifier,
@@ -310,8 +313,8 @@ export class AccountService {
   async resend(input: { challengeToken: string; captcha: CaptchaAnswer }, context: RequestContext) {
     const challenge = await this.findChallenge(input.challengeToken)
     if (!challenge) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
-    await this.assertNotLocked(challenge.identifier, context)
-    await this.guardIp(input.captcha, context)
+    const guard = await this.assertNotLocked(challenge.identifier, context)
+    await this.guardIp(input.captcha, context, guard)
     return this.issueChallenge(
       {
         identifier: challenge.identifier,
@@ -339,14 +342,14 @@ export class AccountService {
     const now = this.now()
     const challenge = await this.findChallenge(input.challengeToken)
     if (!challenge) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
-    await this.assertNotLocked(challenge.identifier, context)
+    const guard = await this.assertNotLocked(challenge.identifier, context)
     if (challenge.closedAt) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     if (challenge.expiresAt <= now) throw new AccountError(410, 'OTP_EXPIRED', 'OTP WAS EXPIRED')
     const code = input.code.trim()
     if (!/^\d{6}$/.test(code)) {
       throw new AccountError(400, 'INVALID_INPUT', 'The code is six digits', { fields: { code: 'invalid' } })
     }
-    await this.throttleCodeCheck(challenge.identifier, input.captcha ?? null, context, now)
+    await this.throttleCodeCheck(guard, input.captcha ?? null, context, now)
     const expected = codeHash(await this.key(), challenge.id, code)
     if (!sameDigest(expected, challenge.codeHash)) return this.wrongCode(challenge, now, context)
 
@@ -497,12 +500,32 @@ export class AccountService {
     return row?.failures ?? 1
   }
 
-  /** The wrong codes of a throttle in its current window (0 when the window is over). */
-  private async throttleState(key: string, now: Date) {
-    const [row] = await this.db.select().from(otpThrottles).where(eq(otpThrottles.key, key))
-    if (!row) return { failures: 0, nextTryAt: null, lockedUntil: null }
-    const fresh = row.windowStartedAt > addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS)
-    return { failures: fresh ? row.failures : 0, nextTryAt: row.nextTryAt, lockedUntil: row.lockedUntil }
+  /**
+   * Whether codes for this identifier are held back (for everyone after the NIST ceiling of wrong codes, or for this
+   * connection after its own run of them), and otherwise what the next checks need to know: two reads for all.
+   */
+  private async assertNotLocked(identifier: string, context: RequestContext): Promise<CodeGuard> {
+    const now = this.now()
+    const fresh = (windowStartedAt: Date) => windowStartedAt > addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS)
+    const [identifierState] = await this.db.select().from(otpFailures).where(eq(otpFailures.identifier, identifier))
+    if (identifierState?.lockedUntil && identifierState.lockedUntil > now) {
+      throw new AccountError(423, 'LOCKED', 'Too many wrong codes', { retryAt: identifierState.lockedUntil })
+    }
+    const keys = [connectionKey(context), connectionIdentifierKey(context, identifier)] as const
+    const throttles = await this.db
+      .select()
+      .from(otpThrottles)
+      .where(inArray(otpThrottles.key, [...keys]))
+    const pair = throttles.find((row) => row.key === keys[1])
+    if (pair?.lockedUntil && pair.lockedUntil > now) {
+      throw new AccountError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: pair.lockedUntil })
+    }
+    const connection = throttles.find((row) => row.key === keys[0])
+    return {
+      connectionFailures: connection && fresh(connection.windowStartedAt) ? connection.failures : 0,
+      nextTryAt: connection?.nextTryAt ?? null,
+      identifierFailures: identifierState && fresh(identifierState.windowStartedAt) ? identifierState.failures : 0,
+    }
   }
 
   /**
@@ -510,46 +533,21 @@ export class AccountService {
    * challenge once it has sent a few, or once the identifier has drawn many wrong codes from anywhere.
    */
   private async throttleCodeCheck(
-    identifier: string,
+    guard: CodeGuard,
     captcha: CaptchaAnswer,
     context: RequestContext,
     now: Date,
   ): Promise<void> {
-    const connection = await this.throttleState(connectionKey(context), now)
-    if (connection.nextTryAt && connection.nextTryAt > now) {
+    if (guard.nextTryAt && guard.nextTryAt > now) {
       throw new AccountError(429, 'SLOW_DOWN', 'Too many wrong codes from this connection: wait a moment', {
-        retryAt: connection.nextTryAt,
+        retryAt: guard.nextTryAt,
       })
     }
-    const [identifierState] = await this.db
-      .select({ failures: otpFailures.failures, windowStartedAt: otpFailures.windowStartedAt })
-      .from(otpFailures)
-      .where(eq(otpFailures.identifier, identifier))
-    const identifierFailures =
-      identifierState && identifierState.windowStartedAt > addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS)
-        ? identifierState.failures
-        : 0
-    if (connection.failures >= OTP_CONNECTION_FREE_FAILURES || identifierFailures >= OTP_IDENTIFIER_CHALLENGE_FROM) {
+    if (
+      guard.connectionFailures >= OTP_CONNECTION_FREE_FAILURES ||
+      guard.identifierFailures >= OTP_IDENTIFIER_CHALLENGE_FROM
+    ) {
       await this.checkCaptcha(captcha, context)
-    }
-  }
-
-  /**
-   * Whether codes for this identifier are held back: for everyone after the NIST ceiling of wrong codes, or for this
-   * connection after its own run of wrong codes.
-   */
-  private async assertNotLocked(identifier: string, context: RequestContext): Promise<void> {
-    const now = this.now()
-    const [state] = await this.db
-      .select({ lockedUntil: otpFailures.lockedUntil })
-      .from(otpFailures)
-      .where(eq(otpFailures.identifier, identifier))
-    if (state?.lockedUntil && state.lockedUntil > now) {
-      throw new AccountError(423, 'LOCKED', 'Too many wrong codes', { retryAt: state.lockedUntil })
-    }
-    const pair = await this.throttleState(connectionIdentifierKey(context, identifier), now)
-    if (pair.lockedUntil && pair.lockedUntil > now) {
-      throw new AccountError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: pair.lockedUntil })
     }
   }
 
@@ -741,7 +739,7 @@ export class AccountService {
    * Before a code is sent or an identifier looked up: the IP's hourly limit, and the bot challenge of §5 once the IP
    * nears it or has sent wrong codes. Lookups of unknown phones and e-mails count too, so members cannot be enumerated.
    */
-  private async guardIp(captcha: CaptchaAnswer, context: RequestContext): Promise<void> {
+  private async guardIp(captcha: CaptchaAnswer, context: RequestContext, guard: CodeGuard): Promise<void> {
     const now = this.now()
     const ipLimit = this.options.ipHourlyLimit
     const ipSends = await this.peek(ipCounterKey(context), HOUR, now)
@@ -750,8 +748,7 @@ export class AccountService {
         retryAt: addSeconds(windowStart(now, HOUR), HOUR),
       })
     }
-    const wrongCodes = (await this.throttleState(connectionKey(context), now)).failures
-    if (ipSends >= captchaThreshold(ipLimit) || wrongCodes >= OTP_CONNECTION_FREE_FAILURES) {
+    if (ipSends >= captchaThreshold(ipLimit) || guard.connectionFailures >= OTP_CONNECTION_FREE_FAILURES) {
       await this.checkCaptcha(captcha, context)
     }
   }

@@ -4,7 +4,8 @@ import { lt } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '~/db/client.server'
 import { captchaSpent } from '~/db/schema'
-import { CAPTCHA_TTL_SECONDS } from '~/domain/otp'
+import { CAPTCHA_SOLUTION_MAX_LENGTH, CAPTCHA_TTL_SECONDS } from '~/domain/otp'
+import type { Turnstile } from '~/api/providers/turnstile.server'
 import { appSecret } from './crypto.server'
 
 /**
@@ -26,18 +27,6 @@ export type CaptchaGate = {
   /** Forgets spent challenges that can no longer be redeemed anyway. */
   purge(): Promise<void>
 }
-
-/** The Turnstile adapter this gate needs (src/api/providers/turnstile.server.ts). */
-export type TurnstileChecker = {
-  siteKey: string
-  verify(
-    token: string,
-    remoteIp: string | null,
-  ): Promise<{ ok: true } | { ok: false; reason: 'invalid' | 'unavailable'; codes: string[] }>
-}
-
-/** The longest solution taken: an ALTCHA payload is under 1 KB, a Turnstile token at most 2048 characters. */
-export const CAPTCHA_SOLUTION_MAX_LENGTH = 4096
 
 /**
  * PBKDF2 rounds per counter value and the range of the counter: the browser tries counters from 0 until the one
@@ -137,7 +126,7 @@ export function createAltchaGate(options: { db: Db; cost?: number; maxCounter?: 
 }
 
 /** Cloudflare Turnstile in place of the proof of work, when the shop configures it (TURNSTILE_SITE_KEY and secret). */
-export function createTurnstileGate(turnstile: TurnstileChecker): CaptchaGate {
+export function createTurnstileGate(turnstile: Turnstile): CaptchaGate {
   return {
     prompt: () => Promise.resolve({ kind: 'turnstile', siteKey: turnstile.siteKey }),
     async check(solution, ip) {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { MEMBER_GENDERS, MEMBER_TIERS, OTP_CHANNELS, OTP_PURPOSES } from '~/db/schema'
+import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/otp'
 
 const lang = z.enum(['th', 'en']).default('th')
 const country = z
@@ -9,7 +10,7 @@ const country = z
   .default('TH')
 /** The solved bot challenge (an ALTCHA payload, or a Turnstile token), sent once a 428 asked for one. */
 const captchaFields = {
-  captcha: z.string().min(1).max(4096).optional(),
+  captcha: z.string().min(1).max(CAPTCHA_SOLUTION_MAX_LENGTH).optional(),
 }
 const token = z.string().min(16).max(200)
 
