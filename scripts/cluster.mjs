@@ -151,6 +151,11 @@ ${upstreams.join('\n')}
   }
   server {
     listen ${port};
+    # The client is who connects, except that a proxy on this machine in front of nginx (a tunnel, a local CDN
+    # edge, the browser tests) may say who it is in X-Forwarded-For; from anywhere else the header is ignored.
+    # The shop's per-connection limits (issue 15) count that address.
+    set_real_ip_from 127.0.0.1;
+    real_ip_header X-Forwarded-For;
     # nginx refuses some URLs itself before any instance sees them (an encoded NUL, a bad %-escape, a path
     # that climbs above the root): answered like the shop's own refusals, JSON with a code and a message.
     error_page 400 /__bad_request;

@@ -6,13 +6,9 @@ import { gotoHydrated } from './hydration'
 /**
  * Issue 15: wrong codes slow down and challenge the connection that sends them (a proof-of-work check the browser
  * solves by itself), lock that connection out after ten, and leave the owner free to log in from another one.
- * Each browser here is its own connection (X-Forwarded-For, as a proxy sets it; the server trusts it in this suite).
+ * Each browser here is its own connection (X-Forwarded-For, as a proxy sets it: the single test server trusts it, and
+ * the cluster's nginx takes it from loopback).
  */
-test.skip(
-  Boolean(process.env.E2E_CLUSTER),
-  'nginx gives every test the same client IP (its peer, 127.0.0.1): a lock-out there would hold back the whole suite; the integration tests cover the rules on PostgreSQL',
-)
-
 function uniqueIp(): string {
   const byte = () => 1 + Math.floor(Math.random() * 250)
   return `10.${byte()}.${byte()}.${byte()}`
