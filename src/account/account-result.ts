@@ -24,4 +24,6 @@ export type ChallengeInfo = {
   resendAt: string
   attemptsLeft: number
   open: boolean
+  /** A change of the member's e-mail or telephone (issue 15): which one, and whether it is removed. */
+  change: { field: 'email' | 'telephone'; remove: boolean } | null
 }

@@ -199,14 +199,11 @@ export const logout = createServerFn({ method: 'POST' }).handler(async () => {
 
 export const profileSchema = z.object({
   fullname: z.string().check(z.maxLength(100)),
-  email: z.string().check(z.maxLength(254)),
-  telephone: z.string().check(z.maxLength(32)),
-  country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'TH'),
   gender: z.nullable(gender),
   birthdate: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
 })
 
-/** Saves the personal information of the logged-in member. */
+/** Saves the name, gender and birth date of the logged-in member at once (a new e-mail or telephone needs a code). */
 export const updateProfile = createServerFn({ method: 'POST' })
   .validator(profileSchema)
   .handler(async ({ data }): Promise<AccountResult<{ member: SessionMember }>> => {
@@ -216,6 +213,33 @@ export const updateProfile = createServerFn({ method: 'POST' })
         headers: session.visitorHeaders(),
       })
       return { ok: true, member }
+    } catch (error) {
+      return refusal(error)
+    }
+  })
+
+/**
+ * Starts a change of the member's e-mail or telephone (an empty value removes it): a code goes to the new one, and
+ * the confirm screen finishes it with this browser's session (issue 15). Nothing changes until then.
+ */
+export const requestIdentityChange = createServerFn({ method: 'POST' })
+  .validator(
+    z.object({
+      field: z.enum(['email', 'telephone']),
+      value: z.string().check(z.maxLength(254)),
+      country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'TH'),
+      lang,
+      ...captcha,
+    }),
+  )
+  .handler(async ({ data }): Promise<AccountResult<{ challenge: ChallengeInfo }>> => {
+    try {
+      const { challengeToken, ...challenge } = await productApi().send('POST', '/me/identity', issuedChallengeSchema, {
+        body: { field: data.field, value: data.value, country: data.country, lang: data.lang, ...captchaBody(data) },
+        headers: session.visitorHeaders(),
+      })
+      session.writeChallengeCookie(challengeToken)
+      return { ok: true, challenge }
     } catch (error) {
       return refusal(error)
     }

@@ -52,6 +52,8 @@ export function failureMessage(failure: AccountFailure, i18n: I18n, locale: Loca
       return i18n._(ACCOUNT_MESSAGES.telephoneExists)
     case 'EMAIL_EXISTS':
       return i18n._(ACCOUNT_MESSAGES.emailExists)
+    case 'CHANGE_NEEDS_CODE':
+      return i18n._(msg`A new telephone number or e-mail address is confirmed with a code first.`)
     case 'INVALID_INPUT':
       return i18n._(ACCOUNT_MESSAGES.completeInformation)
     // Demo mode with only one real channel: the other one has no way out (docs/decisions/015).

@@ -17,6 +17,9 @@ describe('the messages of §5 and §8', () => {
       exists: 'THIS FIELD IS NOT VALID.',
       telephoneExists: 'TELEPHONE NUMBER ALREADY EXISTS',
       emailExists: 'EMAIL ALREADY EXISTS',
+      keepOne: 'Keep a telephone number or an e-mail address to log in with.',
+      oneAtATime: 'Change your telephone number or your e-mail address, one at a time.',
+      unchanged: 'This is already your current one.',
     })
   })
 

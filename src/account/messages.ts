@@ -4,7 +4,7 @@ import type { AddressErrorCode } from '~/domain/address'
 
 /** §5: the text of each address rule, in the shopper's language. */
 export const FIELD_ERROR_MESSAGES: Record<
-  AddressErrorCode | 'exists' | 'telephoneExists' | 'emailExists',
+  AddressErrorCode | 'exists' | 'telephoneExists' | 'emailExists' | 'keepOne' | 'oneAtATime' | 'unchanged',
   MessageDescriptor
 > = {
   required: msg`THIS FIELD IS REQUIRED.`,
@@ -18,6 +18,10 @@ export const FIELD_ERROR_MESSAGES: Record<
   exists: msg`THIS FIELD IS NOT VALID.`,
   telephoneExists: msg`TELEPHONE NUMBER ALREADY EXISTS`,
   emailExists: msg`EMAIL ALREADY EXISTS`,
+  // A new or removed e-mail or telephone (issue 15)
+  keepOne: msg`Keep a telephone number or an e-mail address to log in with.`,
+  oneAtATime: msg`Change your telephone number or your e-mail address, one at a time.`,
+  unchanged: msg`This is already your current one.`,
 }
 
 /** The message of a field's error code; unknown codes read as 'not valid'. */

@@ -4,6 +4,7 @@ import { memberSchema } from '~/api/accounts/schemas'
 import { ProductApiError } from '~/product-api/client'
 import { serializeCookie } from '~/server/cookies'
 import { productApi } from '~/product-api/server-client.server'
+import { COUNTRY_HEADERS, isCountryCode } from '~/region/region'
 
 /** A logged-in member as the storefront sees it (the API's member, camelCase). */
 export type SessionMember = {
@@ -77,13 +78,23 @@ export function clearChallengeCookie(): void {
   deleteCookie(CHALLENGE_COOKIE, { path: '/', secure: env.SECURE_COOKIES, httpOnly: true, sameSite: 'lax' })
 }
 
-/** Headers of a call on behalf of this visitor: their session and their IP (the API counts code sends per IP). */
+/**
+ * Headers of a call on behalf of this visitor: their session, their IP (the API counts code sends per IP) and the
+ * CDN's country header, the one the shop trusts for regions (the API keeps it per session, issue 15).
+ */
 export function visitorHeaders(withSession = true): Headers {
   const headers = new Headers()
   const ip = getRequestIP({ xForwardedFor: env.TRUST_PROXY })
   if (ip) headers.set('x-forwarded-for', ip)
   const agent = getRequestHeader('user-agent')
   if (agent) headers.set('user-agent', agent.slice(0, 300))
+  for (const name of COUNTRY_HEADERS) {
+    const country = getRequestHeader(name)?.trim().toUpperCase()
+    if (isCountryCode(country)) {
+      headers.set(name, country)
+      break
+    }
+  }
   const token = withSession ? readSessionToken() : null
   if (token) headers.set('authorization', `Bearer ${token}`)
   return headers

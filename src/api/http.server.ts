@@ -6,6 +6,7 @@ import { accountErrorSchema } from '~/api/accounts/schemas'
 import { AccountError } from '~/api/accounts/errors'
 import type { RequestContext } from '~/api/accounts/account.service'
 import { snakeKey, snakeKeysDeep } from '~/product-api/case'
+import { countryFromRequest } from '~/region/region'
 
 /** Service results go out with snake_case keys (§7). */
 export const wire = <T>(value: unknown) => snakeKeysDeep(value) as T
@@ -93,7 +94,7 @@ export function errorResponse(c: Context, error: AccountError) {
 export function requestContext(c: Context, lang: 'th' | 'en' = 'th'): RequestContext {
   const headers = c.req.raw.headers
   const ip = headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown'
-  return { ip, userAgent: headers.get('user-agent'), locale: lang }
+  return { ip, userAgent: headers.get('user-agent'), locale: lang, country: countryFromRequest(headers, null) }
 }
 
 export function bearerToken(c: Context): string | null {

@@ -63,7 +63,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('status')).toContainText('Your information was saved.')
     await expect(page.getByText('Somying Edited')).toBeVisible()
 
-    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('button', { name: 'Log out', exact: true }).click()
     await expect(page).toHaveURL(/\/en$/)
     await gotoHydrated(page, '/en/account')
     await expect(page).toHaveURL(/\/en\/account\/login\?redirect=/)

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './test'
-import { codeFor, createMember } from './accounts'
+import { codeFor, createMember, uniqueEmail } from './accounts'
 import { gotoHydrated } from './hydration'
 
 /**
@@ -119,7 +119,7 @@ test('wrong codes in Thai: slowed down, challenged, locked out of the phone; the
   await owner.context.close()
 })
 
-test('the bot check in English: after wrong codes the browser solves it and the right code logs in', async ({
+test('the bot check in English: after wrong codes the browser solves it, the right code logs in, a new e-mail asks again', async ({
   browser,
   request,
 }) => {
@@ -149,5 +149,21 @@ test('the bot check in English: after wrong codes the browser solves it and the 
   await expect(page.getByTestId('captcha-widget')).toContainText('Checked', { timeout: 20_000 })
   expect(await enterCode(page, code, labels)).toBe('ok')
   await expect(page).toHaveURL(/\/en\/account$/)
+
+  // The same connection asks for a new e-mail: the account form wants the check too, and the browser solves it.
+  const newEmail = uniqueEmail('checked')
+  await page.getByRole('button', { name: 'Edit' }).click()
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(newEmail)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('alert')).toContainText(
+    'Please wait while your browser confirms you are not a robot, then send again.',
+  )
+  await expect(page).toHaveURL(/\/en\/account$/)
+  await expect(page.getByTestId('captcha-widget')).toContainText('Checked', { timeout: 20_000 })
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/en\/account\/confirm-otp/)
+  expect(await enterCode(page, await codeFor(request, newEmail), labels)).toBe('ok')
+  await expect(page).toHaveURL(/\/en\/account\?changed=email$/)
+  await expect(page.getByText(newEmail)).toBeVisible()
   await context.close()
 })

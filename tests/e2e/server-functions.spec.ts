@@ -537,7 +537,7 @@ function problemsOf(answer: Answer, call: Call): string[] {
  * What the member owns, read through the app's own server functions: a refused call must leave every one of
  * them as it was, and a call that succeeded may only change what its function writes.
  */
-type Metric = 'orders' | 'addresses' | 'wishlist' | 'cart' | 'profile'
+type Metric = 'orders' | 'addresses' | 'wishlist' | 'cart' | 'profile' | 'sessions'
 const METRICS: Record<Metric, (context: APIRequestContext) => Promise<string>> = {
   orders: async (context) => {
     const history = z
@@ -564,6 +564,13 @@ const METRICS: Record<Metric, (context: APIRequestContext) => Promise<string>> =
     return cart.items.map((item) => `${item.id}×${item.quantity}`).join(' ')
   },
   profile: async (context) => JSON.stringify(await invoke(context, 'getSessionMember')),
+  sessions: async (context) =>
+    z
+      .array(z.object({ id: z.string(), current: z.boolean() }))
+      .parse(await invoke(context, 'getMemberSessions'))
+      .map((item) => `${item.id}${item.current ? '*' : ''}`)
+      .toSorted()
+      .join(' '),
 }
 const ALL_METRICS = Object.keys(METRICS) as Metric[]
 
@@ -654,6 +661,28 @@ function orderInput(env: Env) {
     paymentMethod: 'bank_transfer',
     expectedTotal: null,
   }
+}
+
+/** Another device of the member (a login through the API from a connection of its own): its session's id. */
+async function otherSession(env: Env, context: APIRequestContext): Promise<string> {
+  const headers = {
+    'x-forwarded-for': `10.78.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+  }
+  const sent = await context.post(`${API}/auth/login-code`, { data: { identifier: env.member.email }, headers })
+  expect(sent.status(), await sent.text()).toBe(201)
+  const challenge = z.object({ challenge_token: z.string(), ref_code: z.string() }).parse(await sent.json())
+  const code = await codeFor(context, env.member.email, challenge.ref_code)
+  const verified = await context.post(`${API}/auth/verify`, {
+    data: { challenge_token: challenge.challenge_token, code },
+    headers,
+  })
+  expect(verified.status(), await verified.text()).toBe(200)
+  const other = z
+    .array(z.object({ id: z.string(), current: z.boolean() }))
+    .parse(await invoke(context, 'getMemberSessions'))
+    .find((item) => !item.current)
+  if (!other) throw new Error('the other session is not listed')
+  return other.id
 }
 
 async function newOrder(env: Env, context: APIRequestContext): Promise<string> {
@@ -787,21 +816,32 @@ const SPECS: Record<string, Spec> = {
   updateProfile: {
     input: object({
       fullname: str(100),
-      email: str(254),
-      telephone: str(32),
-      country: optional(countryCode),
       gender: nullable(oneOf('male', 'female', 'others')),
       birthdate: nullable(matching(/^\d{4}-\d{2}-\d{2}$/)),
     }),
-    base: (env) => ({
-      fullname: env.member.fullname,
-      email: env.member.email,
-      telephone: env.member.telephone,
-      gender: 'female',
-      birthdate: '1992-03-14',
-    }),
+    base: (env) => ({ fullname: env.member.fullname, gender: 'female', birthdate: '1992-03-14' }),
     writes: ['profile'],
   },
+  // A new e-mail or telephone only sends a code: nothing the member owns changes until it is entered.
+  requestIdentityChange: {
+    input: object({
+      field: oneOf('email', 'telephone'),
+      value: str(254),
+      country: optional(countryCode),
+      lang: optional(lang),
+      ...captcha,
+    }),
+    base: () => ({ field: 'email', value: uniqueEmail('fuzz-change'), lang: 'th' }),
+  },
+  // the member's sessions
+  getMemberSessions: { base: () => undefined },
+  endMemberSession: {
+    input: object({ id: uuid }),
+    base: async (env, context) => ({ id: await otherSession(env, context) }),
+    writes: ['sessions'],
+  },
+  endOtherSessions: { base: () => undefined, writes: ['sessions'] },
+  logoutEverywhere: { base: () => undefined, guestOnly: true },
   loginWithLiff: {
     input: object({ idToken: str(8192, { min: 1 }) }),
     base: () => ({ idToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmdXp6In0.c2lnbmF0dXJl' }),

@@ -691,6 +691,9 @@ const WRITES: ReadonlyArray<[RegExp, ReadonlyArray<keyof typeof WATCHED>]> = [
   [/^POST .*\/auth\/line\/start$/, ['oauth_states']],
   [/^POST .*\/auth\/(verify|line\/liff|line\/callback)$/, ['members', 'sessions', 'oauth_states', 'otp_challenges']],
   [/^POST .*\/auth\/logout$/, ['sessions']],
+  [/^POST .*\/auth\/logout-everywhere$/, ['sessions']],
+  [/^(POST|DELETE) .*\/me\/sessions\//, ['sessions']],
+  [/^POST .*\/me\/identity$/, ['otp_challenges', 'outbox_messages']],
   [/^(POST|PUT|DELETE) .*\/me\/addresses/, ['member_addresses']],
   [/^(POST|PATCH|DELETE) .*\/cart\//, ['carts', 'cart_items', 'wishlist_items']],
   [/^(PUT|DELETE) .*\/me\/wishlist\//, ['wishlist_items']],
@@ -980,6 +983,8 @@ describe(`bad input to the product API on ${process.env.DATABASE_URL ? 'PostgreS
         const countsBefore = knownCounts
         const answer = await send(sent)
         knownCounts = watch ? await counts() : null
+        // Logging out everywhere ended the session the other requests use: they get a new one.
+        if (answer.status < 300 && operation.key.endsWith('/auth/logout-everywhere')) memberToken = await newSession()
         requests++
         histogram.set(answer.status, (histogram.get(answer.status) ?? 0) + 1)
         if (answer.status < 300) succeeded.add(operation.key)

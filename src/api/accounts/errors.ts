@@ -22,6 +22,8 @@ export const ACCOUNT_ERROR_REASONS = [
   // SMS only to the countries of the allow-list, and only so many an hour (issue 15)
   'SMS_COUNTRY',
   'SMS_BUSY',
+  // A new e-mail or telephone takes effect only once the code sent to it is entered (issue 15)
+  'CHANGE_NEEDS_CODE',
   'UNAUTHENTICATED',
   'NOT_FOUND',
   'LIMIT_REACHED',

@@ -15,6 +15,7 @@ import {
   requestContext as context,
   wire,
 } from '~/api/http.server'
+import { describeUserAgent } from '~/domain/user-agent'
 import type { AccountService, CaptchaAnswer } from './account.service'
 import { AddressService } from './address.service'
 import {
@@ -27,6 +28,7 @@ import {
   challengeTokenBody,
   geoListSchema,
   geoQuery,
+  identityChangeBody,
   issuedChallengeSchema,
   lineCallbackBody,
   liffLoginBody,
@@ -43,6 +45,9 @@ import {
   registerBody,
   resendBody,
   sessionGrantSchema,
+  sessionIdParam,
+  sessionListSchema,
+  sessionsEndedSchema,
   subDistrictListSchema,
   verifyBody,
   type AddressWire,
@@ -86,8 +91,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
   const app = createSubApp()
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' })
 
+  /** The member of the Bearer session; the session's last-seen time and country are kept up to date. */
   async function member(c: Context) {
-    return accounts.requireMember(bearerToken(c))
+    return accounts.requireMember(bearerToken(c), { country: context(c).country })
   }
 
   app.openapi(
@@ -197,11 +203,18 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
       method: 'post',
       path: '/auth/verify',
       summary: 'Check a code; a new session on success',
+      description:
+        'A login or registration code logs in. A change code (purpose change) logs nobody in: previous_session must ' +
+        'be a live session of the same member; the new e-mail or telephone is stored, the old one is told, the ' +
+        'member’s other sessions end and this one is replaced by the new token.',
       request: body(verifyBody),
       responses: {
-        200: json(sessionGrantSchema, 'Logged in (registered when the code confirmed a registration)'),
-        400: refused('OTP INCORRECT (attempts_left, retry_at when slowed down), VERIFY FAILED, wrong captcha'),
-        409: refused('The phone or e-mail was registered meanwhile'),
+        200: json(sessionGrantSchema, 'Logged in (registered when the code confirmed a registration), or changed'),
+        400: refused(
+          'OTP INCORRECT (attempts_left, retry_at when slowed down), VERIFY FAILED (also: a change without its ' +
+            'member’s session), wrong captcha',
+        ),
+        409: refused('The phone or e-mail was registered (or taken by another member) meanwhile'),
         410: refused('OTP WAS EXPIRED'),
         423: refused('Locked for this connection, or for everyone past the NIST ceiling (retry_at)'),
         428: refused('This connection sent wrong codes: solve the bot challenge first (captcha)'),
@@ -309,6 +322,21 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
 
   app.openapi(
     createRoute({
+      method: 'post',
+      path: '/auth/logout-everywhere',
+      summary: 'End every session of the member, this one included',
+      security: bearer,
+      responses: { 204: { description: 'Logged out everywhere' }, 401: refused('Not logged in') },
+    }),
+    async (c) => {
+      const current = await member(c)
+      await accounts.endAllSessions(current.id)
+      return c.body(null, 204)
+    },
+  )
+
+  app.openapi(
+    createRoute({
       method: 'get',
       path: '/me',
       summary: 'The member of the session',
@@ -322,14 +350,17 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'put',
       path: '/me',
-      summary: 'Change the personal information',
+      summary: 'Change the name, gender and birth date (at once)',
+      description:
+        'E-mail and telephone may be sent but must be the current ones; a new or removed one goes through ' +
+        'POST /me/identity and its code.',
       security: bearer,
       request: body(profileBody),
       responses: {
         200: json(memberSchema, 'Saved'),
         400: refused('Invalid fields'),
         401: refused('Not logged in'),
-        409: refused('Phone or e-mail used by another member'),
+        409: refused('CHANGE_NEEDS_CODE: the e-mail or telephone differs from the current one (fields)'),
       },
     }),
     async (c) => {
@@ -337,6 +368,104 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
       const input = c.req.valid('json')
       const updated = await accounts.updateProfile(current.id, input)
       return c.json(wire<z.infer<typeof memberSchema>>(updated), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/identity',
+      summary: 'Start a change of the e-mail or telephone: a code goes to the new one (or to the one removed)',
+      description:
+        'Nothing changes until the code is confirmed at POST /auth/verify with this session as previous_session. ' +
+        'An empty value removes the field; one of e-mail and telephone always remains. A new telephone must be in ' +
+        'a country SMS codes go to. The send limits of every code apply.',
+      security: bearer,
+      request: body(identityChangeBody),
+      responses: {
+        201: json(issuedChallengeSchema, 'Code sent; keep challenge_token, show ref_code'),
+        400: refused('Invalid, unchanged, or the last way to log in (fields)'),
+        401: refused('Not logged in'),
+        403: refused('SMS_COUNTRY: codes go by SMS only to the allowed countries'),
+        409: refused('EMAIL ALREADY EXISTS / TELEPHONE NUMBER ALREADY EXISTS'),
+        423: refused('The new (or removed) value is locked after wrong codes (retry_at)'),
+        428: refused('This connection sent wrong codes or many codes: solve the bot challenge first (captcha)'),
+        429: refused('Send limit reached, or SMS_BUSY (retry_at)'),
+        503: refused('Not delivered, or CAPTCHA_UNAVAILABLE'),
+      },
+    }),
+    async (c) => {
+      const current = await member(c)
+      const input = c.req.valid('json')
+      const issued = await accounts.requestIdentityChange(
+        current.id,
+        { field: input.field, value: input.value, country: input.country, captcha: captchaOf(input) },
+        context(c, input.lang),
+      )
+      return c.json(wire<z.infer<typeof issuedChallengeSchema>>(issued), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/sessions',
+      summary: 'The member’s live sessions: device, last seen, country; the one of this token is current',
+      security: bearer,
+      responses: { 200: json(sessionListSchema, 'Most recently seen first'), 401: refused('Not logged in') },
+    }),
+    async (c) => {
+      const current = await member(c)
+      const items = await accounts.listSessions(current.id, bearerToken(c))
+      return c.json(
+        {
+          items: items.map((session) => ({
+            id: session.id,
+            ...describeUserAgent(session.userAgent),
+            country: session.country,
+            created_at: session.createdAt,
+            last_seen_at: session.lastSeenAt,
+            current: session.current,
+          })),
+        },
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/me/sessions/{id}',
+      summary: 'End one of the member’s sessions',
+      security: bearer,
+      request: { params: sessionIdParam },
+      responses: {
+        204: { description: 'Ended' },
+        400: refused('Not a session id'),
+        401: refused('Not logged in'),
+        404: refused('No such session of this member'),
+      },
+    }),
+    async (c) => {
+      const current = await member(c)
+      await accounts.endSessionById(current.id, c.req.valid('param').id)
+      return c.body(null, 204)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/sessions/end-others',
+      summary: 'End every session of the member but this one',
+      security: bearer,
+      responses: { 200: json(sessionsEndedSchema, 'How many ended'), 401: refused('Not logged in') },
+    }),
+    async (c) => {
+      const current = await member(c)
+      const token = bearerToken(c) ?? ''
+      return c.json({ ended: await accounts.endOtherSessions(current.id, token) }, 200)
     },
   )
 

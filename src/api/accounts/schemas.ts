@@ -13,6 +13,7 @@ const captchaFields = {
   captcha: z.string().min(1).max(CAPTCHA_SOLUTION_MAX_LENGTH).optional(),
 }
 const token = z.string().min(16).max(200)
+const IDENTITY_FIELDS = ['email', 'telephone'] as const
 
 /** A path whose normalised form is still a path on this site (see `lineStartBody.redirect_path`). */
 function staysOnSite(path: string): boolean {
@@ -63,6 +64,8 @@ export const challengeSchema = z
     resend_at: z.string(),
     attempts_left: z.int(),
     open: z.boolean(),
+    /** A change challenge: the field it changes, and whether it removes it (issue 15). */
+    change: z.object({ field: z.enum(IDENTITY_FIELDS), remove: z.boolean() }).nullable(),
   })
   .openapi('Challenge')
 export const issuedChallengeSchema = challengeSchema.extend({ challenge_token: z.string() }).openapi('IssuedChallenge')
@@ -125,13 +128,43 @@ export const lineGrantSchema = sessionGrantSchema.extend({ redirect_path: z.stri
 export const profileBody = z
   .object({
     fullname: z.string().trim().min(1).max(100),
-    email: z.string().trim().max(254).default(''),
-    telephone: z.string().trim().max(32).default(''),
+    /** When given, the current one (a new or removed one goes through POST /me/identity). */
+    email: z.string().trim().max(254).optional(),
+    telephone: z.string().trim().max(32).optional(),
     country,
     gender: z.enum(MEMBER_GENDERS).nullable().default(null),
     birthdate: z.iso.date().nullable().default(null),
   })
   .openapi('ProfileUpdate')
+
+export const identityChangeBody = z
+  .object({
+    field: z.enum(IDENTITY_FIELDS),
+    /** The new e-mail or telephone (a local number is read in `country`); empty removes it. */
+    value: z.string().trim().max(254),
+    country,
+    lang,
+    ...captchaFields,
+  })
+  .openapi('IdentityChangeRequest')
+
+export const sessionIdParam = z.object({ id: z.uuid() })
+export const sessionListSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        browser: z.string().nullable(),
+        os: z.string().nullable(),
+        country: z.string().nullable(),
+        created_at: z.string(),
+        last_seen_at: z.string(),
+        current: z.boolean(),
+      }),
+    ),
+  })
+  .openapi('Sessions')
+export const sessionsEndedSchema = z.object({ ended: z.int() }).openapi('SessionsEnded')
 
 const text = (max: number) => z.string().max(max).default('')
 export const addressBody = z

@@ -7,7 +7,7 @@ import { z } from 'zod/mini'
 import { challengeQuery, resendCode, verifyCode } from '~/account/account.functions'
 import { setWishlisted } from '~/cart/cart.functions'
 import { track } from '~/analytics/datalayer'
-import type { AccountFailure } from '~/account/account-result'
+import type { AccountFailure, ChallengeInfo } from '~/account/account-result'
 import { CaptchaField } from '~/account/components/CaptchaField'
 import { failureMessage } from '~/account/failure-message'
 import { ACCOUNT_MESSAGES } from '~/account/messages'
@@ -90,6 +90,7 @@ function ConfirmOtpPage() {
   const timedOut = secondsLeft === 0 || !challenge.open
   const resendIn = now === null ? null : secondsUntil(challenge.resendAt, now)
   const locked = failure?.reason === 'LOCKED'
+  const change = challenge.purpose === 'change' ? challenge.change : null
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -105,6 +106,18 @@ function ConfirmOtpPage() {
         setCaptcha(null)
         setFailure(result)
         setCode('')
+        return
+      }
+      // A changed e-mail or telephone (issue 15): the same member, back to the account, which says so.
+      if (change) {
+        queryClient.removeQueries({ queryKey: ['session'] })
+        queryClient.removeQueries({ queryKey: ['account'] })
+        await router.invalidate()
+        await router.navigate({
+          to: '/account',
+          search: { changed: change.remove ? `${change.field}-removed` : change.field },
+          replace: true,
+        })
         return
       }
       track(result.registered ? 'sign_up' : 'login', { method: challenge?.channel === 'email' ? 'email' : 'telephone' })
@@ -147,17 +160,21 @@ function ConfirmOtpPage() {
 
   return (
     <div className="account-page account-page--narrow">
-      <PageHeading
-        lead={
-          challenge.channel === 'sms' ? (
-            <Trans>We sent a six-digit code by SMS to {destination}.</Trans>
-          ) : (
-            <Trans>We sent a six-digit code by e-mail to {destination}.</Trans>
-          )
-        }
-      >
-        {<Trans>Confirm your code</Trans>}
-      </PageHeading>
+      {change ? (
+        <ChangeHeading change={change} channel={challenge.channel} destination={destination} />
+      ) : (
+        <PageHeading
+          lead={
+            challenge.channel === 'sms' ? (
+              <Trans>We sent a six-digit code by SMS to {destination}.</Trans>
+            ) : (
+              <Trans>We sent a six-digit code by e-mail to {destination}.</Trans>
+            )
+          }
+        >
+          {<Trans>Confirm your code</Trans>}
+        </PageHeading>
+      )}
 
       <p className="otp-ref">
         <Trans>
@@ -237,10 +254,74 @@ function ConfirmOtpPage() {
         </button>
       </p>
       <p className="account-alt">
-        <Link to="/account/login" search={{ redirect }}>
-          <Trans>Use another telephone or e-mail</Trans>
-        </Link>
+        {change ? (
+          <Link to="/account">
+            <Trans>Back to my account (nothing is changed)</Trans>
+          </Link>
+        ) : (
+          <Link to="/account/login" search={{ redirect }}>
+            <Trans>Use another telephone or e-mail</Trans>
+          </Link>
+        )}
       </p>
     </div>
+  )
+}
+
+/** What a change code is for (issue 15): where it went, and that nothing changes before it is entered. */
+function ChangeHeading({
+  change,
+  channel,
+  destination,
+}: {
+  change: NonNullable<ChallengeInfo['change']>
+  channel: ChallengeInfo['channel']
+  destination: string
+}) {
+  const email = change.field === 'email'
+  const sent =
+    channel === 'sms' ? (
+      <Trans>We sent a six-digit code by SMS to {destination}.</Trans>
+    ) : (
+      <Trans>We sent a six-digit code by e-mail to {destination}.</Trans>
+    )
+  return (
+    <PageHeading
+      lead={
+        <>
+          {change.remove ? (
+            sent
+          ) : email ? (
+            <Trans>We sent a six-digit code to your new e-mail address {destination}.</Trans>
+          ) : (
+            <Trans>We sent a six-digit code by SMS to your new telephone number {destination}.</Trans>
+          )}{' '}
+          {email ? (
+            change.remove ? (
+              <Trans>Your e-mail address stays on your account until you enter the code.</Trans>
+            ) : (
+              <Trans>Your current e-mail address stays until you enter the code.</Trans>
+            )
+          ) : change.remove ? (
+            <Trans>Your telephone number stays on your account until you enter the code.</Trans>
+          ) : (
+            <Trans>Your current telephone number stays until you enter the code.</Trans>
+          )}{' '}
+          <Trans>Once confirmed, your other devices are logged out.</Trans>
+        </>
+      }
+    >
+      {email ? (
+        change.remove ? (
+          <Trans>Confirm removing your e-mail address</Trans>
+        ) : (
+          <Trans>Confirm your new e-mail address</Trans>
+        )
+      ) : change.remove ? (
+        <Trans>Confirm removing your telephone number</Trans>
+      ) : (
+        <Trans>Confirm your new telephone number</Trans>
+      )}
+    </PageHeading>
   )
 }

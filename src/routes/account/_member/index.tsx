@@ -1,29 +1,42 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
+import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { logout, updateProfile } from '~/account/account.functions'
+import { z } from 'zod/mini'
+import { challengeQuery, logout, requestIdentityChange, updateProfile } from '~/account/account.functions'
 import type { AccountFailure } from '~/account/account-result'
+import { CaptchaField } from '~/account/components/CaptchaField'
 import { addressesQuery } from '~/account/address.functions'
 import { MembershipCard } from '~/account/components/MembershipCard'
+import { SessionList } from '~/account/components/SessionList'
+import { memberSessionsQuery } from '~/account/sessions.functions'
 import { membershipQuery } from '~/account/membership.functions'
 import { failureMessage } from '~/account/failure-message'
 import { validateBirthdate, validateEmail, validateFullname, validateTelephone } from '~/account/member-rules'
+import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
 import { sessionQuery, type SessionMember } from '~/account/session.functions'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
+import { lenient } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
+/** `changed`: the e-mail or telephone a code just confirmed (issue 15), said once on the page. */
+const searchSchema = z.object({
+  changed: lenient(z.enum(['email', 'telephone', 'email-removed', 'telephone-removed'])),
+})
+
 export const Route = createFileRoute('/account/_member/')({
+  validateSearch: searchSchema,
   loader: async ({ context }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(sessionQuery()),
       context.queryClient.ensureQueryData(addressesQuery()),
       context.queryClient.ensureQueryData(membershipQuery()),
+      context.queryClient.ensureQueryData(memberSessionsQuery()),
     ])
   },
   head: ({ match }) =>
@@ -38,6 +51,7 @@ function AccountPage() {
   const queryClient = useQueryClient()
   const router = useRouter()
   const locale = useLocale()
+  const { changed } = Route.useSearch()
   const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState(false)
   const [leaving, setLeaving] = useState(false)
@@ -87,6 +101,18 @@ function AccountPage() {
           {saved ? (
             <p className="form-success" role="status">
               <Trans>Your information was saved.</Trans>
+            </p>
+          ) : changed && !editing ? (
+            <p className="form-success" role="status">
+              {changed === 'email' ? (
+                <Trans>Your e-mail address was changed. Your other devices were logged out.</Trans>
+              ) : changed === 'telephone' ? (
+                <Trans>Your telephone number was changed. Your other devices were logged out.</Trans>
+              ) : changed === 'email-removed' ? (
+                <Trans>Your e-mail address was removed. Your other devices were logged out.</Trans>
+              ) : (
+                <Trans>Your telephone number was removed. Your other devices were logged out.</Trans>
+              )}
             </p>
           ) : null}
           {editing ? (
@@ -153,6 +179,8 @@ function AccountPage() {
           </p>
         </section>
 
+        <SessionList />
+
         <nav className="account-card" aria-labelledby="more">
           <h2 id="more">
             <Trans>More</Trans>
@@ -194,10 +222,26 @@ function AccountPage() {
 
 type Gender = 'male' | 'female' | 'others'
 
+/** The value as stored (lower-case e-mail, E.164 telephone), to tell a new one from the current one as typed. */
+function stored(field: 'email' | 'telephone', value: string, country: string): string {
+  const text = value.trim()
+  if (!text) return ''
+  const parsed = field === 'email' ? parseLoginIdentifier(text) : parseTelephone(text, country)
+  return parsed?.value ?? text
+}
+
+/**
+ * The personal information. Name, gender and birth date are saved at once; a new (or removed) e-mail or telephone
+ * takes effect only with the code sent to it, on the confirm screen (issue 15), one of them at a time.
+ */
 function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updated: SessionMember | null) => void }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [failure, setFailure] = useState<AccountFailure | null>(null)
+  /** The solved bot check, once the API asked for one (a connection that sent wrong codes, §5). */
+  const [captcha, setCaptcha] = useState<string | null>(null)
   /** Stored numbers are E.164; a number typed in local form is read as Thai. */
   const phoneCountry = 'TH'
   const form = useAppForm({
@@ -210,26 +254,50 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
       birthdate: member.birthdate ?? '',
     },
     onSubmit: async ({ value }) => {
+      const solved = failure?.captcha && captcha ? { captcha } : {}
+      setFailure(null)
+      setCaptcha(null)
+      const changes = (['email', 'telephone'] as const).filter(
+        (field) => stored(field, value[field], phoneCountry) !== (member[field] ?? ''),
+      )
+      if (!value.email.trim() && !value.telephone.trim()) {
+        showFieldErrors(form, { telephone: 'keepOne' })
+        return
+      }
+      if (changes.length > 1) {
+        showFieldErrors(form, { email: 'oneAtATime' })
+        return
+      }
       const result = await updateProfile({
-        data: {
-          fullname: value.fullname,
-          email: value.email,
-          telephone: value.telephone,
-          country: phoneCountry,
-          gender: value.gender || null,
-          birthdate: value.birthdate || null,
-        },
+        data: { fullname: value.fullname, gender: value.gender || null, birthdate: value.birthdate || null },
       })
       if (!result.ok) {
         setFailure(result)
+        showFieldErrors(form, result.fields ?? {})
+        return
+      }
+      const [field] = changes
+      if (!field) {
+        onDone(result.member)
+        return
+      }
+      queryClient.setQueryData(sessionQuery().queryKey, result.member)
+      const started = await requestIdentityChange({
+        data: { field, value: value[field], country: phoneCountry, lang: locale, ...solved },
+      })
+      if (!started.ok) {
+        setFailure(started)
         const fields: Record<string, string> = {}
-        if (result.reason === 'TELEPHONE_EXISTS') fields.telephone = 'telephoneExists'
-        if (result.reason === 'EMAIL_EXISTS') fields.email = 'emailExists'
-        for (const [name, code] of Object.entries(result.fields ?? {})) fields[name] ??= code
+        if (started.reason === 'TELEPHONE_EXISTS') fields.telephone = 'telephoneExists'
+        if (started.reason === 'EMAIL_EXISTS') fields.email = 'emailExists'
+        for (const [name, code] of Object.entries(started.fields ?? {})) {
+          fields[name] ??= code === 'required' ? 'keepOne' : code
+        }
         showFieldErrors(form, fields)
         return
       }
-      onDone(result.member)
+      queryClient.setQueryData(challengeQuery().queryKey, started.challenge)
+      await navigate({ to: '/account/confirm-otp' })
     },
   })
   const genders = [
@@ -249,6 +317,12 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
       <form.AppField name="fullname" validators={{ onBlur: ({ value }) => validateFullname(value) ?? undefined }}>
         {(field) => <field.TextField label={t`Full name`} autoComplete="name" required />}
       </form.AppField>
+      <p className="account-muted">
+        <Trans>
+          A new telephone number or e-mail address takes effect once you enter the code we send to it. Your current one
+          stays until then.
+        </Trans>
+      </p>
       <form.AppField
         name="telephone"
         validators={{
@@ -277,9 +351,10 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
           {failureMessage(failure, i18n, locale)}
         </p>
       ) : null}
+      {failure?.captcha ? <CaptchaField prompt={failure.captcha} onSolved={setCaptcha} /> : null}
       <div className="form-actions">
         <form.AppForm>
-          <form.SubmitButton wide={false}>
+          <form.SubmitButton wide={false} waiting={Boolean(failure?.captcha) && !captcha}>
             <Trans>Save</Trans>
           </form.SubmitButton>
         </form.AppForm>
