@@ -27,3 +27,12 @@ export function listingInput(
     pageSize: LISTING_PAGE_SIZE,
   }
 }
+
+/**
+ * Where a listing asked past its last page (`page=99` of 2) goes instead: the last page (undefined for page 1, which
+ * has no parameter); null when the page exists or the listing is empty (its one page says so).
+ */
+export function pageInstead(asked: number | undefined, totalPages: number): number | undefined | null {
+  if (asked === undefined || totalPages < 1 || asked <= totalPages) return null
+  return totalPages > 1 ? totalPages : undefined
+}

@@ -3,7 +3,7 @@ import { lenient, pageParam, sizeParam } from '~/routing/search-params'
 
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc'] as const
 export const GENDERS = ['men', 'women'] as const
-export const LISTING_TAGS = ['sale', 'new'] as const
+export const LISTING_TAGS = ['sale', 'new', 'mix_match'] as const
 
 const price = () => lenient(z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(10_000_000))))
 

@@ -11,11 +11,17 @@ export function Modal({
   onClose,
   title,
   children,
+  footer,
+  variant,
 }: {
   open: boolean
   onClose: () => void
   title: ReactNode
   children: ReactNode
+  /** Stays in view under the scrolling body (the sheet's "show products" button). */
+  footer?: ReactNode
+  /** `sheet`: rises from the bottom edge on a phone (the listing's filters). */
+  variant?: 'sheet'
 }) {
   const { t } = useLingui()
   const dialog = useRef<HTMLDialogElement>(null)
@@ -29,7 +35,12 @@ export function Modal({
   }, [open])
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className={variant === 'sheet' ? 'modal modal--sheet' : 'modal'}
+      aria-labelledby={titleId}
+      onClose={onClose}
+    >
       <div className="modal__head">
         <h2 id={titleId} className="modal__title">
           {title}
@@ -40,6 +51,7 @@ export function Modal({
         </button>
       </div>
       <div className="modal__body">{children}</div>
+      {footer ? <div className="modal__foot">{footer}</div> : null}
     </dialog>
   )
 }

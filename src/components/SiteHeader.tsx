@@ -1,8 +1,10 @@
-import { useLingui } from '@lingui/react/macro'
+import { useLingui as useLinguiCore } from '@lingui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { sessionQuery } from '~/account/session.functions'
 import { cartQuery } from '~/cart/cart.functions'
+import { CATEGORY_LABELS, CATEGORY_SLUGS } from '~/catalog/categories'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { BRAND_NAME } from '~/brand'
 import { BagIcon, HeartIcon, UserIcon } from './icons'
@@ -54,10 +56,58 @@ export function SiteHeader() {
           </Link>
         </div>
       </div>
+      <CategoryBar />
       <div className="site-header__meta">
         <RegionSwitch />
         <LanguageSwitch />
       </div>
     </header>
+  )
+}
+
+/**
+ * On a wide screen the categories stand in a bar under the header (issue 16): the hamburger is not the only way
+ * round the shop. Hidden on a phone, where the menu holds them.
+ */
+function CategoryBar() {
+  const { t } = useLingui()
+  const { i18n } = useLinguiCore()
+  return (
+    <nav className="category-bar" aria-label={t`Categories`}>
+      <ul>
+        <li>
+          <Link to="/product" search={{ tag: 'new' }}>
+            <Trans>New arrivals</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/product" search={{ gender: 'women' }}>
+            <Trans>Women</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/product" search={{ gender: 'men' }}>
+            <Trans>Men</Trans>
+          </Link>
+        </li>
+        {CATEGORY_SLUGS.map((slug) => (
+          <li key={slug}>
+            <Link to="/category/$name" params={{ name: slug }} activeProps={{ 'aria-current': 'page' }}>
+              {i18n._(CATEGORY_LABELS[slug])}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to="/product" search={{ tag: 'sale' }}>
+            <Trans>Special price</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/collection" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Collections</Trans>
+          </Link>
+        </li>
+      </ul>
+    </nav>
   )
 }

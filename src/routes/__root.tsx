@@ -126,8 +126,9 @@ function RootComponent() {
   const Layout = layout === 'checkout' ? CheckoutLayout : DefaultLayout
   return (
     <Layout>
-      <Outlet />
+      {/* Above the content, in its flow: the banner covers nothing (issue 16). */}
       <ConsentBanner />
+      <Outlet />
       <LiffBoot />
     </Layout>
   )

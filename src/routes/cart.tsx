@@ -6,6 +6,7 @@ import { useId, useState } from 'react'
 import { sessionQuery } from '~/account/session.functions'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { acceptCartPrices, cartQuery, moveLineToWishlist, removeCartLine, setCartQuantity } from '~/cart/cart.functions'
+import { MixMatchProgress } from '~/cart/components/MixMatchProgress'
 import { CART_MESSAGES } from '~/cart/messages'
 import type { Cart, CartLine } from '~/cart/types'
 import { CatalogPicture } from '~/catalog/components/CatalogPicture'
@@ -147,6 +148,7 @@ function CartPage() {
               </dt>
               <dd data-testid="cart-subtotal">{formatMoney(cart.subtotal, cart.currency, locale)}</dd>
             </dl>
+            <MixMatchProgress currency={cart.currency} lines={cart.items} />
             <p className="account-muted">
               <Trans>Shipping and discount codes are worked out at checkout. Prices include VAT.</Trans>
             </p>

@@ -28,9 +28,9 @@ const ROUTES: Array<{ path: string; th: string; en: string }> = [
   { path: '/privacy-policy', th: 'นโยบายความเป็นส่วนตัว', en: 'Privacy policy' },
   { path: '/terms-and-conditions', th: 'ข้อกำหนดและเงื่อนไข', en: 'Terms and conditions' },
   { path: '/quick-pass', th: 'ควิกพาส', en: 'Quick pass' },
-  { path: '/careers', th: 'Careers', en: 'Careers' },
-  { path: '/info', th: 'Info', en: 'Info' },
-  { path: '/supplier-applications', th: 'Supplier Applications', en: 'Supplier Applications' },
+  { path: '/careers', th: 'ร่วมงานกับเรา', en: 'Careers' },
+  { path: '/info', th: 'ข้อมูลสำหรับลูกค้า', en: 'Info' },
+  { path: '/supplier-applications', th: 'สมัครเป็นซัพพลายเออร์', en: 'Supplier Applications' },
 ]
 
 for (const route of ROUTES) {

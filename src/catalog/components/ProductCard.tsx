@@ -30,6 +30,11 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
               <Trans>Sale</Trans>
             </span>
           ) : null}
+          {product.tags.includes('mix_match') ? (
+            <span className="badge badge--mix">
+              <Trans>Mix &amp; match</Trans>
+            </span>
+          ) : null}
           {!product.availableOnline ? (
             <span className="badge badge--muted">
               <Trans>Sold out</Trans>

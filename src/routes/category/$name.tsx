@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { categoriesQuery, productPageQuery } from '~/catalog/catalog.queries'
 import { ProductListing } from '~/catalog/components/ProductListing'
-import { listingInput } from '~/catalog/listing-loader'
+import { listingInput, pageInstead } from '~/catalog/listing-loader'
 import { isSlug } from '~/routing/search-params'
 import { listingSearchSchema } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
@@ -17,12 +17,14 @@ export const Route = createFileRoute('/category/$name')({
     const { queryClient, boot } = context
     // A malformed name (`%22`, `a b`, `<script>`) is no category; the listing query would refuse it with a 500.
     if (!isSlug(params.name)) throw notFound({ data: { path: `/category/${params.name}` } })
-    const [categories] = await Promise.all([
+    const [categories, listing] = await Promise.all([
       queryClient.ensureQueryData(categoriesQuery(boot.locale)),
       queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { category: params.name }))),
     ])
     const category = categories.items.find((item) => item.slug === params.name)
     if (!category) throw notFound({ data: { path: `/category/${params.name}` } })
+    const instead = pageInstead(deps.page, listing.totalPages)
+    if (instead !== null) throw redirect({ to: '/category/$name', params, search: { ...deps, page: instead } })
     return { name: category.name }
   },
   head: ({ match, loaderData }) => ({

@@ -17,6 +17,7 @@ import type { ProductDetail } from '~/catalog/types'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { Modal } from '~/components/Modal'
 import { Price } from '~/components/Price'
+import { MixMatchNote } from '~/catalog/components/MixMatchNote'
 import { localizePath } from '~/i18n/paths'
 import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
@@ -182,6 +183,7 @@ function ProductPage() {
           <p className="product__price">
             <Price price={product.price} compareAt={product.compareAtPrice} />
           </p>
+          {product.tags.includes('mix_match') ? <MixMatchNote currency={product.price.currency} /> : null}
           <p className="product__color">
             <span className="swatch" style={{ background: product.color.hex }} aria-hidden="true" />
             {product.color.name}

@@ -2,10 +2,10 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { productPageQuery } from '~/catalog/catalog.queries'
 import { ProductListing } from '~/catalog/components/ProductListing'
-import { listingInput } from '~/catalog/listing-loader'
+import { listingInput, pageInstead } from '~/catalog/listing-loader'
 import { listingSearchSchema, type ListingSearch } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { PageHeading } from '~/components/PageHeading'
@@ -14,6 +14,7 @@ import { pageHead } from '~/seo/page-head'
 function titleOf({ gender, tag }: ListingSearch): MessageDescriptor {
   if (tag === 'sale') return msg`Special price`
   if (tag === 'new') return msg`New arrivals`
+  if (tag === 'mix_match') return msg`Mix and match`
   if (gender === 'men') return msg`Men`
   if (gender === 'women') return msg`Women`
   return msg`All products`
@@ -22,8 +23,11 @@ function titleOf({ gender, tag }: ListingSearch): MessageDescriptor {
 export const Route = createFileRoute('/product/')({
   validateSearch: listingSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(productPageQuery(listingInput(deps, context.boot))),
+  loader: async ({ context, deps }) => {
+    const listing = await context.queryClient.ensureQueryData(productPageQuery(listingInput(deps, context.boot)))
+    const instead = pageInstead(deps.page, listing.totalPages)
+    if (instead !== null) throw redirect({ to: '/product', search: { ...deps, page: instead } })
+  },
   head: ({ match }) => pageHead(match.context.i18n, titleOf(match.search)),
   component: ProductListPage,
 })

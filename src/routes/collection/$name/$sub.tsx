@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { collectionQuery, productPageQuery } from '~/catalog/catalog.queries'
 import { ProductListing } from '~/catalog/components/ProductListing'
-import { listingInput } from '~/catalog/listing-loader'
+import { listingInput, pageInstead } from '~/catalog/listing-loader'
 import { isSlug } from '~/routing/search-params'
 import { listingSearchSchema } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
@@ -19,11 +19,15 @@ export const Route = createFileRoute('/collection/$name/$sub')({
     if (!isSlug(params.name) || !isSlug(params.sub)) {
       throw notFound({ data: { path: `/collection/${params.name}/${params.sub}` } })
     }
-    const [collection] = await Promise.all([
+    const [collection, listing] = await Promise.all([
       queryClient.ensureQueryData(collectionQuery(params.sub, boot.locale, params.name)),
       queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { collection: params.sub }))),
     ])
     if (!collection) throw notFound({ data: { path: `/collection/${params.name}/${params.sub}` } })
+    const instead = pageInstead(deps.page, listing.totalPages)
+    if (instead !== null) {
+      throw redirect({ to: '/collection/$name/$sub', params, search: { ...deps, page: instead } })
+    }
     return { name: collection.name, description: collection.description, parent: collection.parent?.name ?? '' }
   },
   head: ({ match, loaderData }) =>

@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { collectionQuery, productPageQuery } from '~/catalog/catalog.queries'
 import { CollectionChips } from '~/catalog/components/CollectionChips'
 import { ProductListing } from '~/catalog/components/ProductListing'
-import { listingInput } from '~/catalog/listing-loader'
+import { listingInput, pageInstead } from '~/catalog/listing-loader'
 import { isSlug } from '~/routing/search-params'
 import { listingSearchSchema } from '~/catalog/listing-search'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
@@ -18,12 +18,14 @@ export const Route = createFileRoute('/collection/$name/')({
     const { queryClient, boot } = context
     // A malformed name is no collection; the listing query would refuse it with a 500.
     if (!isSlug(params.name)) throw notFound({ data: { path: `/collection/${params.name}` } })
-    const [collection] = await Promise.all([
+    const [collection, listing] = await Promise.all([
       queryClient.ensureQueryData(collectionQuery(params.name, boot.locale)),
       queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { collection: params.name }))),
     ])
     // A sub-collection has its own URL under its parent.
     if (!collection || collection.parent) throw notFound({ data: { path: `/collection/${params.name}` } })
+    const instead = pageInstead(deps.page, listing.totalPages)
+    if (instead !== null) throw redirect({ to: '/collection/$name', params, search: { ...deps, page: instead } })
     return { name: collection.name, description: collection.description }
   },
   head: ({ match, loaderData }) =>
