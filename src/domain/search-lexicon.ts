@@ -104,7 +104,7 @@ export const CONCEPTS: readonly Concept[] = [
     id: 'bag',
     kind: 'type',
     category: 'tote-bags',
-    forms: ['tote bag', 'tote', 'totes', 'bag', 'bags', 'handbag', 'กระเป๋า', 'กระเป๋าโท้ท', 'โท้ท', 'กระเป๋าถือ'],
+    forms: ['tote bag', 'tote', 'totes', 'bag', 'bags', 'handbag', 'zip top', 'กระเป๋า', 'กระเป๋าโท้ท', 'โท้ท', 'กระเป๋าถือ'],
   },
   { id: 'pouch', kind: 'type', forms: ['pouch', 'กระเป๋าซิป'] },
   {
@@ -122,7 +122,7 @@ export const CONCEPTS: readonly Concept[] = [
     id: 'sneakers',
     kind: 'type',
     category: 'shoes',
-    forms: ['sneakers', 'sneaker', 'trainers', 'รองเท้าผ้าใบ', 'ผ้าใบ', 'สนีกเกอร์'],
+    forms: ['sneakers', 'sneaker', 'trainers', 'low top', 'high top', 'โลว์ท็อป', 'รองเท้าผ้าใบ', 'ผ้าใบ', 'สนีกเกอร์'],
   },
   {
     id: 'sandals',
