@@ -7,16 +7,34 @@
  */
 import { performance } from 'node:perf_hooks'
 import { resolve } from 'node:path'
-import { count, sql } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { createApiApp } from '../src/api/app.server'
+import { CatalogService } from '../src/api/catalog.service'
 import { openDatabase, type Database } from '../src/db/client.server'
 import { migrate } from '../src/db/migrate.server'
-import { products } from '../src/db/schema'
+import { products, productSearchTerms } from '../src/db/schema'
 import { insertCatalog } from '../src/db/seed.server'
-import { buildDemoCatalog } from '../src/db/seed/demo-catalog'
+import { buildDemoCatalog, DEMO_DEFAULT_PRODUCT_COUNT } from '../src/db/seed/demo-catalog'
+import { conceptTerm } from '../src/domain/search-query'
+import { evaluateSearch, type Evaluation } from '../tests/search-eval/evaluate'
 
-const QUERIES = ['เดรส', 'dress', 'dreses', 'linen', 'ลินิน', 'tote bag', 'กระเป๋า', 'silk shirt', 'sneakers', 'ต่างหู']
+const QUERIES = [
+  'เดรส',
+  'dress',
+  'dreses',
+  'linen',
+  'ลินิน',
+  'tote bag',
+  'กระเป๋า',
+  'silk shirt',
+  'sneakers',
+  'ต่างหู',
+  // Decision 018: no-space Thai with colour or material, and a query with an unknown word.
+  'เดรสสีดำ',
+  'กางเกงลินิน',
+  'black linen dress for the beach',
+]
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 20)
 
 async function databaseFor(size: number): Promise<Database> {
@@ -39,7 +57,12 @@ async function seeded(size: number): Promise<Database> {
   const database = await databaseFor(size)
   await migrate(database)
   const [row] = await database.db.select({ value: count() }).from(products)
-  if ((row?.value ?? 0) !== size) {
+  // A database indexed before decision 018 has no concept terms: seed it again.
+  const [concepts] = await database.db
+    .select({ value: count() })
+    .from(productSearchTerms)
+    .where(eq(productSearchTerms.term, conceptTerm('dress')))
+  if ((row?.value ?? 0) !== size || (size > 0 && (concepts?.value ?? 0) === 0)) {
     const started = performance.now()
     await database.db.execute(sql`TRUNCATE products, categories CASCADE`)
     const catalog = buildDemoCatalog({ productCount: size })
@@ -61,8 +84,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 }
 
+let evaluation: Evaluation | null = null
+
 async function measure(size: number) {
   const database = await seeded(size)
+  if (size === DEMO_DEFAULT_PRODUCT_COUNT)
+    evaluation = await evaluateSearch(database.db, new CatalogService(database.db))
   const app = createApiApp({ db: database.db, storeKeys: ['bench'] })
   const ask = (q: string) =>
     Promise.resolve(app.request(`http://bench/api/public/bench/search?q=${encodeURIComponent(q)}&lang=en`)).then(
@@ -110,3 +137,18 @@ console.table(
           : '',
   })),
 )
+
+if (evaluation !== null) {
+  const result: Evaluation = evaluation
+  console.log(`\nSearch quality on the demo catalog (${result.queries} judged queries, tests/search-eval/queries.json)`)
+  console.table({
+    'success@3': result.successAt3.toFixed(3),
+    'nDCG@10': result.ndcgAt10.toFixed(3),
+    'zero-result queries': result.zeroResults,
+    goal: result.successAt3 >= 0.95 && result.zeroResults === 0 ? 'success@3 ≥ 0.95, none empty: met' : 'MISSED',
+  })
+  const misses = result.outcomes.filter((outcome) => !outcome.success || outcome.results === 0)
+  if (misses.length) {
+    console.table(misses.map((outcome) => ({ q: outcome.q, results: outcome.results, top: outcome.top.join(' · ') })))
+  }
+}

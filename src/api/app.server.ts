@@ -258,9 +258,9 @@ export function createApiApp(options: ApiOptions) {
       responses: { 200: json(suggestionsSchema, 'Suggestions'), 400: errors[400] },
     }),
     async (c) => {
-      const { q, lang } = c.req.valid('query')
+      const { q, lang, currency } = c.req.valid('query')
       fresh(c, FRESH_SECONDS.listing)
-      return c.json(await c.var.catalog.suggestions(q, lang), 200)
+      return c.json(await c.var.catalog.suggestions(q, lang, currency), 200)
     },
   )
 

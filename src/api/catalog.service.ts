@@ -19,7 +19,8 @@ import {
   type RichBlock,
   type StoreRow,
 } from '~/db/schema'
-import { searchWords } from '~/domain/search-terms'
+import { CONCEPTS } from '~/domain/search-lexicon'
+import { analyseQuery, conceptTerm, correctedQuery, GROUP_IMPORTANCE } from '~/domain/search-query'
 import { imageWire, mapUrl, money, pick } from './localise'
 import type {
   CurrencyCode,
@@ -53,8 +54,14 @@ const CANDIDATES_PER_WORD = 12
 const PREFIX_MIN_LENGTH = 3
 const PREFIX_WEIGHT = 0.8
 const FUZZY_WEIGHT = 0.7
-const MAX_QUERY_WORDS = 6
 const SUGGESTED_PRODUCTS = 6
+const SUGGESTED_CATEGORIES = 3
+const ALTERNATIVE_PRODUCTS = 4
+
+type Candidate = { term: string; weight: number; match: 'exact' | 'prefix' | 'fuzzy' }
+
+const HOME_CATEGORIES = new Map(CONCEPTS.map((concept) => [concept.id, concept.category]))
+const homeCategory = (id: string): string | undefined => HOME_CATEGORIES.get(id)
 
 /** Stock at or under this many units is shown as "only a few left". */
 const LOW_STOCK = 2
@@ -290,10 +297,10 @@ export class CatalogService {
   }
 
   /**
-   * Candidate index terms of one query word: the word itself, words it begins, and words within
-   * trigram similarity (typos), each with how much a match counts.
+   * Candidate index terms of one unknown query word: the word itself, words it begins, and words within
+   * trigram similarity (typos), each with how much a match counts and how it matched.
    */
-  private async candidates(word: string): Promise<Array<{ term: string; weight: number }>> {
+  private async candidates(word: string): Promise<Candidate[]> {
     const similarity = sql<number>`similarity(${searchTerms.term}, ${word})`
     const conditions = [eq(searchTerms.term, word), sql`${searchTerms.term} % ${word}`]
     if (word.length >= PREFIX_MIN_LENGTH) conditions.push(like(searchTerms.term, `${escapeLike(word)}%`))
@@ -309,35 +316,69 @@ export class CatalogService {
         // With the word itself indexed, longer words that start with it (dress → dresses, เดรส → เดรสยาว)
         // only repeat its products at a lower weight: leave them out.
         .filter((row) => !exact || row.term === word || !row.term.startsWith(word))
-        .map((row) => ({
-          term: row.term,
-          weight: row.term === word ? 1 : row.term.startsWith(word) ? PREFIX_WEIGHT : row.similarity * FUZZY_WEIGHT,
-        }))
+        .map((row) => {
+          const match = row.term === word ? 'exact' : row.term.startsWith(word) ? 'prefix' : 'fuzzy'
+          const weight = match === 'exact' ? 1 : match === 'prefix' ? PREFIX_WEIGHT : row.similarity * FUZZY_WEIGHT
+          return { term: row.term, weight, match }
+        })
     )
   }
 
   /**
-   * Ranked search: every query word must match (exactly, as a prefix or within a typo), scores add
-   * up by where the words match (name above category above colour and material), newest first on ties.
+   * A query analysed (decision 018) into groups of candidate index terms: known words stand for their
+   * concept terms, unknown words for the index words they spell, begin or nearly spell. Each weight
+   * already holds how much its group counts (product types above unknown words above colour and material).
+   */
+  private async queryPlan(query: string) {
+    const analysed = analyseQuery(query)
+    const replacements = new Map<string, string>()
+    const groups = await Promise.all(
+      analysed.groups.map(async (group): Promise<Candidate[]> => {
+        const importance = GROUP_IMPORTANCE[group.kind]
+        if (group.kind !== 'word') {
+          return group.concepts.map((concept) => ({
+            term: conceptTerm(concept.id),
+            weight: concept.weight * importance,
+            match: 'exact' as const,
+          }))
+        }
+        const found = await this.candidates(group.word)
+        const best = found[0]
+        if (best && best.match === 'fuzzy' && !found.some((candidate) => candidate.match !== 'fuzzy')) {
+          replacements.set(group.word, best.term)
+        }
+        return found.map((candidate) => ({ ...candidate, weight: candidate.weight * importance }))
+      }),
+    )
+    return { analysed, replacements, groups: groups.filter((list) => list.length > 0) }
+  }
+
+  /**
+   * Ranked search: products that match more of the query's groups come first (all words before some);
+   * among them, scores add up by what matched and where (a product type in the name above a colour),
+   * newest first on ties. A word the catalog does not know matches nothing and so only lowers the rank
+   * of nothing: it never empties the result.
    */
   async rankedProductIds(query: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
-    const words = searchWords(normaliseQuery(query)).slice(0, MAX_QUERY_WORDS)
-    if (words.length === 0) return { ids: [], total: 0 }
-    const perWord = await Promise.all(words.map((word) => this.candidates(word)))
-    if (perWord.some((list) => list.length === 0)) return { ids: [], total: 0 }
+    const { ids, total } = await this.rankPlan((await this.queryPlan(query)).groups, limit, offset)
+    return { ids, total }
+  }
+
+  private async rankPlan(groups: Candidate[][], limit: number, offset: number) {
+    if (groups.length === 0) return { ids: [], total: 0 }
     const rows =
-      words.length === 1
-        ? await this.rankOneWord(perWord[0] ?? [], limit, offset)
-        : await this.rankWords(perWord, limit, offset)
+      groups.length === 1
+        ? await this.rankOneWord(groups[0] ?? [], limit, offset)
+        : await this.rankWords(groups, limit, offset)
     // Past the last page there are no rows and so no total: the page is simply empty.
     return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 }
   }
 
   /**
-   * One query word: the best `offset + limit` postings of each candidate come straight from the ranked
+   * One query group: the best `offset + limit` postings of each candidate come straight from the ranked
    * index, so the work does not grow with the number of matching products; the total is counted apart.
    */
-  private async rankOneWord(candidates: Array<{ term: string; weight: number }>, limit: number, offset: number) {
+  private async rankOneWord(candidates: Candidate[], limit: number, offset: number) {
     const values = sql.join(
       candidates.map((candidate) => sql`(${candidate.term}::text, ${candidate.weight}::real)`),
       sql`, `,
@@ -371,39 +412,64 @@ export class CatalogService {
     return ids.map((row) => ({ id: row.id, total: countRow?.value ?? 0 }))
   }
 
-  /** Several query words: every word must match; scores add up over the words. */
-  private async rankWords(perWord: Array<Array<{ term: string; weight: number }>>, limit: number, offset: number) {
+  /**
+   * Several query groups: a product's best match in each group counts; products matching more groups
+   * come first, then by the sum of their groups' scores. No group is required.
+   */
+  private async rankWords(groups: Candidate[][], limit: number, offset: number) {
     const values = sql.join(
-      perWord.flatMap((list, word) =>
-        list.map((candidate) => sql`(${candidate.term}::text, ${word}::int, ${candidate.weight}::real)`),
+      groups.flatMap((list, group) =>
+        list.map((candidate) => sql`(${candidate.term}::text, ${group}::int, ${candidate.weight}::real)`),
       ),
       sql`, `,
     )
     const result = await this.db.execute(sql`
-      WITH cand(term, word, weight) AS (VALUES ${values}),
-      per_word AS (
-        SELECT pst.product_id, c.word, max(c.weight * pst.weight) AS score, max(pst.rank) AS rank
+      WITH cand(term, grp, weight) AS (VALUES ${values}),
+      per_group AS (
+        SELECT pst.product_id, c.grp, max(c.weight * pst.weight) AS score, max(pst.rank) AS rank
         FROM ${productSearchTerms} pst JOIN cand c ON c.term = pst.term
-        GROUP BY pst.product_id, c.word
+        GROUP BY pst.product_id, c.grp
       ),
       matched AS (
-        SELECT product_id, sum(score) AS score, max(rank) AS rank
-        FROM per_word GROUP BY product_id HAVING count(*) = ${perWord.length}
+        SELECT product_id, count(*) AS groups, sum(score) AS score, max(rank) AS rank
+        FROM per_group GROUP BY product_id
       )
       SELECT product_id AS id, count(*) OVER ()::int AS total
-      FROM matched ORDER BY score DESC, rank DESC, product_id
+      FROM matched ORDER BY groups DESC, score DESC, rank DESC, product_id
       LIMIT ${limit} OFFSET ${offset}`)
     return z.array(z.object({ id: z.string(), total: z.number() })).parse(resultRows(result))
   }
 
-  async search(query: string, lang: Lang, currency: CurrencyCode, page: number, pageSize: number) {
-    const { ids, total } = await this.rankedProductIds(query, pageSize, (page - 1) * pageSize)
+  private async productsInOrder(ids: string[]): Promise<ProductRow[]> {
     const rows = ids.length ? await this.db.select().from(products).where(inArray(products.id, ids)) : []
     const byId = new Map(rows.map((row) => [row.id, row]))
-    const ordered = ids.flatMap((id) => {
+    return ids.flatMap((id) => {
       const row = byId.get(id)
       return row ? [row] : []
     })
+  }
+
+  /**
+   * What to offer when nothing matched: the categories that hold products, and the newest products (the
+   * demo shop has no sales history to call anything popular).
+   */
+  private async alternatives(lang: Lang, currency: CurrencyCode) {
+    const [categoryList, newest] = await Promise.all([
+      this.listCategories(lang),
+      this.db.select().from(products).orderBy(desc(products.createdAt), asc(products.id)).limit(ALTERNATIVE_PRODUCTS),
+    ])
+    return {
+      categories: categoryList
+        .filter((category) => category.product_count > 0)
+        .map((category) => ({ slug: category.slug, name: category.name })),
+      products: await this.summaries(newest, lang, currency),
+    }
+  }
+
+  async search(query: string, lang: Lang, currency: CurrencyCode, page: number, pageSize: number) {
+    const plan = await this.queryPlan(query)
+    const { ids, total } = await this.rankPlan(plan.groups, pageSize, (page - 1) * pageSize)
+    const ordered = await this.productsInOrder(ids)
     return {
       query: normaliseQuery(query),
       items: await this.summaries(ordered, lang, currency),
@@ -411,46 +477,54 @@ export class CatalogService {
       page_size: pageSize,
       total,
       total_pages: totalPages(total, pageSize),
+      did_you_mean: correctedQuery(plan.analysed, plan.replacements),
+      alternatives: total === 0 ? await this.alternatives(lang, currency) : null,
     }
   }
 
-  async suggestions(query: string, lang: Lang) {
+  async suggestions(query: string, lang: Lang, currency: CurrencyCode = 'thb') {
     const term = normaliseQuery(query)
     const like = `%${escapeLike(term)}%`
+    // Categories the query names by a known word (ชุดเดรส → Dresses) or spells part of.
+    const homes = analyseQuery(term).groups.flatMap((group) =>
+      group.kind === 'type' ? group.concepts.flatMap((concept) => homeCategory(concept.id) ?? []) : [],
+    )
     const [categoryRows, ranked] = await Promise.all([
       this.db
         .select()
         .from(categories)
-        .where(or(sql`${categories.nameTh} ilike ${like}`, sql`${categories.nameEn} ilike ${like}`))
-        .orderBy(asc(categories.position))
-        .limit(3),
+        .where(
+          or(
+            sql`${categories.nameTh} ilike ${like}`,
+            sql`${categories.nameEn} ilike ${like}`,
+            homes.length ? inArray(categories.slug, homes) : undefined,
+          ),
+        )
+        .orderBy(asc(categories.position)),
       this.rankedProductIds(term, SUGGESTED_PRODUCTS, 0),
     ])
-    const productRows = ranked.ids.length
-      ? await this.db.select().from(products).where(inArray(products.id, ranked.ids))
-      : []
-    const byId = new Map(productRows.map((row) => [row.id, row]))
+    const categoryOrder = (slug: string) => (homes.includes(slug) ? homes.indexOf(slug) : homes.length)
+    const productRows = await this.productsInOrder(ranked.ids)
     return {
       query: term,
       suggestions: [
-        ...categoryRows.map((row) => ({
-          kind: 'category' as const,
-          id: row.slug,
-          name: pick(lang, row.nameTh, row.nameEn),
-          image: null,
+        ...[...categoryRows]
+          .sort((a, b) => categoryOrder(a.slug) - categoryOrder(b.slug))
+          .slice(0, SUGGESTED_CATEGORIES)
+          .map((row) => ({
+            kind: 'category' as const,
+            id: row.slug,
+            name: pick(lang, row.nameTh, row.nameEn),
+            image: null,
+            price: null,
+          })),
+        ...productRows.map((product) => ({
+          kind: 'product' as const,
+          id: product.id,
+          name: pick(lang, product.nameTh, product.nameEn),
+          image: product.images[0] ? imageWire(product.images[0], lang) : null,
+          price: money(currency === 'thb' ? product.priceThb : product.priceUsd, currency),
         })),
-        ...ranked.ids.flatMap((id) => {
-          const product = byId.get(id)
-          if (!product) return []
-          return [
-            {
-              kind: 'product' as const,
-              id: product.id,
-              name: pick(lang, product.nameTh, product.nameEn),
-              image: product.images[0] ? imageWire(product.images[0], lang) : null,
-            },
-          ]
-        }),
       ],
     }
   }

@@ -147,10 +147,23 @@ export const searchResultSchema = z
     page_size: z.int(),
     total: z.int(),
     total_pages: z.int(),
+    /** The query with its misspellings corrected, when some were (decision 018). */
+    did_you_mean: z.string().nullable(),
+    /** With no results: categories to browse and products to look at instead. */
+    alternatives: z
+      .object({
+        categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+        products: z.array(productSummarySchema),
+      })
+      .nullable(),
   })
   .openapi('SearchResult')
 
-export const suggestionQuery = z.object({ lang: langQuery, q: z.string().trim().min(1).max(100) })
+export const suggestionQuery = z.object({
+  lang: langQuery,
+  currency: currencyQuery,
+  q: z.string().trim().min(1).max(100),
+})
 
 export const suggestionsSchema = z
   .object({
@@ -161,6 +174,8 @@ export const suggestionsSchema = z
         id: z.string(),
         name: z.string(),
         image: imageSchema.nullable(),
+        /** A product's price in the asked currency; null for a category. */
+        price: moneySchema.nullable(),
       }),
     ),
   })

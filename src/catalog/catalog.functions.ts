@@ -123,7 +123,7 @@ export const searchProducts = createServerFn({ method: 'GET' })
   )
 
 export const getSuggestions = createServerFn({ method: 'GET' })
-  .validator(z.object({ lang, q: query }))
+  .validator(z.object({ ...localised, q: query }))
   .handler(({ data }) => rethrowing(productApi().get('/search/suggestions', suggestionsSchema, data)))
 
 export const getCategories = createServerFn({ method: 'GET' })

@@ -44,10 +44,10 @@ export const searchQuery = (q: string, page: number, lang: LocaleCode, currency:
     staleTime: STALE,
   })
 
-export const suggestionsQuery = (q: string, lang: LocaleCode) =>
+export const suggestionsQuery = (q: string, lang: LocaleCode, currency: Currency) =>
   queryOptions({
-    queryKey: ['suggestions', lang, q],
-    queryFn: () => getSuggestions({ data: { q, lang } }),
+    queryKey: ['suggestions', lang, currency, q],
+    queryFn: () => getSuggestions({ data: { q, lang, currency } }),
     staleTime: STALE,
   })
 

@@ -1,4 +1,6 @@
 import { inArray } from 'drizzle-orm'
+import { conceptsIn, conceptTerm } from '~/domain/search-query'
+import { CONCEPTS } from '~/domain/search-lexicon'
 import { indexTerms, TERM_WEIGHTS } from '~/domain/search-terms'
 import type { Db } from './client.server'
 import { categories, productSearchTerms, type products, searchTerms } from './schema'
@@ -11,6 +13,7 @@ type IndexedProduct = Pick<
   | 'categorySlug'
   | 'colorNameTh'
   | 'colorNameEn'
+  | 'colorSlug'
   | 'materialTh'
   | 'materialEn'
   | 'createdAt'
@@ -26,11 +29,34 @@ export function productTerms(product: IndexedProduct, categoryNames: string[]): 
   }
   add(`${product.nameTh} ${product.nameEn}`, TERM_WEIGHTS.name)
   add(categoryNames.join(' '), TERM_WEIGHTS.category)
-  add(
-    `${product.colorNameTh} ${product.colorNameEn} ${product.materialTh} ${product.materialEn}`,
-    TERM_WEIGHTS.attribute,
-  )
+  const attributes = `${product.colorNameTh} ${product.colorNameEn} ${product.materialTh} ${product.materialEn}`
+  add(attributes, TERM_WEIGHTS.attribute)
+  for (const [term, weight] of conceptPostings(product, categoryNames, attributes)) terms.set(term, weight)
   return terms
+}
+
+const HOME_CATEGORY = new Map(CONCEPTS.map((concept) => [concept.id, concept.category]))
+
+/**
+ * Concept terms (decision 018): one posting per concept the product names, weighted by every part that
+ * names it (name 3 + category 2 + attribute 1), so that a dress named and filed as a dress outranks a
+ * shirt dress for "dress". A concept named by the product whose home category is the product's own
+ * counts as named by the category too.
+ */
+function conceptPostings(product: IndexedProduct, categoryNames: string[], attributes: string): Map<string, number> {
+  const inName = conceptsIn(`${product.nameTh} ${product.nameEn}`)
+  const inCategory = conceptsIn(categoryNames.join(' '))
+  const inAttributes = conceptsIn(`${attributes} ${product.colorSlug}`)
+  const postings = new Map<string, number>()
+  for (const id of new Set([...inName, ...inCategory, ...inAttributes])) {
+    const home = HOME_CATEGORY.get(id) === product.categorySlug
+    const weight =
+      (inName.has(id) ? TERM_WEIGHTS.name : 0) +
+      (inCategory.has(id) || home ? TERM_WEIGHTS.category : 0) +
+      (inAttributes.has(id) ? TERM_WEIGHTS.attribute : 0)
+    postings.set(conceptTerm(id), weight)
+  }
+  return postings
 }
 
 /** (Re)builds the search index of these products, in the caller's transaction. */
@@ -45,7 +71,8 @@ export async function indexProducts(db: Db, rows: IndexedProduct[]): Promise<voi
     const rank = product.createdAt instanceof Date ? product.createdAt.getTime() : now
     for (const [term, weight] of productTerms(product, names.get(product.categorySlug) ?? [])) {
       postings.push({ term, productId: product.id, weight, rank })
-      vocabulary.add(term)
+      // Concept terms are looked up by name, never by spelling: they stay out of the typo vocabulary.
+      if (!term.startsWith('~')) vocabulary.add(term)
     }
   }
   const ids = rows.map((row) => row.id)

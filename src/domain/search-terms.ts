@@ -8,7 +8,7 @@ const segmenter = new Intl.Segmenter('th', { granularity: 'word' })
 /** Words shorter than this are not indexed (Thai words of one letter are mostly particles). */
 const MIN_WORD_LENGTH = 2
 
-function singular(word: string): string | null {
+export function singular(word: string): string | null {
   if (!/^[a-z]+$/.test(word) || word.length <= 3) return null
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`
   if (/(ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2)

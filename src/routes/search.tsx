@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { track } from '~/analytics/datalayer'
 import { z } from 'zod/mini'
@@ -47,7 +47,18 @@ function SearchPage() {
       <PageHeading lead={q ? <Trans>Results for “{q}”</Trans> : <Trans>What are you looking for?</Trans>}>
         <Trans>Search</Trans>
       </PageHeading>
-      <SearchBox initialQuery={q ?? ''} autoFocus={!q} />
+      <SearchBox key={q ?? ''} initialQuery={q ?? ''} autoFocus={!q} />
+      {results.data?.didYouMean ? (
+        <p className="search-suggest">
+          <Trans>
+            Did you mean{' '}
+            <Link to="/search" search={{ q: results.data.didYouMean }}>
+              {results.data.didYouMean}
+            </Link>
+            ?
+          </Trans>
+        </p>
+      ) : null}
       {q === undefined ? null : results.isPending ? (
         <p role="status" aria-busy="true">
           <Trans>Searching…</Trans>
@@ -57,9 +68,31 @@ function SearchPage() {
           <Trans>SOMETHING WRONG! PLEASE TRY AGAIN</Trans>
         </p>
       ) : results.data.items.length === 0 ? (
-        <p className="empty-state" role="status">
-          <Trans>NO PRODUCT FOUND</Trans>
-        </p>
+        <>
+          <p className="empty-state" role="status">
+            <Trans>NO PRODUCT FOUND</Trans>
+          </p>
+          {results.data.alternatives ? (
+            <section className="search-alternatives" aria-labelledby="search-alternatives">
+              <h2 id="search-alternatives">
+                <Trans>Browse instead</Trans>
+              </h2>
+              <ul aria-label={t`Categories`}>
+                {results.data.alternatives.categories.map((category) => (
+                  <li key={category.slug}>
+                    <Link className="button" to="/category/$name" params={{ name: category.slug }}>
+                      {category.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <h2>
+                <Trans>New arrivals</Trans>
+              </h2>
+              <ProductGrid products={results.data.alternatives.products} />
+            </section>
+          ) : null}
+        </>
       ) : (
         <section aria-label={t`Results`}>
           <p className="listing__count" aria-live="polite">

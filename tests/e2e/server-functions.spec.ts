@@ -729,7 +729,10 @@ const SPECS: Record<string, Spec> = {
     input: object({ lang, currency, q: query, page: int(1, 400) }),
     base: () => ({ lang: 'th', currency: 'thb', q: 'dress', page: 1 }),
   },
-  getSuggestions: { input: object({ lang, q: query }), base: () => ({ lang: 'en', q: 'lin' }) },
+  getSuggestions: {
+    input: object({ lang, currency, q: query }),
+    base: () => ({ lang: 'en', currency: 'thb', q: 'lin' }),
+  },
   getCategories: { input: object({ lang }), base: () => ({ lang: 'th' }) },
   getCollections: { input: object({ lang }), base: () => ({ lang: 'th' }) },
   getCollection: {

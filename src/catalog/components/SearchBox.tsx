@@ -3,19 +3,23 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useDeferredValue, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { suggestionsQuery } from '~/catalog/catalog.queries'
+import { CatalogPicture } from '~/catalog/components/CatalogPicture'
 import { SearchIcon } from '~/components/icons'
-import { useLocale } from '~/i18n/use-locale'
+import { Price } from '~/components/Price'
+import { useCurrency, useLocale } from '~/i18n/use-locale'
 
 /** Suggestions start after this many characters. */
 const SUGGEST_MIN_LENGTH = 2
 
 /**
  * The search field with suggestions while typing (an ARIA combobox): arrow keys move through the
- * suggestions, Enter opens one or searches, Escape closes the list.
+ * suggestions, Enter opens one or searches, Escape closes the list. Product suggestions show a
+ * thumbnail (decorative: the name beside it says what it is) and the price in the shopper's currency.
  */
 export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQuery?: string; autoFocus?: boolean }) {
   const { t } = useLingui()
   const locale = useLocale()
+  const currency = useCurrency()
   const navigate = useNavigate()
   const id = useId()
   const [query, setQuery] = useState(initialQuery)
@@ -23,7 +27,7 @@ export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQue
   const [active, setActive] = useState(-1)
   const deferred = useDeferredValue(query.trim())
   const suggestions = useQuery({
-    ...suggestionsQuery(deferred, locale),
+    ...suggestionsQuery(deferred, locale, currency),
     enabled: open && deferred.length >= SUGGEST_MIN_LENGTH,
   })
   const items = open && deferred.length >= SUGGEST_MIN_LENGTH ? (suggestions.data?.suggestions ?? []) : []
@@ -99,8 +103,18 @@ export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQue
               go(index)
             }}
           >
+            {item.image ? (
+              <span className="search-box__thumb" aria-hidden="true">
+                <CatalogPicture image={{ ...item.image, alt: '' }} sizes="40px" widths={[80]} />
+              </span>
+            ) : null}
             <span className="search-box__kind">{item.kind === 'category' ? t`Category` : t`Product`}</span>
-            {item.name}
+            <span className="search-box__name">{item.name}</span>
+            {item.price ? (
+              <span className="search-box__price">
+                <Price price={item.price} />
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CatalogService } from '~/api/catalog.service'
+import { evaluateSearch, type Evaluation } from '../search-eval/evaluate'
+import { freshDatabase } from './database'
+
+/**
+ * Regression guard of search quality (decision 018): the judged queries of tests/search-eval on the
+ * demo catalog must find what was meant among the first three at least 95 % of the time, and no query
+ * may come back empty.
+ */
+describe('search evaluation on the demo catalog', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>
+  let evaluation: Evaluation
+  let catalog: CatalogService
+
+  beforeAll(async () => {
+    database = await freshDatabase()
+    catalog = new CatalogService(database.db)
+    evaluation = await evaluateSearch(database.db, catalog)
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+
+  it('judges queries that can succeed: each has a product of grade 2 in the catalog', () => {
+    expect(evaluation.outcomes.filter((outcome) => outcome.ideal === 0).map((outcome) => outcome.q)).toEqual([])
+  })
+
+  it('has no query without results', () => {
+    expect(evaluation.outcomes.filter((outcome) => outcome.results === 0).map((outcome) => outcome.q)).toEqual([])
+  })
+
+  it('finds what was meant among the first three for at least 95 % of the queries', () => {
+    const misses = evaluation.outcomes.filter((outcome) => !outcome.success)
+    expect(
+      evaluation.successAt3,
+      `success@3 ${evaluation.successAt3.toFixed(3)}, nDCG@10 ${evaluation.ndcgAt10.toFixed(3)}; misses: ${JSON.stringify(misses, null, 1)}`,
+    ).toBeGreaterThanOrEqual(0.95)
+  })
+
+  it('ranks linen trousers before linen shorts for กางเกงลินิน, and type before colour', async () => {
+    const trousers = await catalog.search('กางเกงลินิน', 'th', 'thb', 1, 5)
+    expect(trousers.items[0]?.category.slug).toBe('trousers')
+    const blackDresses = await catalog.search('เดรสสีดำ', 'th', 'thb', 1, 40)
+    const firstOther = blackDresses.items.findIndex((item) => item.color.slug !== 'black')
+    expect(blackDresses.items.slice(0, firstOther).every((item) => item.category.slug === 'dresses')).toBe(true)
+    // After the black dresses come the other dresses, before black things that are not dresses.
+    expect(blackDresses.items[firstOther]?.category.slug).toBe('dresses')
+  })
+
+  it('lowers, rather than empties, a result for a word the catalog does not know', async () => {
+    const known = await catalog.search('linen dress', 'en', 'thb', 1, 10)
+    const withUnknown = await catalog.search('linen dress zzqqxxjj', 'en', 'thb', 1, 10)
+    expect(withUnknown.total).toBe(known.total)
+    expect(withUnknown.items.map((item) => item.id)).toEqual(known.items.map((item) => item.id))
+  })
+
+  it('offers a corrected query and, with no results, categories and products to look at instead', async () => {
+    const typo = await catalog.search('sneekers', 'en', 'thb', 1, 10)
+    expect(typo.did_you_mean).toBe('sneakers')
+    expect(typo.total).toBeGreaterThan(0)
+    const nothing = await catalog.search('zzqqxxjj', 'th', 'thb', 1, 10)
+    expect(nothing.total).toBe(0)
+    expect(nothing.alternatives?.categories.length).toBeGreaterThan(0)
+    expect(nothing.alternatives?.categories.map((category) => category.name)).toContain('เดรส')
+    expect(nothing.alternatives?.products.length).toBeGreaterThan(0)
+  })
+
+  it('suggests the category a known word means and products with a thumbnail and a price in the currency', async () => {
+    const result = await catalog.suggestions('ชุดเดรส', 'en', 'usd')
+    expect(result.suggestions[0]).toMatchObject({ kind: 'category', id: 'dresses', price: null })
+    const product = result.suggestions.find((suggestion) => suggestion.kind === 'product')
+    expect(product?.image).not.toBeNull()
+    expect(product?.price?.currency).toBe('usd')
+  })
+})
