@@ -1,9 +1,10 @@
-import { inArray } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { eq, gt, inArray, sql } from 'drizzle-orm'
 import { conceptsIn, conceptTerm } from '~/domain/search-query'
 import { CONCEPTS } from '~/domain/search-lexicon'
 import { indexTerms, TERM_WEIGHTS } from '~/domain/search-terms'
-import type { Db } from './client.server'
-import { categories, productSearchTerms, type products, searchTerms } from './schema'
+import type { Database, Db } from './client.server'
+import { appSecrets, categories, productSearchTerms, products, searchTerms } from './schema'
 
 type IndexedProduct = Pick<
   typeof products.$inferInsert,
@@ -20,6 +21,66 @@ type IndexedProduct = Pick<
 >
 
 const BATCH = 2000
+
+/**
+ * The version of the index's analysis: the lexicon's words and the format of the postings. An index built by another
+ * version (a database from before an upgrade) is rebuilt at start-up, so search never half-works after a deploy.
+ * Kept in app_secrets, the instances' shared key-value table (it is not a secret).
+ */
+const INDEX_FORMAT = 2
+export const SEARCH_INDEX_VERSION = `${INDEX_FORMAT}:${createHash('sha256').update(JSON.stringify(CONCEPTS)).digest('hex').slice(0, 16)}`
+const INDEX_VERSION_KEY = 'search-index-version'
+const INDEX_LOCK_KEY = 7_300_003
+
+/** Records that the index matches this version (in the caller's transaction). */
+export async function markSearchIndexVersion(db: Db): Promise<void> {
+  await db
+    .insert(appSecrets)
+    .values({ name: INDEX_VERSION_KEY, value: SEARCH_INDEX_VERSION })
+    .onConflictDoUpdate({ target: appSecrets.name, set: { value: SEARCH_INDEX_VERSION } })
+}
+
+/**
+ * Rebuilds the whole search index when it was built by another version of the analysis: in one transaction, so a
+ * stop half-way (even SIGKILL) leaves the old index, and the next start does it again. Under a lock, so of several
+ * instances starting at once one rebuilds and the others find it done. True when it rebuilt.
+ */
+export async function ensureSearchIndex(database: Database): Promise<boolean> {
+  return database.withLock(INDEX_LOCK_KEY, async (db) => {
+    const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, INDEX_VERSION_KEY))
+    if (row?.value === SEARCH_INDEX_VERSION) return false
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM ${productSearchTerms}`)
+      await tx.execute(sql`DELETE FROM ${searchTerms}`)
+      let after = ''
+      for (;;) {
+        const page = await tx
+          .select({
+            id: products.id,
+            nameTh: products.nameTh,
+            nameEn: products.nameEn,
+            categorySlug: products.categorySlug,
+            colorNameTh: products.colorNameTh,
+            colorNameEn: products.colorNameEn,
+            colorSlug: products.colorSlug,
+            materialTh: products.materialTh,
+            materialEn: products.materialEn,
+            createdAt: products.createdAt,
+          })
+          .from(products)
+          .where(gt(products.id, after))
+          .orderBy(products.id)
+          .limit(BATCH)
+        const last = page.at(-1)
+        if (!last) break
+        await indexProducts(tx, page)
+        after = last.id
+      }
+      await markSearchIndexVersion(tx)
+    })
+    return true
+  })
+}
 
 /** The (term, weight) pairs of one product: the best weight wins when a word appears in several parts. */
 export function productTerms(product: IndexedProduct, categoryNames: string[]): Map<string, number> {

@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm'
 import { INFO_PAGE_SLUGS, INFO_PAGES } from '~/content/info-pages'
 import type { Database, Db } from './client.server'
-import { indexProducts } from './search-index.server'
+import { indexProducts, markSearchIndexVersion } from './search-index.server'
 import {
   categories,
   collectionProducts,
@@ -32,6 +32,7 @@ export async function insertCatalog(db: Db, catalog: DemoCatalog): Promise<void>
     await insertInBatches(catalog.categories, (batch) => tx.insert(categories).values(batch).onConflictDoNothing())
     await insertInBatches(catalog.products, (batch) => tx.insert(products).values(batch).onConflictDoNothing())
     await indexProducts(tx, catalog.products)
+    await markSearchIndexVersion(tx)
     await insertInBatches(catalog.variants, (batch) => tx.insert(variants).values(batch).onConflictDoNothing())
     await insertInBatches(catalog.stores, (batch) => tx.insert(stores).values(batch).onConflictDoNothing())
     await insertInBatches(catalog.storeStock, (batch) => tx.insert(storeStock).values(batch).onConflictDoNothing())

@@ -1,6 +1,7 @@
 import { env } from '../../app.config'
 import { openDatabase, type Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
+import { ensureSearchIndex } from '~/db/search-index.server'
 import { seedDemoData } from '~/db/seed.server'
 import { processGlobal } from '~/process-global'
 
@@ -34,6 +35,8 @@ export function getDatabase(): Promise<Database> {
     try {
       await migrate(database)
       if (process.env.SEED_DEMO !== 'false') await seedDemoData(database)
+      // A catalog indexed by an older version of search is re-indexed before the first request (issue 16).
+      await ensureSearchIndex(database)
       return database
     } catch (error) {
       await database.close().catch(() => undefined)

@@ -1,5 +1,8 @@
+import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CatalogService } from '~/api/catalog.service'
+import { appSecrets, productSearchTerms } from '~/db/schema'
+import { ensureSearchIndex, SEARCH_INDEX_VERSION } from '~/db/search-index.server'
 import { evaluateSearch, type Evaluation } from '../search-eval/evaluate'
 import { freshDatabase } from './database'
 
@@ -72,5 +75,42 @@ describe('search evaluation on the demo catalog', () => {
     const product = result.suggestions.find((suggestion) => suggestion.kind === 'product')
     expect(product?.image).not.toBeNull()
     expect(product?.price?.currency).toBe('usd')
+  })
+})
+
+/**
+ * A database indexed by an older version of search (a deploy over an existing data directory) is re-indexed at
+ * start-up, in one transaction: search works at once, and a second start does nothing.
+ */
+describe('the search index after an upgrade', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>
+
+  beforeAll(async () => {
+    database = await freshDatabase()
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+
+  it('is left alone when it matches this version (the seed marks it)', async () => {
+    expect(await ensureSearchIndex(database)).toBe(false)
+  })
+
+  it('is rebuilt when it was built by another version, and then found current', async () => {
+    const catalog = new CatalogService(database.db)
+    const before = await catalog.search('กระโปรงยีนส์', 'th', 'thb', 1, 10)
+    expect(before.total).toBeGreaterThan(0)
+    // An old index: another version, and postings the new analysis never wrote (its concepts missing).
+    await database.db.update(appSecrets).set({ value: '1:old' }).where(eq(appSecrets.name, 'search-index-version'))
+    await database.db.delete(productSearchTerms).where(like(productSearchTerms.term, '~%'))
+    expect((await catalog.search('กระโปรงยีนส์', 'th', 'thb', 1, 10)).total).toBeLessThan(before.total)
+
+    expect(await ensureSearchIndex(database)).toBe(true)
+    const [version] = await database.db.select().from(appSecrets).where(eq(appSecrets.name, 'search-index-version'))
+    expect(version?.value).toBe(SEARCH_INDEX_VERSION)
+    const after = await catalog.search('กระโปรงยีนส์', 'th', 'thb', 1, 10)
+    expect(after.total).toBe(before.total)
+    expect(after.items.map((item) => item.id)).toEqual(before.items.map((item) => item.id))
+    expect(await ensureSearchIndex(database)).toBe(false)
   })
 })
