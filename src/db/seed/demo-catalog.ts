@@ -1126,8 +1126,22 @@ type FixedProduct = {
 
 /** The families of DEMO_EXAMPLES, in that order at numbers 1001–1004. */
 const FIXED_PRODUCTS: readonly FixedProduct[] = [
-  { category: 'dresses', gender: 'women', templateEn: '{m} Wrap Dress', material: 'linen', status: 'normal', colors: 3 },
-  { category: 'tops', gender: 'women', templateEn: '{m} Poplin Shirt', material: 'cotton', status: 'soldOut', colors: 2 },
+  {
+    category: 'dresses',
+    gender: 'women',
+    templateEn: '{m} Wrap Dress',
+    material: 'linen',
+    status: 'normal',
+    colors: 3,
+  },
+  {
+    category: 'tops',
+    gender: 'women',
+    templateEn: '{m} Poplin Shirt',
+    material: 'cotton',
+    status: 'soldOut',
+    colors: 2,
+  },
   {
     category: 'skirts',
     gender: 'women',
