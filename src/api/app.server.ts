@@ -34,6 +34,7 @@ import {
   localisedQuery,
   productDetailSchema,
   productListQuery,
+  productQuery,
   productPageSchema,
   scanResultSchema,
   searchQuery,
@@ -205,14 +206,15 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/products/{id}',
-      summary: 'One product with sizes, stock, size chart and related products',
-      request: { params: idParam, query: localisedQuery },
+      summary:
+        "One colour of a product family with sizes, stock, size chart, the family's colours and related products",
+      request: { params: idParam, query: productQuery },
       responses: { 200: json(productDetailSchema, 'The product'), ...errors },
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      const { lang, currency } = c.req.valid('query')
-      const product = await c.var.catalog.getProduct(id, lang, currency)
+      const { lang, currency, color } = c.req.valid('query')
+      const product = await c.var.catalog.getProduct(id, lang, currency, color)
       fresh(c, FRESH_SECONDS.product)
       return product ? c.json(product, 200) : notFound(c, 'NO PRODUCT FOUND')
     },

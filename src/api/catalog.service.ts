@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, exists, gt, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, gt, gte, inArray, like, lt, lte, notExists, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { resultRows, type Db } from '~/db/client.server'
 import {
@@ -24,6 +25,7 @@ import { analyseQuery, conceptTerm, correctedQuery, GROUP_IMPORTANCE } from '~/d
 import { imageWire, mapUrl, money, pick } from './localise'
 import type {
   CurrencyCode,
+  FamilyColorWire,
   Lang,
   ProductDetailWire,
   ProductPageWire,
@@ -67,7 +69,24 @@ const homeCategory = (id: string): string | undefined => HOME_CATEGORIES.get(id)
 const LOW_STOCK = 2
 const RELATED_LIMIT = 8
 
-const priceColumn = (currency: CurrencyCode) => (currency === 'thb' ? products.priceThb : products.priceUsd)
+/** The same table again, for "no earlier colour of the family matches" (one card per family). */
+const earlier = alias(products, 'earlier_colour')
+type ProductsTable = typeof products | typeof earlier
+const priceColumn = (currency: CurrencyCode, table: ProductsTable = products) =>
+  currency === 'thb' ? table.priceThb : table.priceUsd
+
+/** Each family once, at its first row in the given order (the best-ranked colour of a search). */
+export function firstOfEachFamily<T extends { familyId: string }>(rows: readonly T[]): T[] {
+  const seen = new Set<string>()
+  return rows.filter((row) => {
+    if (seen.has(row.familyId)) return false
+    seen.add(row.familyId)
+    return true
+  })
+}
+
+/** How many ranked colours a search groups into families for its pages and count. */
+const SEARCH_WINDOW = 500
 
 function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
@@ -85,7 +104,7 @@ export class CatalogService {
   /** Cards for these products, in the given order, with their sizes' online availability. */
   async summaries(rows: ProductRow[], lang: Lang, currency: CurrencyCode): Promise<ProductSummaryWire[]> {
     if (rows.length === 0) return []
-    const [names, variantRows] = await Promise.all([
+    const [names, variantRows, colorsByFamily] = await Promise.all([
       this.categoryNames(lang),
       this.db
         .select({ productId: variants.productId, size: variants.size, stock: variants.stockOnline })
@@ -97,6 +116,10 @@ export class CatalogService {
           ),
         )
         .orderBy(asc(variants.productId), asc(variants.position)),
+      this.familyColors(
+        rows.map((row) => row.familyId),
+        lang,
+      ),
     ])
     const sizesByProduct = new Map<string, Array<{ size: string; available_online: boolean }>>()
     for (const variant of variantRows) {
@@ -104,7 +127,34 @@ export class CatalogService {
       list.push({ size: variant.size, available_online: variant.stock > 0 })
       sizesByProduct.set(variant.productId, list)
     }
-    return rows.map((row) => this.summary(row, lang, currency, names, sizesByProduct.get(row.id) ?? []))
+    return rows.map((row) =>
+      this.summary(row, lang, currency, names, sizesByProduct.get(row.id) ?? [], colorsByFamily.get(row.familyId)),
+    )
+  }
+
+  /** The colours of these families, in order (swatches); uses the (family_id, color_position) index. */
+  private async familyColors(familyIds: string[], lang: Lang): Promise<Map<string, FamilyColorWire[]>> {
+    const unique = [...new Set(familyIds)]
+    const byFamily = new Map<string, FamilyColorWire[]>()
+    if (unique.length === 0) return byFamily
+    const rows = await this.db
+      .select({
+        id: products.id,
+        familyId: products.familyId,
+        slug: products.colorSlug,
+        nameTh: products.colorNameTh,
+        nameEn: products.colorNameEn,
+        hex: products.colorHex,
+      })
+      .from(products)
+      .where(inArray(products.familyId, unique))
+      .orderBy(asc(products.familyId), asc(products.colorPosition), asc(products.id))
+    for (const row of rows) {
+      const list = byFamily.get(row.familyId) ?? []
+      list.push({ product_id: row.id, slug: row.slug, name: pick(lang, row.nameTh, row.nameEn), hex: row.hex })
+      byFamily.set(row.familyId, list)
+    }
+    return byFamily
   }
 
   private summary(
@@ -113,16 +163,20 @@ export class CatalogService {
     currency: CurrencyCode,
     names: Map<string, string>,
     sizes: Array<{ size: string; available_online: boolean }>,
+    familyColors: FamilyColorWire[] | undefined,
   ): ProductSummaryWire {
+    const color = { slug: row.colorSlug, name: pick(lang, row.colorNameTh, row.colorNameEn), hex: row.colorHex }
     const compareAt = currency === 'thb' ? row.compareAtThb : row.compareAtUsd
     const [first, second] = row.images
     const fallbackImage = { path: 'products/none/1.svg', width: 1200, height: 1600, altTh: '', altEn: '' }
     return {
       id: row.id,
+      family_id: row.familyId,
       name: pick(lang, row.nameTh, row.nameEn),
       category: { slug: row.categorySlug, name: names.get(row.categorySlug) ?? row.categorySlug },
       gender: row.gender,
-      color: { slug: row.colorSlug, name: pick(lang, row.colorNameTh, row.colorNameEn), hex: row.colorHex },
+      color,
+      colors: familyColors ?? [{ ...color, product_id: row.id }],
       price: money(currency === 'thb' ? row.priceThb : row.priceUsd, currency),
       compare_at_price: compareAt === null ? null : money(compareAt, currency),
       tags: row.tags,
@@ -133,11 +187,15 @@ export class CatalogService {
     }
   }
 
-  private listConditions(filters: ProductListFilters, withFacetFilters: boolean): SQL[] {
+  private listConditions(
+    filters: ProductListFilters,
+    withFacetFilters: boolean,
+    table: ProductsTable = products,
+  ): SQL[] {
     const conditions: SQL[] = []
-    if (filters.category) conditions.push(eq(products.categorySlug, filters.category))
-    if (filters.gender) conditions.push(eq(products.gender, filters.gender))
-    if (filters.tag) conditions.push(sql`${filters.tag} = ANY(${products.tags})`)
+    if (filters.category) conditions.push(eq(table.categorySlug, filters.category))
+    if (filters.gender) conditions.push(eq(table.gender, filters.gender))
+    if (filters.tag) conditions.push(sql`${filters.tag} = ANY(${table.tags})`)
     if (filters.collection) {
       conditions.push(
         exists(
@@ -146,7 +204,8 @@ export class CatalogService {
             .from(collectionProducts)
             .where(
               and(
-                eq(collectionProducts.productId, products.id),
+                // Collections hold families (the first colour's id).
+                eq(collectionProducts.productId, table.familyId),
                 eq(collectionProducts.collectionSlug, filters.collection),
               ),
             ),
@@ -154,13 +213,13 @@ export class CatalogService {
       )
     }
     if (!withFacetFilters) return conditions
-    if (filters.color) conditions.push(eq(products.colorSlug, filters.color))
-    const price = priceColumn(filters.currency)
+    if (filters.color) conditions.push(eq(table.colorSlug, filters.color))
+    const price = priceColumn(filters.currency, table)
     if (filters.min_price !== undefined) conditions.push(gte(price, filters.min_price * 100))
     if (filters.max_price !== undefined) conditions.push(lte(price, filters.max_price * 100))
     const wantsStock = filters.available === 'true'
     if (filters.size || wantsStock) {
-      const variantConditions = [eq(variants.productId, products.id)]
+      const variantConditions = [eq(variants.productId, table.id)]
       if (filters.size) variantConditions.push(eq(variants.size, filters.size))
       if (wantsStock) variantConditions.push(gt(variants.stockOnline, 0))
       conditions.push(
@@ -175,8 +234,29 @@ export class CatalogService {
     return conditions
   }
 
+  /**
+   * One card per family: the family's first colour that satisfies every filter (with a colour filter,
+   * that colour). Pages, totals and facet counts count families.
+   */
   async listProducts(filters: ProductListFilters): Promise<ProductPageWire> {
     const where = and(...this.listConditions(filters, true))
+    // No earlier colour of the same family matches: an anti-join on the (family_id, color_position) index,
+    // so the newest-first page still walks the created_at index and stops after one page.
+    const firstMatching = and(
+      where,
+      notExists(
+        this.db
+          .select({ one: sql`1` })
+          .from(earlier)
+          .where(
+            and(
+              eq(earlier.familyId, products.familyId),
+              lt(earlier.colorPosition, products.colorPosition),
+              ...this.listConditions(filters, true, earlier),
+            ),
+          ),
+      ),
+    )
     const baseWhere = and(...this.listConditions(filters, false))
     const price = priceColumn(filters.currency)
     const order =
@@ -189,13 +269,16 @@ export class CatalogService {
       this.db
         .select()
         .from(products)
-        .where(where)
+        .where(firstMatching)
         .orderBy(...order)
         .limit(filters.page_size)
         .offset((filters.page - 1) * filters.page_size),
-      this.db.select({ value: count() }).from(products).where(where),
       this.db
-        .select({ value: variants.size, count: sql<number>`count(distinct ${products.id})::int` })
+        .select({ value: sql<number>`count(distinct ${products.familyId})::int` })
+        .from(products)
+        .where(where),
+      this.db
+        .select({ value: variants.size, count: sql<number>`count(distinct ${products.familyId})::int` })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
         .where(baseWhere)
@@ -206,7 +289,7 @@ export class CatalogService {
           nameTh: products.colorNameTh,
           nameEn: products.colorNameEn,
           hex: products.colorHex,
-          count: sql<number>`count(*)::int`,
+          count: sql<number>`count(distinct ${products.familyId})::int`,
         })
         .from(products)
         .where(baseWhere)
@@ -255,10 +338,25 @@ export class CatalogService {
     )
   }
 
-  async getProduct(id: string, lang: Lang, currency: CurrencyCode): Promise<ProductDetailWire | null> {
-    const [row] = await this.db.select().from(products).where(eq(products.id, id)).limit(1)
-    if (!row) return null
-    const [variantRows, inStore, [category], [summary], matchWith, alsoLike] = await Promise.all([
+  /**
+   * One colour of a product family with the family's colours. `id` is any colour's id (the family id is
+   * its first colour's); `color` picks another colour of the same family, and an unknown colour is
+   * ignored (the route then drops it from the URL).
+   */
+  async getProduct(id: string, lang: Lang, currency: CurrencyCode, color?: string): Promise<ProductDetailWire | null> {
+    const [found] = await this.db.select().from(products).where(eq(products.id, id)).limit(1)
+    if (!found) return null
+    const [other] =
+      color && color !== found.colorSlug
+        ? await this.db
+            .select()
+            .from(products)
+            .where(and(eq(products.familyId, found.familyId), eq(products.colorSlug, color)))
+            .limit(1)
+        : []
+    const row = other ?? found
+    id = row.id
+    const [variantRows, inStore, [category], [summary], matchWith, alsoLike, familySizes] = await Promise.all([
       this.db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position)),
       this.db
         .selectDistinct({ sku: storeStock.sku })
@@ -267,13 +365,23 @@ export class CatalogService {
         .where(and(eq(variants.productId, id), gt(storeStock.quantity, 0))),
       this.db.select().from(categories).where(eq(categories.slug, row.categorySlug)),
       this.summaries([row], lang, currency),
-      this.related(id, 'match', lang, currency),
-      this.related(id, 'similar', lang, currency),
+      // Relations are kept per family.
+      this.related(row.familyId, 'match', lang, currency),
+      this.related(row.familyId, 'similar', lang, currency),
+      this.db
+        .select({ productId: variants.productId, size: variants.size })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(eq(products.familyId, row.familyId))
+        .orderBy(asc(variants.position)),
     ])
     if (!summary) return null
+    const sizesOf = (productId: string) =>
+      familySizes.filter((entry) => entry.productId === productId).map((entry) => entry.size)
     const inStoreSkus = new Set(inStore.map((entry) => entry.sku))
     return {
       ...summary,
+      colors: summary.colors.map((swatch) => ({ ...swatch, sizes: sizesOf(swatch.product_id) })),
       description: pick(lang, row.descriptionTh, row.descriptionEn),
       material: pick(lang, row.materialTh, row.materialEn),
       care: pick(lang, row.careTh, row.careEn),
@@ -466,12 +574,30 @@ export class CatalogService {
     }
   }
 
+  /**
+   * Search pages count families (one card per model, its best-ranked colour): the ranked colours of the first
+   * SEARCH_WINDOW are grouped, so every page is full and the count agrees with the pages. Past the window (a query
+   * matching more colours than that) the count is the colours' and the later pages take the rows after the window.
+   */
   async search(query: string, lang: Lang, currency: CurrencyCode, page: number, pageSize: number) {
     const plan = await this.queryPlan(query)
-    const { ids, total } = await this.rankPlan(plan.groups, pageSize, (page - 1) * pageSize)
-    const ordered = await this.productsInOrder(ids)
+    const offset = (page - 1) * pageSize
+    const window = Math.max(SEARCH_WINDOW, offset + pageSize)
+    const ranked = await this.rankPlan(plan.groups, window, 0)
+    const familyRows = ranked.ids.length
+      ? await this.db
+          .select({ id: products.id, familyId: products.familyId })
+          .from(products)
+          .where(inArray(products.id, ranked.ids))
+      : []
+    const familyOf = new Map(familyRows.map((row) => [row.id, row.familyId]))
+    const cards = firstOfEachFamily(ranked.ids.map((id) => ({ id, familyId: familyOf.get(id) ?? id })))
+    const exact = ranked.ids.length < window
+    const total = exact ? cards.length : ranked.total
+    const ordered = await this.productsInOrder(cards.slice(offset, offset + pageSize).map((card) => card.id))
     return {
       query: normaliseQuery(query),
+      // One card per family: its best-ranked colour, with the family's swatches.
       items: await this.summaries(ordered, lang, currency),
       page,
       page_size: pageSize,
@@ -518,9 +644,12 @@ export class CatalogService {
             image: null,
             price: null,
           })),
-        ...productRows.map((product) => ({
+        // One suggestion per family: its best-ranked colour.
+        ...firstOfEachFamily(productRows).map((product) => ({
           kind: 'product' as const,
           id: product.id,
+          family_id: product.familyId,
+          color_slug: product.colorSlug,
           name: pick(lang, product.nameTh, product.nameEn),
           image: product.images[0] ? imageWire(product.images[0], lang) : null,
           price: money(currency === 'thb' ? product.priceThb : product.priceUsd, currency),
@@ -531,7 +660,8 @@ export class CatalogService {
 
   async listCategories(lang: Lang) {
     const rows = await this.db
-      .select({ category: categories, productCount: sql<number>`count(${products.id})::int` })
+      // Families, as listings count them.
+      .select({ category: categories, productCount: sql<number>`count(distinct ${products.familyId})::int` })
       .from(categories)
       .leftJoin(products, eq(products.categorySlug, categories.slug))
       .groupBy(categories.slug)
@@ -684,17 +814,32 @@ export class CatalogService {
   /** A scanned barcode, SKU or product id → the product and, for a variant code, its size. */
   async scan(code: string) {
     const [variant] = await this.db
-      .select({ productId: variants.productId, size: variants.size })
+      .select({
+        productId: variants.productId,
+        size: variants.size,
+        familyId: products.familyId,
+        colorSlug: products.colorSlug,
+      })
       .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
       .where(or(eq(variants.barcode, code), eq(sql`upper(${variants.sku})`, code.toUpperCase())))
       .limit(1)
-    if (variant) return { product_id: variant.productId, size: variant.size }
+    if (variant) {
+      return {
+        product_id: variant.productId,
+        family_id: variant.familyId,
+        color_slug: variant.colorSlug,
+        size: variant.size,
+      }
+    }
     const [product] = await this.db
-      .select({ id: products.id })
+      .select({ id: products.id, familyId: products.familyId, colorSlug: products.colorSlug })
       .from(products)
       .where(eq(products.id, code.toLowerCase()))
       .limit(1)
-    return product ? { product_id: product.id, size: null } : null
+    return product
+      ? { product_id: product.id, family_id: product.familyId, color_slug: product.colorSlug, size: null }
+      : null
   }
 
   async getContentPage(slug: string, lang: Lang, currency: CurrencyCode) {
@@ -722,6 +867,8 @@ export async function sitemapEntries(db: Db, maxProducts: number) {
     db
       .select({ id: products.id, createdAt: products.createdAt })
       .from(products)
+      // Family URLs only: the first colour's id is the family id.
+      .where(eq(products.colorPosition, 0))
       .orderBy(desc(products.createdAt))
       .limit(maxProducts),
   ])

@@ -35,13 +35,20 @@ export const imageSchema = z
 
 export const colorSchema = z.object({ slug: z.string(), name: z.string(), hex: z.string() }).openapi('Color')
 
+/** One colour of a product family, as a swatch: its own product id (one row per colour). */
+export const familyColorSchema = colorSchema.extend({ product_id: z.string() }).openapi('FamilyColor')
+
 export const productSummarySchema = z
   .object({
     id: z.string(),
+    /** The family (one model in several colours): the id of its first colour. */
+    family_id: z.string(),
     name: z.string(),
     category: z.object({ slug: z.string(), name: z.string() }),
     gender: z.enum(GENDER_VALUES),
     color: colorSchema,
+    /** The family's colours in order, this one included. */
+    colors: z.array(familyColorSchema),
     price: moneySchema,
     compare_at_price: moneySchema.nullable(),
     tags: z.array(z.enum(TAG_VALUES)),
@@ -69,6 +76,8 @@ export const sizeChartSchema = z
 
 export const productDetailSchema = productSummarySchema
   .extend({
+    /** The family's colours with the sizes each is made in. */
+    colors: z.array(familyColorSchema.extend({ sizes: z.array(z.string()) })),
     description: z.string(),
     material: z.string(),
     care: z.array(z.string()),
@@ -130,6 +139,11 @@ export const productListQuery = z
   })
 
 export const localisedQuery = z.object({ lang: langQuery, currency: currencyQuery })
+export const productQuery = localisedQuery.extend({
+  color: slug
+    .optional()
+    .openapi({ description: 'A colour of the product family (its slug); unknown colours are ignored' }),
+})
 export const langOnlyQuery = z.object({ lang: langQuery })
 
 export const searchQuery = z.object({
@@ -172,6 +186,9 @@ export const suggestionsSchema = z
       z.object({
         kind: z.enum(['product', 'category']),
         id: z.string(),
+        /** Products only: the family and colour, for the product page's URL. */
+        family_id: z.string().optional(),
+        color_slug: z.string().optional(),
         name: z.string(),
         image: imageSchema.nullable(),
         /** A product's price in the asked currency; null for a category. */
@@ -260,7 +277,9 @@ export const storeAvailabilitySchema = z
   })
   .openapi('StoreAvailability')
 
-export const scanResultSchema = z.object({ product_id: z.string(), size: z.string().nullable() }).openapi('ScanResult')
+export const scanResultSchema = z
+  .object({ product_id: z.string(), family_id: z.string(), color_slug: z.string(), size: z.string().nullable() })
+  .openapi('ScanResult')
 
 export const contentPageSchema = z
   .object({ slug: z.string(), title: z.string(), description: z.string(), blocks: z.array(richBlockSchema) })
@@ -294,6 +313,7 @@ export const editorialListSchema = z.object({ items: z.array(editorialSummarySch
 export const storeListSchema = z.object({ items: z.array(storeSchema) })
 
 export type ProductSummaryWire = z.infer<typeof productSummarySchema>
+export type FamilyColorWire = z.infer<typeof familyColorSchema>
 export type ProductDetailWire = z.infer<typeof productDetailSchema>
 export type ProductPageWire = z.infer<typeof productPageSchema>
 export type RichBlockWire = z.infer<typeof richBlockSchema>

@@ -5,6 +5,9 @@ export type CartLine = {
   id: string
   sku: string
   productId: string
+  /** The product's family and colour, for the link to its page. */
+  familyId: string
+  colorSlug: string
   name: string
   size: string
   image: { path: string; width: number; height: number; alt: string } | null

@@ -92,11 +92,16 @@ export const getProductPage = createServerFn({ method: 'GET' })
   )
 
 export const getProduct = createServerFn({ method: 'GET' })
-  .validator(z.object({ ...localised, id: text(160) }))
+  .validator(z.object({ ...localised, id: text(160), color: z.optional(text(40)) }))
   .handler(({ data }) =>
     /^[a-z0-9-]+$/.test(data.id)
       ? orNull(
-          productApi().get(`/products/${data.id}`, productDetailSchema, { lang: data.lang, currency: data.currency }),
+          productApi().get(`/products/${data.id}`, productDetailSchema, {
+            lang: data.lang,
+            currency: data.currency,
+            // A colour that is no slug is no colour of the family: the first colour answers.
+            color: data.color !== undefined && z.safeParse(slug, data.color).success ? data.color : undefined,
+          }),
         )
       : Promise.resolve(null),
   )

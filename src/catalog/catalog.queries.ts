@@ -23,10 +23,11 @@ const STALE = 60_000
 export const productPageQuery = (input: ListingInput) =>
   queryOptions({ queryKey: ['products', input], queryFn: () => getProductPage({ data: input }), staleTime: STALE })
 
-export const productQuery = (id: string, lang: LocaleCode, currency: Currency) =>
+/** One colour of a product family: the family id and the colour's slug (none: the first colour). */
+export const productQuery = (id: string, lang: LocaleCode, currency: Currency, color?: string) =>
   queryOptions({
-    queryKey: ['product', lang, currency, id],
-    queryFn: () => getProduct({ data: { id, lang, currency } }),
+    queryKey: ['product', lang, currency, id, color ?? null],
+    queryFn: () => getProduct({ data: { id, lang, currency, color } }),
     staleTime: STALE,
   })
 

@@ -66,6 +66,13 @@ export const products = pgTable(
   'products',
   {
     id: text('id').primaryKey(),
+    /**
+     * The product family (one model): the id of its first colour. Each row is one colour of the family
+     * ("style-colour"), with its own images, variants and stock (decision 019).
+     */
+    familyId: text('family_id').notNull(),
+    /** The colour's place in its family: 0 is the family's first colour, whose id is the family id. */
+    colorPosition: integer('color_position').notNull().default(0),
     categorySlug: text('category_slug')
       .notNull()
       .references(() => categories.slug),
@@ -102,6 +109,7 @@ export const products = pgTable(
   (table) => [
     index('products_category_idx').on(table.categorySlug, table.createdAt),
     index('products_created_idx').on(table.createdAt),
+    index('products_family_idx').on(table.familyId, table.colorPosition),
   ],
 )
 

@@ -31,7 +31,7 @@ type RenderParams = {
 }
 
 /** Bump when rendering changes, so that old cache entries are no longer used. */
-const RENDERER_VERSION = '1'
+const RENDERER_VERSION = '2'
 const MAX_PATH_LENGTH = 300
 const SOURCE_EXTENSIONS = new Set(['svg', 'jpg', 'jpeg', 'png', 'webp', 'avif'])
 const SAFE_PATH = /^[a-z0-9._-]+(?:\/[a-z0-9._-]+)*$/

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { CATEGORY_SLUGS } from '~/catalog/categories'
-import { bannerSvg, escapeXml, productImageSvg } from './placeholder-svg'
+import { bannerSvg, escapeXml, productImageSvg, silhouetteKey } from './placeholder-svg'
 
 /** A simple well-formedness check: every opened tag is closed in order, nothing is left open. */
 function tagsBalanced(svg: string): boolean {
@@ -29,6 +29,43 @@ async function rasterise(svg: string) {
 }
 
 const CATEGORIES = [...CATEGORY_SLUGS, 'something-else']
+
+describe('product pictures that match names and colours', () => {
+  const draw = (name: string, category: string, colorHex = '#1f2a44') =>
+    productImageSvg({ category, name, colorHex, view: 1, width: 300, height: 400 })
+  const shapes = (svg: string) => [...svg.matchAll(/<path d="([^"]+)"/g)].map((match) => match[1]).join('|')
+
+  it('draws a pencil skirt and an A-line skirt as different shapes', () => {
+    const pencil = draw('Wool-Blend Pencil Skirt', 'skirts')
+    const aLine = draw('Cotton A-Line Skirt', 'skirts')
+    const pleated = draw('Thai Silk Pleated Midi Skirt', 'skirts')
+    expect(shapes(pencil)).not.toBe(shapes(aLine))
+    expect(shapes(pleated)).not.toBe(shapes(aLine))
+    expect(shapes(pleated)).not.toBe(shapes(pencil))
+  })
+
+  it('tells product types apart by name', () => {
+    expect(silhouetteKey('skirts', 'Wool-Blend Pencil Skirt')).toBe('pencil-skirt')
+    expect(silhouetteKey('skirts', 'Cotton A-Line Skirt')).toBe('skirts')
+    expect(silhouetteKey('skirts', 'Thai Silk Pleated Midi Skirt')).toBe('pleated-skirt')
+    expect(silhouetteKey('trousers', 'Linen Wide-Leg Trousers')).toBe('wide-leg-trousers')
+    expect(silhouetteKey('shorts', 'Linen Pleated Shorts')).toBe('shorts')
+    expect(silhouetteKey('tops', 'Cotton Poplin Shirt')).toBe('shirt')
+    expect(silhouetteKey('tops', 'Cotton Crew-Neck T-Shirt')).toBe('tops')
+    expect(silhouetteKey('dresses', 'Thai Silk Slip Dress')).toBe('slip-dress')
+    expect(silhouetteKey('dresses', 'Linen Wrap Dress')).toBe('dresses')
+    expect(silhouetteKey('shoes', 'Canvas Low-Top Sneakers')).toBe('sneaker')
+    expect(silhouetteKey('tote-bags', 'Canvas Tote Bag')).toBe('tote-bags')
+    expect(silhouetteKey('sets', 'Linen Shirt and Shorts Set')).toBe('sets')
+    expect(shapes(draw('Canvas Low-Top Sneakers', 'shoes'))).not.toBe(shapes(draw('Leather Penny Loafers', 'shoes')))
+  })
+
+  it("fills the item with the colour's hex", () => {
+    expect(draw('Wool-Blend Pencil Skirt', 'skirts', '#6d1f2b')).toContain('fill="#6d1f2b"')
+    expect(draw('Wool-Blend Pencil Skirt', 'skirts', '#6b6b3a')).toContain('fill="#6b6b3a"')
+    expect(draw('Wool-Blend Pencil Skirt', 'skirts', '#6b6b3a')).not.toContain('#6d1f2b')
+  })
+})
 
 describe('productImageSvg', () => {
   it.each(CATEGORIES)('draws a well-formed, self-contained SVG for %s in all three views', async (category) => {

@@ -305,6 +305,111 @@ const SILHOUETTES: Record<string, Silhouette> = {
     focus: [100, 176],
     floor: 242,
   },
+  // Shapes of particular product types, so that a picture matches its name (see silhouetteKey).
+  'pencil-skirt': {
+    body: ['M66 30L134 30L138 52L133 224L67 224L62 52Z'],
+    details: ['M62 50L138 50', 'M100 196L100 224', circle(128, 40, 2.4)],
+    fine: ['M84 54L82 220', 'M116 54L118 220'],
+    focus: [100, 64],
+    floor: 226,
+  },
+  'pleated-skirt': {
+    body: ['M68 34L132 34L134 54L174 232Q100 242 26 232L66 54Z'],
+    details: ['M66 52L134 52', circle(126, 44, 2.4)],
+    fine: [
+      ...[-54, -42, -30, -18, -6, 6, 18, 30, 42, 54].map(
+        (offset) => `M${num(100 + offset * 0.55)} 56L${num(100 + offset * 1.25)} 234`,
+      ),
+    ],
+    focus: [100, 70],
+    floor: 236,
+  },
+  'mini-skirt': {
+    body: ['M60 62L140 62L143 82L160 156Q100 164 40 156L57 82Z'],
+    details: ['M57 80L143 80', circle(132, 71, 2.4)],
+    fine: ['M80 84L72 158', 'M120 84L128 158'],
+    focus: [100, 90],
+    floor: 162,
+  },
+  'wide-leg-trousers': {
+    body: ['M58 18L142 18L146 40L188 238L108 238L100 92L92 238L12 238L54 40Z'],
+    details: ['M55 38L145 38', 'M100 40L100 80', circle(100, 28, 2.4)],
+    fine: ['M72 42L40 236', 'M128 42L160 236', 'M70 18L70 38', 'M130 18L130 38'],
+    focus: [100, 62],
+    floor: 240,
+  },
+  shirt: {
+    body: ['M70 26L100 40L130 26L166 40L192 198L168 204L154 94L156 222L44 222L46 94L32 204L8 198L34 40Z'],
+    shade: ['M70 26L100 40L130 26L124 54L100 42L76 54Z'],
+    details: [
+      'M100 42L100 222',
+      ...[64, 96, 128, 160, 192].map((y) => circle(104, y, 2.2)),
+      'M10 190L32 194',
+      'M168 194L190 190',
+    ],
+    fine: ['M46 94L40 46', 'M154 94L160 46', 'M60 70L84 70L84 86L60 86Z'],
+    focus: [100, 60],
+    floor: 224,
+  },
+  tank: {
+    body: ['M70 30Q100 72 130 30L140 34Q134 72 152 98L150 214Q100 222 50 214L48 98Q66 72 60 34Z'],
+    details: ['M74 33Q100 78 126 33', 'M52 204Q100 212 148 204'],
+    focus: [100, 80],
+    floor: 218,
+  },
+  'slip-dress': {
+    body: ['M72 62Q100 74 128 62L134 112L164 240Q100 250 36 240L66 112Z'],
+    cords: ['M76 62L82 18', 'M124 62L118 18'],
+    details: ['M72 64Q100 76 128 64'],
+    fine: ['M84 116L62 238', 'M116 116L138 238'],
+    focus: [100, 84],
+    floor: 243,
+  },
+  'column-dress': {
+    body: ['M78 18L92 18Q100 30 108 18L122 18L138 40L130 102L138 240L62 240L70 102L62 40Z'],
+    details: ['M70 102L130 102', 'M100 200L100 240'],
+    fine: ['M84 106L80 238', 'M116 106L120 238'],
+    focus: [100, 60],
+    floor: 242,
+  },
+  'a-line-dress': {
+    body: ['M76 18L90 18Q100 34 110 18L124 18L140 36L134 94L182 236Q100 248 18 236L66 94L60 36Z'],
+    details: ['M66 94Q100 100 134 94'],
+    fine: ['M82 98L52 236', 'M100 98L100 242', 'M118 98L148 236'],
+    focus: [100, 70],
+    floor: 242,
+  },
+  sneaker: {
+    body: ['M12 176Q10 146 40 140L84 124Q112 114 132 122L178 152Q192 160 190 178L190 186L12 186Z'],
+    shade: ['M10 180L192 180L192 198L10 198Z'],
+    details: ['M96 130L110 150', 'M108 126L122 146', 'M120 124L134 142', 'M12 168L188 168'],
+    fine: ['M140 124Q150 110 160 126'],
+    focus: [110, 150],
+    floor: 200,
+  },
+  sandal: {
+    body: ['M16 186Q14 172 56 170L168 164Q192 166 190 180Q188 194 160 194L44 196Q16 196 16 186Z'],
+    cords: ['M56 170Q88 124 122 168', 'M104 168Q136 134 166 166'],
+    details: ['M24 188L182 182'],
+    focus: [110, 170],
+    floor: 198,
+  },
+  scarf: {
+    body: ['M40 30L160 30L160 214L40 214Z'],
+    shade: ['M40 30L160 30L160 52L40 52Z'],
+    details: ['M40 214L160 214'],
+    fine: [...ribs(44, 156, 214, 232, 6), 'M40 120L160 120', 'M100 52L100 214'],
+    focus: [100, 120],
+    floor: 234,
+  },
+  belt: {
+    body: ['M4 108L196 108L196 136L4 136Z'],
+    shade: ['M150 100L176 100L176 144L150 144Z'],
+    details: ['M156 106L170 106L170 138L156 138Z', 'M8 112L146 112', 'M8 132L146 132'],
+    fine: [circle(40, 122, 2.4), circle(60, 122, 2.4), circle(80, 122, 2.4)],
+    focus: [160, 122],
+    floor: 150,
+  },
   generic: {
     body: ['M28 70L80 70L100 96L120 70L172 70L172 204L28 204Z'],
     shade: ['M80 70L100 96L120 70L110 64L90 64Z'],
@@ -315,8 +420,40 @@ const SILHOUETTES: Record<string, Silhouette> = {
   },
 }
 
-function silhouetteFor(category: string): Silhouette {
-  const key = category.trim().toLowerCase()
+/** Product types by their English name: the most particular shape first, the category's shape otherwise. */
+const TYPE_SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bpencil skirt\b/, 'pencil-skirt'],
+  [/\bpleated (midi )?skirt\b/, 'pleated-skirt'],
+  [/\bmini skirt\b/, 'mini-skirt'],
+  [/\b(a-line|wrap|slip|tiered maxi) skirt\b/, 'skirts'],
+  [/\b(wide-leg|fisherman) (trousers|jumpsuit)\b/, 'wide-leg-trousers'],
+  [/\bshorts\b/, 'shorts'],
+  [/\b(trousers|jeans)\b/, 'trousers'],
+  [/\b(slip|halter-neck) dress\b/, 'slip-dress'],
+  [/\bcolumn dress\b/, 'column-dress'],
+  [/\b(a-line|shirt|smocked midi|tiered maxi) dress\b/, 'a-line-dress'],
+  [/\bdress\b/, 'dresses'],
+  [/\b(tank|camisole) top\b/, 'tank'],
+  [/\bt-shirt$/, 'tops'],
+  [/\b(shirt|overshirt)$/, 'shirt'],
+  [/\bsneakers\b/, 'sneaker'],
+  [/\b(sandals|slide sandals|strappy sandals)\b/, 'sandal'],
+  [/\b(scarf|hair scarf|pocket square)\b/, 'scarf'],
+  [/\bbelt\b/, 'belt'],
+  [/\btote bag\b/, 'tote-bags'],
+]
+
+/** The shape to draw for a product: by its type when its English name says it, else by its category. */
+export function silhouetteKey(category: string, name = ''): string {
+  const text = name.trim().toLowerCase()
+  if (category !== 'sets' && category !== 'jumpsuits') {
+    for (const [pattern, key] of TYPE_SHAPES) if (pattern.test(text)) return key
+  }
+  return category.trim().toLowerCase()
+}
+
+function silhouetteFor(category: string, name?: string): Silhouette {
+  const key = silhouetteKey(category, name)
   return SILHOUETTES[key] ?? SILHOUETTES.generic ?? { body: [], focus: [100, 125], floor: 240 }
 }
 
@@ -378,6 +515,8 @@ function viewSettings(view: number, color: Rgb) {
 /** Draws a demo product image (the shop has no photos): views 1–3 are front, close-up and flat lay. */
 export function productImageSvg(input: {
   category: string
+  /** The product's English name: its type (pencil skirt, wide-leg trousers…) picks the shape. */
+  name?: string
   colorHex: string
   view: number
   width: number
@@ -387,10 +526,10 @@ export function productImageSvg(input: {
   const height = dimension(input.height, 1000)
   const view = input.view === 2 || input.view === 3 ? input.view : 1
   const color = parseHex(input.colorHex)
-  const shape = silhouetteFor(input.category)
+  const shape = silhouetteFor(input.category, input.name)
   const palette = productPalette(color)
   const settings = viewSettings(view, color)
-  const id = `as${hashString(`${input.category}|${input.colorHex}|${view}|${width}|${height}`)}`
+  const id = `as${hashString(`${silhouetteKey(input.category, input.name)}|${input.colorHex}|${view}|${width}|${height}`)}`
 
   const captionHeight = height * 0.12
   const areaHeight = height - captionHeight

@@ -15,12 +15,20 @@ import { PageHeading } from '~/components/PageHeading'
 import { formatMoney } from '~/domain/money'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
+import { productLink } from '~/catalog/product-link'
 
 export const Route = createFileRoute('/cart')({
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(cartQuery(context.boot.locale, context.boot.region.ISOCurrencyCode)),
   head: ({ match }) => pageHead(match.context.i18n, msg`Cart`, msg`Your shopping cart.`),
   component: CartPage,
+})
+
+/** A cart line's colour of its family, for the link to its product page. */
+const lineRef = (line: { productId: string; familyId: string; colorSlug: string }) => ({
+  id: line.productId,
+  familyId: line.familyId,
+  colorSlug: line.colorSlug,
 })
 
 function CartPage() {
@@ -220,14 +228,12 @@ function CartLineRow({
   const name = line.name
   return (
     <li className={`cart-line${line.outOfStock || line.regionMismatch ? ' cart-line--blocked' : ''}`}>
-      <Link to="/product/$id" params={{ id: line.productId }} search={{ size: line.size }} className="cart-line__image">
+      <Link {...productLink(lineRef(line), line.size)} className="cart-line__image">
         {line.image ? <CatalogPicture image={line.image} sizes="96px" widths={[160, 320]} /> : null}
       </Link>
       <div className="cart-line__body">
         <h3 className="cart-line__name">
-          <Link to="/product/$id" params={{ id: line.productId }} search={{ size: line.size }}>
-            {line.name}
-          </Link>
+          <Link {...productLink(lineRef(line), line.size)}>{line.name}</Link>
         </h3>
         <p className="account-muted">
           <Trans>Size: {line.size}</Trans>

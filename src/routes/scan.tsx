@@ -7,6 +7,7 @@ import { scanCode } from '~/catalog/catalog.functions'
 import { PageHeading } from '~/components/PageHeading'
 import { createDecoder, type Decoder, normaliseCode, sizeFromScannedUrl } from '~/scan/decode'
 import { pageHead } from '~/seo/page-head'
+import { productLink, type ProductRef } from '~/catalog/product-link'
 
 export const Route = createFileRoute('/scan')({
   head: ({ match }) => pageHead(match.context.i18n, msg`Scan`, msg`Scan a product's barcode or QR code to open it.`),
@@ -18,7 +19,7 @@ const SCAN_INTERVAL_MS = 200
 
 type CameraState = 'idle' | 'starting' | 'scanning' | 'denied' | 'no-camera' | 'unsupported' | 'failed'
 type Lookup = { raw: string; source: 'camera' | 'manual' }
-type Found = { id: string; size: string | undefined }
+type Found = { ref: ProductRef; size: string | undefined }
 
 function errorName(error: unknown): string {
   return typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string'
@@ -218,11 +219,14 @@ function ScanPage() {
       if (code === null) return null
       const result = await scanCode({ data: { code } })
       if (!result) return null
-      return { id: result.productId, size: result.size ?? sizeFromScannedUrl(raw, hosts) ?? undefined }
+      return {
+        ref: { id: result.productId, familyId: result.familyId, colorSlug: result.colorSlug },
+        size: result.size ?? sizeFromScannedUrl(raw, hosts) ?? undefined,
+      }
     },
     // Awaited by the mutation, so the busy message stays until the product page has opened.
     onSuccess: async (found) => {
-      if (found) await navigate({ to: '/product/$id', params: { id: found.id }, search: { size: found.size } })
+      if (found) await navigate(productLink(found.ref, found.size))
     },
   })
 

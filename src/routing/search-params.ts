@@ -17,6 +17,10 @@ export const pageParam = () => lenient(z.pipe(z.coerce.number(), z.int().check(z
 export const SIZE_PATTERN = /^[A-Za-z0-9.]{1,6}$/
 export const sizeParam = () => lenient(z.string().check(z.regex(SIZE_PATTERN)))
 
+/** A colour as products name it (`black`, `dark-olive`), as the listing's colour filter reads it. */
+export const COLOR_PATTERN = /^[a-z][a-z-]{0,23}$/
+export const colorParam = () => lenient(z.string().check(z.regex(COLOR_PATTERN)))
+
 /** A URL slug: lower-case words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 export const slugParam = () => lenient(z.string().check(z.maxLength(160), z.regex(SLUG_PATTERN)))

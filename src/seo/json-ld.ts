@@ -4,6 +4,7 @@ import type { ProductDetail, ProductSummary } from '~/catalog/types'
 import { MINOR_UNITS } from '~/domain/money'
 import { imageUrl } from '~/images/image-url'
 import { localizePath } from '~/i18n/paths'
+import { productPath, refOf } from '~/catalog/product-link'
 
 export type Crumb = { name: string; path: string }
 
@@ -41,7 +42,7 @@ export function itemListJsonLd(products: ProductSummary[], boot: BootState): str
     itemListElement: products.map((product, index) => ({
       '@type': 'ListItem',
       position: index + 1,
-      url: absolute(boot, `/product/${product.id}`),
+      url: absolute(boot, productPath(refOf(product))),
       name: product.name,
     })),
   })
@@ -54,13 +55,16 @@ export function productJsonLd(product: ProductDetail, boot: BootState): string {
     : product.availableInStore
       ? 'https://schema.org/InStoreOnly'
       : 'https://schema.org/OutOfStock'
+  // The shown colour: its own URL (the family's page with its colour), SKU and pictures.
+  const url = absolute(boot, productPath(refOf(product)))
   return serialize({
     '@context': 'https://schema.org',
     '@type': 'Product',
-    '@id': absolute(boot, `/product/${product.id}`),
+    '@id': url,
     name: product.name,
     description: product.description,
     sku: product.id,
+    inProductGroupWithID: product.familyId,
     color: product.color.name,
     material: product.material,
     category: product.category.name,
@@ -70,7 +74,7 @@ export function productJsonLd(product: ProductDetail, boot: BootState): string {
     ),
     offers: {
       '@type': 'Offer',
-      url: absolute(boot, `/product/${product.id}`),
+      url,
       priceCurrency: product.price.currency.toUpperCase(),
       price: decimal(product.price.amount, product.price.currency),
       availability,

@@ -28,13 +28,25 @@ export async function resolveImageSource(path: string): Promise<Buffer | null> {
   if (product?.[1] && product[2]) {
     const { db } = await getDatabase()
     const [row] = await db
-      .select({ category: products.categorySlug, colorHex: products.colorHex, images: products.images })
+      .select({
+        category: products.categorySlug,
+        name: products.nameEn,
+        colorHex: products.colorHex,
+        images: products.images,
+      })
       .from(products)
       .where(eq(products.id, product[1]))
     const view = Number(product[2])
     if (!row || view > row.images.length) return null
     return Buffer.from(
-      productImageSvg({ category: row.category, colorHex: row.colorHex, view, width: 1200, height: 1600 }),
+      productImageSvg({
+        category: row.category,
+        name: row.name,
+        colorHex: row.colorHex,
+        view,
+        width: 1200,
+        height: 1600,
+      }),
     )
   }
   if (collection?.[1]) {

@@ -65,7 +65,7 @@ const SEARCH_ROUTES: ReadonlyArray<{ path: string; params: readonly string[] }> 
   { path: `/collection/${COLLECTION}`, params: LISTING_PARAMS },
   { path: `/collection/${COLLECTION}/${SUB_COLLECTION}`, params: LISTING_PARAMS },
   { path: '/product', params: LISTING_PARAMS },
-  { path: '/product/{product}', params: ['size'] },
+  { path: '/product/{product}', params: ['size', 'color'] },
   { path: '/search', params: ['q', 'page'] },
   { path: '/stores', params: ['product', 'size'] },
   { path: '/account/login', params: ['redirect', 'line', 'wish'] },

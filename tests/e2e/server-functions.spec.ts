@@ -718,7 +718,7 @@ const SPECS: Record<string, Spec> = {
     base: (env) => ({ lang: 'th', currency: 'thb', category: env.categorySlug, sort: 'newest', page: 1, pageSize: 12 }),
   },
   getProduct: {
-    input: object({ lang, currency, id: str(160) }),
+    input: object({ lang, currency, id: str(160), color: optional(str(40)) }),
     base: (env) => ({ lang: 'th', currency: 'thb', id: env.productId }),
   },
   getProductStores: {

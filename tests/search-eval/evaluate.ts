@@ -36,6 +36,7 @@ export function loadQueries(): JudgedQuery[] {
 
 export type JudgedProduct = {
   id: string
+  familyId: string
   nameEn: string
   categorySlug: string
   colorSlug: string
@@ -98,6 +99,7 @@ export async function evaluateSearch(db: Db, catalog: CatalogService): Promise<E
   const rows: JudgedProduct[] = await db
     .select({
       id: products.id,
+      familyId: products.familyId,
       nameEn: products.nameEn,
       categorySlug: products.categorySlug,
       colorSlug: products.colorSlug,
@@ -110,10 +112,12 @@ export async function evaluateSearch(db: Db, catalog: CatalogService): Promise<E
     const result = await catalog.search(query.q, query.lang, 'thb', 1, 10)
     const found = result.items.flatMap((item) => byId.get(item.id) ?? [])
     const grades = found.map((product) => grade(product, query))
-    const ideal = rows
-      .map((product) => grade(product, query))
-      .sort((a, b) => b - a)
-      .slice(0, 10)
+    // Search shows one card per family (its best colour for the query), so the ideal ranking is one per family too.
+    const bestOfFamily = new Map<string, number>()
+    for (const product of rows) {
+      bestOfFamily.set(product.familyId, Math.max(bestOfFamily.get(product.familyId) ?? 0, grade(product, query)))
+    }
+    const ideal = [...bestOfFamily.values()].sort((a, b) => b - a).slice(0, 10)
     const idealDcg = dcg(ideal)
     outcomes.push({
       q: query.q,

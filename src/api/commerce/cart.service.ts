@@ -31,6 +31,8 @@ export type CartLineView = {
   id: string
   sku: string
   productId: string
+  familyId: string
+  colorSlug: string
   name: string
   size: string
   image: { path: string; width: number; height: number; alt: string } | null
@@ -104,6 +106,8 @@ function lineView(
     id: item.id,
     sku: item.sku,
     productId: product.id,
+    familyId: product.familyId,
+    colorSlug: product.colorSlug,
     name: lang === 'th' ? product.nameTh : product.nameEn,
     size: variant.size,
     image: image

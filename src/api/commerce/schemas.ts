@@ -9,6 +9,8 @@ export const cartLineSchema = z
     id: z.string(),
     sku: z.string(),
     product_id: z.string(),
+    family_id: z.string(),
+    color_slug: z.string(),
     name: z.string(),
     size: z.string(),
     image: z.object({ path: z.string(), width: z.int(), height: z.int(), alt: z.string() }).nullable(),

@@ -3,7 +3,12 @@ import { Link } from '@tanstack/react-router'
 import { majorUnits, track } from '~/analytics/datalayer'
 import type { ProductSummary } from '~/catalog/types'
 import { Price } from '~/components/Price'
+import { productLink, refOf } from '~/catalog/product-link'
 import { CatalogPicture } from './CatalogPicture'
+import { ColorSwatches } from './ColorSwatches'
+
+/** Dots on a card: five colours, or four and "+n". */
+const CARD_SWATCHES = 5
 
 export const PRODUCT_CARD_SIZES = '(min-width: 64rem) 22vw, (min-width: 48rem) 30vw, 48vw'
 
@@ -12,8 +17,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
   return (
     <article className="product-card">
       <Link
-        to="/product/$id"
-        params={{ id: product.id }}
+        {...productLink(refOf(product))}
         className="product-card__link"
         onClick={() =>
           track('select_item', {
@@ -46,6 +50,14 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
       <p className="product-card__meta">
         <Price price={product.price} compareAt={product.compareAtPrice} />
       </p>
+      {product.colors.length > 1 ? (
+        <ColorSwatches
+          familyId={product.familyId}
+          colors={product.colors}
+          current={product.color.slug}
+          max={CARD_SWATCHES}
+        />
+      ) : null}
     </article>
   )
 }

@@ -7,6 +7,7 @@ import { CatalogPicture } from '~/catalog/components/CatalogPicture'
 import { SearchIcon } from '~/components/icons'
 import { Price } from '~/components/Price'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
+import { productLink } from '~/catalog/product-link'
 
 /** Suggestions start after this many characters. */
 const SUGGEST_MIN_LENGTH = 2
@@ -37,7 +38,10 @@ export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQue
     setOpen(false)
     if (!item) return
     if (item.kind === 'category') void navigate({ to: '/category/$name', params: { name: item.id } })
-    else void navigate({ to: '/product/$id', params: { id: item.id } })
+    else {
+      const familyId = item.familyId ?? item.id
+      void navigate(productLink({ id: item.id, familyId, colorSlug: item.colorSlug ?? '' }))
+    }
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -53,8 +53,10 @@ export type DemoExamples = {
 }
 
 /**
- * Products placed at fixed ids: the first four products of every catalog (numbers 1001–1004), whatever
- * the seed, as long as productCount is at least 4.
+ * Families placed at fixed ids: the first four families of every catalog (numbers 1001–1004), whatever
+ * the seed, as long as productCount leaves room for them. Each id is the family id, which is also the
+ * id of the family's first colour; the stock situation described is that of the first colour. Other
+ * colours have ids `${familyId}-${colorSlug}`.
  */
 export const DEMO_EXAMPLES: DemoExamples = {
   dressWithSizes: 'linen-wrap-dress-1001',
@@ -102,6 +104,15 @@ function pick<T>(items: readonly T[], rng: Rng): T {
 
 function randomInt(min: number, max: number, rng: Rng): number {
   return min + Math.floor(rng() * (max - min + 1))
+}
+
+/** One of the least used items (ties drawn at random): spreads a few picks over the whole list. */
+function leastUsed<T>(items: readonly T[], uses: ReadonlyMap<T, number>, rng: Rng): T {
+  const fewest = Math.min(...items.map((item) => uses.get(item) ?? 0))
+  return pick(
+    items.filter((item) => (uses.get(item) ?? 0) === fewest),
+    rng,
+  )
 }
 
 function shuffle<T>(items: T[], rng: Rng): T[] {
@@ -1118,18 +1129,35 @@ type FixedProduct = {
   material: MaterialKey
   status: Status
   soldOutSize?: string
+  /** How many colours the family has. */
+  colors: number
 }
 
-/** The products of DEMO_EXAMPLES, in that order at numbers 1001–1004. */
+/** The families of DEMO_EXAMPLES, in that order at numbers 1001–1004. */
 const FIXED_PRODUCTS: readonly FixedProduct[] = [
-  { category: 'dresses', gender: 'women', templateEn: '{m} Wrap Dress', material: 'linen', status: 'normal' },
-  { category: 'tops', gender: 'women', templateEn: '{m} Poplin Shirt', material: 'cotton', status: 'soldOut' },
+  {
+    category: 'dresses',
+    gender: 'women',
+    templateEn: '{m} Wrap Dress',
+    material: 'linen',
+    status: 'normal',
+    colors: 3,
+  },
+  {
+    category: 'tops',
+    gender: 'women',
+    templateEn: '{m} Poplin Shirt',
+    material: 'cotton',
+    status: 'soldOut',
+    colors: 2,
+  },
   {
     category: 'skirts',
     gender: 'women',
     templateEn: '{m} Pleated Midi Skirt',
     material: 'thai-silk',
     status: 'storeOnly',
+    colors: 2,
   },
   {
     category: 'trousers',
@@ -1138,8 +1166,16 @@ const FIXED_PRODUCTS: readonly FixedProduct[] = [
     material: 'linen',
     status: 'partly',
     soldOutSize: DEMO_EXAMPLES.partlySoldOutSize,
+    colors: 3,
   },
 ]
+
+/** Colours per family: 1–4 distinct colours of the material (mostly one or two), in a random order. */
+function familyColors(colors: readonly ColorKey[], fixed: number | undefined, rng: Rng): ColorKey[] {
+  const roll = rng()
+  const wanted = fixed ?? (roll < 0.35 ? 1 : roll < 0.7 ? 2 : roll < 0.9 ? 3 : 4)
+  return shuffle(colors.slice(), rng).slice(0, Math.max(1, wanted))
+}
 
 /** The category of every product: shuffled weighted cycles, the fixed products' categories first. */
 function categorySequence(count: number, rng: Rng): CategorySlug[] {
@@ -1810,24 +1846,35 @@ export function buildDemoCatalog(options?: { productCount?: number; seed?: numbe
   const slot = (CATALOG_END - CATALOG_START) / Math.max(count, 1)
   let barcode = FIRST_BARCODE
   let partlyCounter = 0
+  // Rows (one per colour) so far: the count is of rows, so that benchmark sizes still mean rows.
+  let row = 0
+  // Every model of a category appears before any appears twice, so the demo shop has each kind of product.
+  const templateUses = new Map<Template, number>()
+  const materialUses = new Map<CategorySlug, Map<MaterialKey, number>>()
 
-  for (const [i, category] of categorySequence(count, rng).entries()) {
+  for (const [f, category] of categorySequence(count, rng).entries()) {
+    if (row >= count) break
     const def = CATEGORY_DEFS[category]
-    const fixed = FIXED_PRODUCTS[i]
+    const fixed = FIXED_PRODUCTS[f]
     const k = perCategory.get(category) ?? 0
     perCategory.set(category, k + 1)
 
     const gender = fixed?.gender ?? def.genderMix[k % def.genderMix.length] ?? 'women'
-    const template = fixed ? findTemplate(def, fixed.templateEn) : pick(def.byGender[gender], rng)
-    const materialKey = fixed?.material ?? pick(template.materials, rng)
+    const template = fixed ? findTemplate(def, fixed.templateEn) : leastUsed(def.byGender[gender], templateUses, rng)
+    templateUses.set(template, (templateUses.get(template) ?? 0) + 1)
+    // A category's materials come in turn (denim trousers as well as linen ones, a linen jumpsuit too).
+    const materialsUsed = materialUses.get(category) ?? new Map<MaterialKey, number>()
+    materialUses.set(category, materialsUsed)
+    const materialKey = fixed?.material ?? leastUsed(template.materials, materialsUsed, rng)
+    materialsUsed.set(materialKey, (materialsUsed.get(materialKey) ?? 0) + 1)
     const material = MATERIALS[materialKey]
-    const color = COLORS[pick(material.colors, rng)]
+    const colorKeys = familyColors(material.colors, fixed?.colors, rng).slice(0, count - row)
 
     const nameEn = template.en.replace('{m}', material.nameEn)
     const nameTh = template.th.replace('{mm}', material.th).replace('{m}', material.fabricTh)
     const typeEn = template.en.replace('{m} ', '')
     const typeTh = template.th.replace('{mm}', '').replace('{m}', '')
-    const id = `${slugify(nameEn)}-${FIRST_PRODUCT_NUMBER + i}`
+    const familyId = `${slugify(nameEn)}-${FIRST_PRODUCT_NUMBER + f}`
 
     // Description: material, fit, occasion.
     const verb = VERBS[def.group]
@@ -1838,17 +1885,11 @@ export function buildDemoCatalog(options?: { productCount?: number; seed?: numbe
     const descriptionEn = `${plural ? 'These' : 'This'} ${lowerType(typeEn)} ${plural ? 'are' : 'is'} ${verb.en} ${material.phraseEn}. ${fit.en} ${occasionEn}`
     const descriptionTh = `${typeTh}${template.classifier ?? def.classifier}${verb.th}${material.phraseTh} ${fit.th} ${occasion.th}`
 
-    // Sizes and stock situation.
+    // One model: the same sizes, prices and tags in every colour.
     const { sizes, chart } = sizing(def, gender, typeEn, fixed !== undefined, rng)
-    let status: Status = 'normal'
-    if (fixed) status = fixed.status
-    else if (i % 25 === 7) status = 'soldOut'
-    else if (i % 25 === 19) status = 'storeOnly'
-    else if (sizes.length > 1 && partlyCounter++ % 6 === 2) status = 'partly'
-    const soldOutSize = status === 'partly' ? (fixed?.soldOutSize ?? pick(sizes, rng)) : undefined
 
     // Tags and prices.
-    const isNew = i >= count - NEW_ARRIVALS
+    const isNew = row >= count - NEW_ARRIVALS
     const budget = def.budget && !isNew && (k % 20 === 2 || k % 25 === 4)
     const onSale = budget || (!isNew && (k % 20 === 2 || k % 20 === 9 || k % 20 === 15))
     const tags: ProductTag[] = []
@@ -1875,77 +1916,100 @@ export function buildDemoCatalog(options?: { productCount?: number; seed?: numbe
 
     const views = VIEWS[def.group]
     const imageCount = def.group === 'clothing' || def.group === 'shoes' ? 3 : 2 + (rng() < 0.5 ? 1 : 0)
-    const images: CatalogImage[] = views.slice(0, imageCount).map((view, n) => ({
-      path: `products/${id}/${n + 1}.svg`,
-      width: 1200,
-      height: 1600,
-      altTh: `${nameTh} สี${color.th} ${view.th}`,
-      altEn: `${nameEn} in ${color.en}, ${view.en}`,
-    }))
+    // The colours of a family arrive together.
+    const createdAt = new Date(Math.floor((CATALOG_START + (row + 0.1 + rng() * 0.8) * slot) / 1000) * 1000)
+    let familyStatus: Status = 'normal'
 
-    catalog.products.push({
-      id,
-      categorySlug: category,
-      gender,
-      nameTh,
-      nameEn,
-      descriptionTh,
-      descriptionEn,
-      colorSlug: slugify(color.en),
-      colorNameTh: color.th,
-      colorNameEn: color.en,
-      colorHex: color.hex,
-      materialTh: material.th,
-      materialEn: material.en,
-      careTh: material.careTh.slice(),
-      careEn: material.careEn.slice(),
-      sizeChart: chart,
-      priceThb: priceBaht * 100,
-      priceUsd: priceDollars * 100,
-      compareAtThb,
-      compareAtUsd,
-      tags,
-      images,
-      searchText: [nameTh, nameEn, def.nameTh, def.nameEn, color.th, color.en, material.th, material.en]
-        .join(' ')
-        .toLowerCase(),
-      createdAt: new Date(Math.floor((CATALOG_START + (i + 0.1 + rng() * 0.8) * slot) / 1000) * 1000),
-    })
+    for (const [colorPosition, colorKey] of colorKeys.entries()) {
+      const color = COLORS[colorKey]
+      const colorSlug = slugify(color.en)
+      const id = colorPosition === 0 ? familyId : `${familyId}-${colorSlug}`
 
-    // Variants and store stock.
-    let storeRows = 0
-    let firstSku = ''
-    for (const [position, size] of sizes.entries()) {
-      const sku = `${id}-${size}`.toUpperCase()
-      if (position === 0) firstSku = sku
-      const soldOutHere = status === 'soldOut' || size === soldOutSize
-      let stockOnline = status === 'storeOnly' || soldOutHere ? 0 : 1 + Math.floor(rng() ** 1.5 * 12)
-      const showcase = i === 0 && size === 'M'
-      if (showcase) stockOnline = Math.max(stockOnline, 3)
-      catalog.variants.push({
-        sku,
-        productId: id,
-        size,
-        position,
-        barcode: ean13(`885${String(barcode++).padStart(9, '0')}`),
-        stockOnline,
+      // Stock situation: the fixed examples' situations are on their family's first colour.
+      let status: Status = 'normal'
+      if (fixed) status = colorPosition === 0 ? fixed.status : 'normal'
+      else if (row % 25 === 7) status = 'soldOut'
+      else if (row % 25 === 19) status = 'storeOnly'
+      else if (sizes.length > 1 && partlyCounter++ % 6 === 2) status = 'partly'
+      if (colorPosition === 0) familyStatus = status
+      const soldOutSize = status === 'partly' ? (fixed?.soldOutSize ?? pick(sizes, rng)) : undefined
+
+      const images: CatalogImage[] = views.slice(0, imageCount).map((view, n) => ({
+        path: `products/${id}/${n + 1}.svg`,
+        width: 1200,
+        height: 1600,
+        altTh: `${nameTh} สี${color.th} ${view.th}`,
+        altEn: `${nameEn} in ${color.en}, ${view.en}`,
+      }))
+
+      catalog.products.push({
+        id,
+        familyId,
+        colorPosition,
+        categorySlug: category,
+        gender,
+        nameTh,
+        nameEn,
+        descriptionTh,
+        descriptionEn,
+        colorSlug,
+        colorNameTh: color.th,
+        colorNameEn: color.en,
+        colorHex: color.hex,
+        materialTh: material.th,
+        materialEn: material.en,
+        careTh: material.careTh.slice(),
+        careEn: material.careEn.slice(),
+        sizeChart: chart,
+        priceThb: priceBaht * 100,
+        priceUsd: priceDollars * 100,
+        compareAtThb,
+        compareAtUsd,
+        tags: tags.slice(),
+        images,
+        searchText: [nameTh, nameEn, def.nameTh, def.nameEn, color.th, color.en, material.th, material.en]
+          .join(' ')
+          .toLowerCase(),
+        createdAt: new Date(createdAt.getTime()),
       })
-      if (soldOutHere) continue
-      for (const [s, store] of STORES.entries()) {
-        const carried = rng() < (STORE_CARRY[s] ?? 0)
-        const quantity = carried ? randomInt(1, 4, rng) : 0
-        const forced = showcase && s === 0 ? Math.max(quantity, 2) : quantity
-        if (forced === 0) continue
-        catalog.storeStock.push({ storeId: store.id, sku, quantity: forced })
-        storeRows++
+
+      // Variants and store stock.
+      let storeRows = 0
+      let firstSku = ''
+      for (const [position, size] of sizes.entries()) {
+        const sku = `${id}-${size}`.toUpperCase()
+        if (position === 0) firstSku = sku
+        const soldOutHere = status === 'soldOut' || size === soldOutSize
+        let stockOnline = status === 'storeOnly' || soldOutHere ? 0 : 1 + Math.floor(rng() ** 1.5 * 12)
+        const showcase = f === 0 && colorPosition === 0 && size === 'M'
+        if (showcase) stockOnline = Math.max(stockOnline, 3)
+        catalog.variants.push({
+          sku,
+          productId: id,
+          size,
+          position,
+          barcode: ean13(`885${String(barcode++).padStart(9, '0')}`),
+          stockOnline,
+        })
+        if (soldOutHere) continue
+        for (const [s, store] of STORES.entries()) {
+          const carried = rng() < (STORE_CARRY[s] ?? 0)
+          const quantity = carried ? randomInt(1, 4, rng) : 0
+          const forced = showcase && s === 0 ? Math.max(quantity, 2) : quantity
+          if (forced === 0) continue
+          catalog.storeStock.push({ storeId: store.id, sku, quantity: forced })
+          storeRows++
+        }
       }
-    }
-    if (status === 'storeOnly' && storeRows === 0) {
-      const store = pick(STORES, rng)
-      catalog.storeStock.push({ storeId: store.id, sku: firstSku, quantity: randomInt(1, 3, rng) })
+      if (status === 'storeOnly' && storeRows === 0) {
+        const store = pick(STORES, rng)
+        catalog.storeStock.push({ storeId: store.id, sku: firstSku, quantity: randomInt(1, 3, rng) })
+      }
+      row++
     }
 
-    metas.push({ id, category, gender, material: materialKey, typeEn, status })
+    // Relations, collections and editorials point at families (their first colour's id).
+    metas.push({ id: familyId, category, gender, material: materialKey, typeEn, status: familyStatus })
   }
 
   buildRelations(metas, catalog, mulberry32(seed ^ 0x5bd1e995))
@@ -1994,6 +2058,7 @@ function buildRelations(metas: readonly Meta[], catalog: DemoCatalog, rng: Rng):
       const extra = meta.gender === 'unisex' ? (['women', 'men'] as const) : (['unisex'] as const)
       pool = [...pool, ...extra.flatMap((gender) => poolOf(meta.category, gender))]
     }
+    if (pool.length <= 4) pool = WMU.flatMap((gender) => poolOf(meta.category, gender))
     const similar: number[] = []
     if (pool.length - 1 <= similarCount) {
       for (const candidate of pool) if (candidate !== index) similar.push(candidate)

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { useState } from 'react'
 import { z } from 'zod/mini'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
@@ -10,9 +10,11 @@ import { WishlistButton } from '~/cart/components/WishlistButton'
 import { CART_MESSAGES } from '~/cart/messages'
 import { productQuery } from '~/catalog/catalog.queries'
 import { FindInStore } from '~/catalog/components/FindInStore'
+import { ColorSwatches } from '~/catalog/components/ColorSwatches'
 import { ProductGallery } from '~/catalog/components/ProductGallery'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import { SizePicker } from '~/catalog/components/SizePicker'
+import { colorParam as colorOf, productPath, refOf } from '~/catalog/product-link'
 import type { ProductDetail } from '~/catalog/types'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { Modal } from '~/components/Modal'
@@ -21,23 +23,38 @@ import { MixMatchNote } from '~/catalog/components/MixMatchNote'
 import { localizePath } from '~/i18n/paths'
 import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
-import { isProductId, sizeParam } from '~/routing/search-params'
+import { colorParam, isProductId, sizeParam } from '~/routing/search-params'
 import { productJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 
-/** ?size= chooses a size, as a scanned barcode does; it stays in the canonical link. */
-const searchSchema = z.object({ size: sizeParam() })
+/**
+ * The page of a product family (decision 019): ?color= picks the colour (none: the family's first), ?size=
+ * a size, as a scanned barcode does; both stay in the canonical link.
+ */
+const searchSchema = z.object({ size: sizeParam(), color: colorParam() })
 
 export const Route = createFileRoute('/product/$id')({
   validateSearch: searchSchema,
-  loader: async ({ context, params }) => {
+  loaderDeps: ({ search }) => ({ color: search.color, size: search.size }),
+  loader: async ({ context, params, deps }) => {
     const { boot } = context
     // A malformed or overlong id is no product; the query's validator would refuse it with a 500.
     if (!isProductId(params.id)) throw notFound({ data: { path: `/product/${params.id}` } })
     const product = await context.queryClient.ensureQueryData(
-      productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode),
+      productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, deps.color),
     )
     if (!product) throw notFound({ data: { path: `/product/${params.id}` } })
+    const color = colorOf(refOf(product))
+    // The id of a colour other than the first (an old link), an unknown colour or the first colour named:
+    // the family's URL, with the colour only when it is not the first; the size stays.
+    if (product.familyId !== params.id || deps.color !== color) {
+      throw redirect({
+        to: '/product/$id',
+        params: { id: product.familyId },
+        search: { color, size: deps.size },
+        replace: true,
+      })
+    }
     return { name: product.name, description: product.description, image: product.image.path }
   },
   head: ({ match, loaderData }) => {
@@ -86,7 +103,9 @@ function ProductPage() {
   const params = Route.useParams()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data: product } = useSuspenseQuery(productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode))
+  const { data: product } = useSuspenseQuery(
+    productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, search.color),
+  )
   const [sizeError, setSizeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [open, setOpen] = useState<'size-chart' | 'care' | 'stores' | null>(null)
@@ -115,16 +134,17 @@ function ProductPage() {
   if (!product) return null
 
   // The product's public path in the shopper's language, for sharing.
-  const pagePath = localizePath(`/product/${product.id}`, boot.locale, {
+  const pagePath = localizePath(productPath(refOf(product)), boot.locale, {
     strategy: boot.config.languageStrategy,
     defaultLocale: boot.defaultLocale,
   })
+  const colour = product.color.name
   const chosen = product.variants.find((variant) => variant.size === search.size && variant.availableOnline)
   const soldOut = !product.availableOnline
   const selectSize = (size: string) => {
     setSizeError(null)
     setNotice(null)
-    void navigate({ search: { size }, replace: true, resetScroll: false })
+    void navigate({ search: (previous) => ({ ...previous, size }), replace: true, resetScroll: false })
   }
   const addToCart = async () => {
     if (!chosen) {
@@ -172,7 +192,7 @@ function ProductPage() {
       <Breadcrumbs
         trail={[
           { name: product.category.name, path: `/category/${product.category.slug}` },
-          { name: product.name, path: `/product/${product.id}` },
+          { name: product.name, path: productPath(refOf(product)) },
         ]}
       />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, boot) }} />
@@ -184,10 +204,22 @@ function ProductPage() {
             <Price price={product.price} compareAt={product.compareAtPrice} />
           </p>
           {product.tags.includes('mix_match') ? <MixMatchNote currency={product.price.currency} /> : null}
-          <p className="product__color">
-            <span className="swatch" style={{ background: product.color.hex }} aria-hidden="true" />
-            {product.color.name}
-          </p>
+          <div className="product__color">
+            <p id="product-colour">
+              <Trans>Colour: {colour}</Trans>
+            </p>
+            {product.colors.length > 1 ? (
+              <ColorSwatches
+                familyId={product.familyId}
+                colors={product.colors}
+                current={product.color.slug}
+                size={search.size}
+                replace
+                className="swatches swatches--large"
+                labelledBy="product-colour"
+              />
+            ) : null}
+          </div>
           {soldOut ? (
             <p className="product__status" role="status">
               <strong>
