@@ -92,9 +92,52 @@ function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
 }
 
+/**
+ * A listing's counts (its total and its filters' options) for as long as the listing's HTTP freshness (30 s): they
+ * scan every matching row, which at 100,000 products costs far more than the page of cards, and they are the same
+ * for every shopper of the listing. Pages, sorts and languages share them.
+ */
+const LISTING_COUNTS_MS = 30_000
+const LISTING_COUNTS_ENTRIES = 500
+
+class TimedCache<T> {
+  private readonly entries = new Map<string, { until: number; value: Promise<T> }>()
+  constructor(
+    private readonly ms: number,
+    private readonly size: number,
+  ) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now()
+    const hit = this.entries.get(key)
+    if (hit && hit.until > now) return hit.value
+    if (this.ms <= 0) return load()
+    const value = load()
+    this.entries.delete(key)
+    this.entries.set(key, { until: now + this.ms, value })
+    // A failed count is not kept: the next request asks again.
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key)
+    })
+    // The oldest entry goes first once the cache is full.
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value ?? key)
+    return value
+  }
+}
+
 /** Catalog queries of the product API: rows in, wire objects (snake_case, one language) out. */
 export class CatalogService {
-  constructor(private readonly db: Db) {}
+  private readonly totals: TimedCache<number>
+  private readonly facetRows: TimedCache<Awaited<ReturnType<CatalogService['loadFacets']>>>
+
+  constructor(
+    private readonly db: Db,
+    options: { listingCountsMs?: number } = {},
+  ) {
+    const ms = options.listingCountsMs ?? LISTING_COUNTS_MS
+    this.totals = new TimedCache(ms, LISTING_COUNTS_ENTRIES)
+    this.facetRows = new TimedCache(ms, LISTING_COUNTS_ENTRIES)
+  }
 
   private async categoryNames(lang: Lang): Promise<Map<string, string>> {
     const rows = await this.db.select().from(categories)
@@ -265,7 +308,15 @@ export class CatalogService {
         : filters.sort === 'price_desc'
           ? [desc(price), desc(products.createdAt)]
           : [desc(products.createdAt), asc(products.id)]
-    const [rows, [totalRow], sizeFacets, colorFacets, [priceRange]] = await Promise.all([
+    const { page: _page, page_size: _pageSize, sort: _sort, lang: _lang, ...counted } = filters
+    const facetKey = JSON.stringify([
+      filters.category,
+      filters.collection,
+      filters.gender,
+      filters.tag,
+      filters.currency,
+    ])
+    const [rows, total, { sizeFacets, colorFacets, priceRange }] = await Promise.all([
       this.db
         .select()
         .from(products)
@@ -273,10 +324,40 @@ export class CatalogService {
         .orderBy(...order)
         .limit(filters.page_size)
         .offset((filters.page - 1) * filters.page_size),
-      this.db
-        .select({ value: sql<number>`count(distinct ${products.familyId})::int` })
-        .from(products)
-        .where(where),
+      this.totals.get(JSON.stringify(counted), async () => {
+        const [row] = await this.db
+          .select({ value: sql<number>`count(distinct ${products.familyId})::int` })
+          .from(products)
+          .where(where)
+        return row?.value ?? 0
+      }),
+      this.facetRows.get(facetKey, () => this.loadFacets(baseWhere, price)),
+    ])
+    return {
+      items: await this.summaries(rows, filters.lang, filters.currency),
+      page: filters.page,
+      page_size: filters.page_size,
+      total,
+      total_pages: totalPages(total, filters.page_size),
+      facets: {
+        sizes: sortSizes(sizeFacets),
+        colors: colorFacets.map((color) => ({
+          slug: color.slug,
+          name: pick(filters.lang, color.nameTh, color.nameEn),
+          hex: color.hex,
+          count: color.count,
+        })),
+        price:
+          priceRange && priceRange.min !== null && priceRange.max !== null
+            ? { min: priceRange.min, max: priceRange.max, currency: filters.currency }
+            : null,
+      },
+    }
+  }
+
+  /** A listing's filter options (before the shopper's own filters): sizes, colours, the price range. */
+  private async loadFacets(baseWhere: SQL | undefined, price: ReturnType<typeof priceColumn>) {
+    const [sizeFacets, colorFacets, [priceRange]] = await Promise.all([
       this.db
         .select({ value: variants.size, count: sql<number>`count(distinct ${products.familyId})::int` })
         .from(variants)
@@ -300,27 +381,7 @@ export class CatalogService {
         .from(products)
         .where(baseWhere),
     ])
-    const total = totalRow?.value ?? 0
-    return {
-      items: await this.summaries(rows, filters.lang, filters.currency),
-      page: filters.page,
-      page_size: filters.page_size,
-      total,
-      total_pages: totalPages(total, filters.page_size),
-      facets: {
-        sizes: sortSizes(sizeFacets),
-        colors: colorFacets.map((color) => ({
-          slug: color.slug,
-          name: pick(filters.lang, color.nameTh, color.nameEn),
-          hex: color.hex,
-          count: color.count,
-        })),
-        price:
-          priceRange && priceRange.min !== null && priceRange.max !== null
-            ? { min: priceRange.min, max: priceRange.max, currency: filters.currency }
-            : null,
-      },
-    }
+    return { sizeFacets, colorFacets, priceRange }
   }
 
   private async related(id: string, kind: RelationKind, lang: Lang, currency: CurrencyCode) {
