@@ -110,6 +110,9 @@ export const products = pgTable(
     index('products_category_idx').on(table.categorySlug, table.createdAt),
     index('products_created_idx').on(table.createdAt),
     index('products_family_idx').on(table.familyId, table.colorPosition),
+    // Listings sorted by price walk these and stop after a page (issue 16: 232 ms at 100,000 rows without them).
+    index('products_price_thb_idx').on(table.priceThb, table.createdAt),
+    index('products_price_usd_idx').on(table.priceUsd, table.createdAt),
   ],
 )
 
