@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm run bench: builds, starts the production server on a free port and measures it.
 //   --no-build            measure the existing build
-//   --search-sizes=a,b    catalog sizes for the search latency (default 320,10000,100000; none or empty to skip)
+//   --search-sizes=a,b    catalog sizes for the search latency and the search evaluation (default 320,10000,100000;
+//                         none or empty to skip)
+//   --listing-sizes=a,b   catalog sizes for the listing latency (default 10000,100000; none to skip)
 //   --postgres            search latency on a throw-away PostgreSQL instead of PGlite, and the checkout
 //                         benchmark on it as well as on the embedded database (port BENCH_PGPORT, 54339)
 //   --no-checkout         skip the checkout benchmark
@@ -33,6 +35,7 @@ const PAGES = [
 const option = (name, fallback) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const SEARCH_SIZES = option('search-sizes', process.env.BENCH_SEARCH_SIZES ?? '320,10000,100000')
+const LISTING_SIZES = option('listing-sizes', process.env.BENCH_LISTING_SIZES ?? '10000,100000')
 const JS_BUDGET_BYTES = 120 * 1024
 const POSTGRES = process.argv.includes('--postgres')
 const CHECKOUT = !process.argv.includes('--no-checkout')
@@ -221,6 +224,10 @@ try {
     const env = { ...process.env }
     if (POSTGRES) env.BENCH_DATABASE_URL = postgres()
     execSync(`npx tsx scripts/bench-search.ts ${SEARCH_SIZES}`, { stdio: 'inherit', env })
+  }
+  // Listing latency (one card per colour family, decision 019) at catalog sizes, on PGlite.
+  if (LISTING_SIZES !== 'none' && LISTING_SIZES !== '') {
+    execSync(`npx tsx scripts/bench-listing.ts ${LISTING_SIZES}`, { stdio: 'inherit' })
   }
 } finally {
   stopPostgres()
