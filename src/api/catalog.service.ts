@@ -57,6 +57,16 @@ const FUZZY_WEIGHT = 0.7
 const SUGGESTED_PRODUCTS = 6
 const SUGGESTED_CATEGORIES = 3
 const ALTERNATIVE_PRODUCTS = 4
+/** Search totals are exact up to this many products, and "more than" past it. */
+export const SEARCH_TOTAL_CAP = 1000
+/** Multi-word ranking's recency window (see rankWords): postings per index run, first and at most. */
+export const RANK_WINDOW_START = 2000
+export const RANK_WINDOW_MAX = 16_000
+const RANK_WINDOW_GROWTH = 4
+/** How many older postings a group may hold for its products to be scored one by one (rankOlder). */
+const RANK_HITTING_MAX = 2000
+
+type RankedPage = { ids: string[]; total: number; totalIsLowerBound: boolean }
 
 type Candidate = { term: string; weight: number; match: 'exact' | 'prefix' | 'fuzzy' }
 
@@ -71,6 +81,99 @@ const priceColumn = (currency: CurrencyCode) => (currency === 'thb' ? products.p
 
 function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
+}
+
+type RankedRow = { id: string; groups: number; score: number; rank: number }
+
+const windowRow = z.object({
+  id: z.string().nullable(),
+  groups: z.number().nullable(),
+  score: z.number().nullable(),
+  rank: z.number().nullable(),
+  floor: z.number().nullable(),
+  best: z.array(z.number().nullable()).nullable(),
+})
+
+function rankedRows(rows: ReadonlyArray<z.infer<typeof windowRow>>): RankedRow[] {
+  return rows.flatMap((row) =>
+    row.id === null ? [] : [{ id: row.id, groups: row.groups ?? 0, score: row.score ?? 0, rank: row.rank ?? 0 }],
+  )
+}
+
+/** The search order: more groups, then a higher score, then newer, then by id. */
+export function compareRanked(a: RankedRow, b: RankedRow): number {
+  return b.groups - a.groups || b.score - a.score || b.rank - a.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+/** The query's candidates as VALUES rows (term, group, weight). */
+function candidateValues(groups: Candidate[][]): SQL {
+  return sql.join(
+    groups.flatMap((list, group) =>
+      list.map((candidate) => sql`(${candidate.term}::text, ${group}::int, ${candidate.weight}::real)`),
+    ),
+    sql`, `,
+  )
+}
+
+/** A product's best score in each group, over rows `h` of (grp, score). */
+const groupScores = (groups: Candidate[][]) =>
+  groups.map((_, group) => sql`max(h.score) FILTER (WHERE h.grp = ${sql.raw(String(group))})`)
+
+const groupsMatched = (groups: Candidate[][]) =>
+  sql.join(
+    groupScores(groups).map((score) => sql`(${score} IS NOT NULL)::int`),
+    sql` + `,
+  )
+
+const scoreSum = (groups: Candidate[][]) =>
+  sql.join(
+    groupScores(groups).map((score) => sql`coalesce(${score}, 0)`),
+    sql` + `,
+  )
+
+/** The most a product matching `tier` of the groups can score: the best scores of that many groups. */
+function tierBest(groupBests: ReadonlyArray<number | null>, tier: number): number {
+  return groupBests
+    .flatMap((best) => (best === null ? [] : [best]))
+    .sort((a, b) => b - a)
+    .slice(0, tier)
+    .reduce((sum, best) => sum + best, 0)
+}
+
+const SCORE_EPSILON = 1e-6
+
+/**
+ * Whether the first `depth` products ranked inside a recency window (CatalogService.rankWords) are the
+ * catalog's: the product at `depth` matches as many groups as the window's best product and scores the
+ * most that many groups allow, so no older product can rank above it unless it matches more groups than
+ * any product in the window.
+ */
+export function windowSettles(
+  rows: ReadonlyArray<{ groups: number; score: number }>,
+  groupBests: ReadonlyArray<number | null>,
+  depth: number,
+): boolean {
+  const last = rows[depth - 1]
+  const matchable = groupBests.filter((best) => best !== null).length
+  if (last === undefined) return false
+  if (last.groups < (rows[0]?.groups ?? 0)) return false
+  // A product matching every group that can be matched, with the best score there is, cannot be beaten.
+  if (last.groups === matchable) return last.score >= tierBest(groupBests, matchable) - SCORE_EPSILON
+  return false
+}
+
+/**
+ * The groups that every product ranking above (tier, score) must hold: without group g, a product
+ * matches at most the other matchable groups, which must be no more than `tier` and score no more than
+ * `score` (an equal score loses to the newer product in the window).
+ */
+export function hittingGroups(groupBests: ReadonlyArray<number | null>, tier: number, score: number): number[] {
+  return groupBests.flatMap((best, group) => {
+    if (best === null) return []
+    const others = groupBests.map((other, index) => (index === group ? null : other))
+    const matchable = others.filter((other) => other !== null).length
+    return matchable <= tier && tierBest(others, tier) <= score + SCORE_EPSILON ? [group] : []
+  })
 }
 
 /** Catalog queries of the product API: rows in, wire objects (snake_case, one language) out. */
@@ -359,85 +462,211 @@ export class CatalogService {
    * newest first on ties. A word the catalog does not know matches nothing and so only lowers the rank
    * of nothing: it never empties the result.
    */
-  async rankedProductIds(query: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
-    const { ids, total } = await this.rankPlan((await this.queryPlan(query)).groups, limit, offset)
-    return { ids, total }
+  async rankedProductIds(query: string, limit: number, offset: number): Promise<string[]> {
+    return this.rankGroups((await this.queryPlan(query)).groups, limit, offset)
   }
 
-  private async rankPlan(groups: Candidate[][], limit: number, offset: number) {
-    if (groups.length === 0) return { ids: [], total: 0 }
-    const rows =
-      groups.length === 1
-        ? await this.rankOneWord(groups[0] ?? [], limit, offset)
-        : await this.rankWords(groups, limit, offset)
-    // Past the last page there are no rows and so no total: the page is simply empty.
-    return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 }
+  private rankGroups(groups: Candidate[][], limit: number, offset: number): Promise<string[]> {
+    if (groups.length === 0) return Promise.resolve([])
+    return groups.length === 1
+      ? this.rankOneWord(groups[0] ?? [], limit, offset)
+      : this.rankWords(groups, limit, offset)
+  }
+
+  private async rankPlan(groups: Candidate[][], limit: number, offset: number): Promise<RankedPage> {
+    if (groups.length === 0) return { ids: [], total: 0, totalIsLowerBound: false }
+    const terms = [...new Set(groups.flat().map((candidate) => candidate.term))]
+    const [ids, counted] = await Promise.all([this.rankGroups(groups, limit, offset), this.countMatches(terms)])
+    return { ids, total: counted.total, totalIsLowerBound: counted.lowerBound }
+  }
+
+  /**
+   * How many products hold any of these terms, exactly up to SEARCH_TOTAL_CAP: each term's postings are
+   * counted only that far, and when one term alone has more, the answer is "more than the cap" without
+   * reading the rest. Under the cap, every term has at most that many postings, so the union is small.
+   */
+  private async countMatches(terms: string[]): Promise<{ total: number; lowerBound: boolean }> {
+    if (terms.length === 0) return { total: 0, lowerBound: false }
+    const list = sql.join(
+      terms.map((term) => sql`(${term}::text)`),
+      sql`, `,
+    )
+    const result = await this.db.execute(sql`
+      WITH cand(term) AS (VALUES ${list}),
+      capped AS (
+        SELECT (SELECT count(*) FROM (
+          SELECT 1 FROM ${productSearchTerms} pst WHERE pst.term = c.term LIMIT ${SEARCH_TOTAL_CAP + 1}
+        ) s)::int AS n
+        FROM cand c
+      )
+      SELECT CASE WHEN (SELECT max(n) FROM capped) > ${SEARCH_TOTAL_CAP} THEN ${SEARCH_TOTAL_CAP + 1}
+        ELSE (SELECT count(DISTINCT pst.product_id) FROM ${productSearchTerms} pst
+              WHERE pst.term IN (SELECT term FROM cand))
+        END::int AS total`)
+    const [row] = z.array(z.object({ total: z.number() })).parse(resultRows(result))
+    const total = row?.total ?? 0
+    return total > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, lowerBound: true } : { total, lowerBound: false }
   }
 
   /**
    * One query group: the best `offset + limit` postings of each candidate come straight from the ranked
-   * index, so the work does not grow with the number of matching products; the total is counted apart.
+   * index, so the work does not grow with the number of matching products.
    */
-  private async rankOneWord(candidates: Candidate[], limit: number, offset: number) {
+  private async rankOneWord(candidates: Candidate[], limit: number, offset: number): Promise<string[]> {
     const values = sql.join(
       candidates.map((candidate) => sql`(${candidate.term}::text, ${candidate.weight}::real)`),
       sql`, `,
     )
-    const terms = candidates.map((candidate) => candidate.term)
-    const [result, [countRow]] = await Promise.all([
-      this.db.execute(sql`
-        WITH cand(term, weight) AS (VALUES ${values})
-        SELECT x.product_id AS id, max(c.weight * x.weight) AS score, max(x.rank) AS rank
-        FROM cand c CROSS JOIN LATERAL (
-          SELECT pst.weight, pst.rank, pst.product_id FROM ${productSearchTerms} pst
-          WHERE pst.term = c.term
-          ORDER BY pst.weight DESC, pst.rank DESC, pst.product_id
-          LIMIT ${offset + limit}
-        ) x
-        GROUP BY x.product_id
-        ORDER BY score DESC, rank DESC, id
-        LIMIT ${limit} OFFSET ${offset}`),
-      this.db
-        .select({
-          // One term has each product once; several may share products.
-          value:
-            terms.length === 1
-              ? sql<number>`count(*)::int`
-              : sql<number>`count(distinct ${productSearchTerms.productId})::int`,
-        })
-        .from(productSearchTerms)
-        .where(inArray(productSearchTerms.term, terms)),
-    ])
-    const ids = z.array(z.object({ id: z.string() })).parse(resultRows(result))
-    return ids.map((row) => ({ id: row.id, total: countRow?.value ?? 0 }))
+    const result = await this.db.execute(sql`
+      WITH cand(term, weight) AS (VALUES ${values})
+      SELECT x.product_id AS id, max(c.weight * x.weight) AS score, max(x.rank) AS rank
+      FROM cand c CROSS JOIN LATERAL (
+        SELECT pst.weight, pst.rank, pst.product_id FROM ${productSearchTerms} pst
+        WHERE pst.term = c.term
+        -- NULLS LAST as in the index (the columns are never null), or PostgreSQL sorts every posting.
+        ORDER BY pst.weight DESC NULLS LAST, pst.rank DESC NULLS LAST, pst.product_id
+        LIMIT ${offset + limit}
+      ) x
+      GROUP BY x.product_id
+      ORDER BY score DESC, rank DESC, id
+      LIMIT ${limit} OFFSET ${offset}`)
+    return z
+      .array(z.object({ id: z.string() }))
+      .parse(resultRows(result))
+      .map((row) => row.id)
   }
 
   /**
    * Several query groups: a product's best match in each group counts; products matching more groups
-   * come first, then by the sum of their groups' scores. No group is required.
+   * come first, then by the sum of their groups' scores, newest first on ties. No group is required.
+   *
+   * Bounded (decision 021): rather than every posting of every group, the ranking reads a recency window.
+   * Each (term, weight) run of the ranked index is read newest first, at most `window` postings; the
+   * window's floor is the newest rank at which a run was cut, and every product newer than the floor has
+   * all its postings read, so inside the window products are ranked exactly as in the whole catalog. The
+   * page is then the catalog's when no older product can rank above its last product: that one scores the
+   * most its number of groups allows (windowSettles), or every product that could do better must hold one
+   * small group, whose older products are then scored one by one (hittingGroups). Otherwise the window
+   * grows, up to RANK_WINDOW_MAX postings a run; past that the page is ranked within the widest window.
    */
-  private async rankWords(groups: Candidate[][], limit: number, offset: number) {
-    const values = sql.join(
-      groups.flatMap((list, group) =>
-        list.map((candidate) => sql`(${candidate.term}::text, ${group}::int, ${candidate.weight}::real)`),
+  private async rankWords(groups: Candidate[][], limit: number, offset: number): Promise<string[]> {
+    const depth = offset + limit
+    const page = (rows: RankedRow[]) => rows.slice(offset, depth).map((row) => row.id)
+    let window = Math.max(RANK_WINDOW_START, depth)
+    for (;;) {
+      const ranked = await this.rankWindow(groups, window, depth)
+      if (ranked.floor === null || windowSettles(ranked.rows, ranked.groupBests, depth)) return page(ranked.rows)
+      const last = ranked.rows[depth - 1]
+      const hitting = last ? hittingGroups(ranked.groupBests, last.groups, last.score) : []
+      if (hitting.length > 0) {
+        const older = await this.rankOlder(groups, hitting, ranked.floor, depth)
+        if (older !== null) return page([...ranked.rows, ...older].sort(compareRanked))
+      }
+      if (window >= RANK_WINDOW_MAX) return page(ranked.rows)
+      window = Math.min(RANK_WINDOW_MAX, window * RANK_WINDOW_GROWTH)
+    }
+  }
+
+  /** The exact ranking of the products inside one recency window (see rankWords), best first. */
+  private async rankWindow(groups: Candidate[][], window: number, depth: number) {
+    const result = await this.db.execute(sql`
+      WITH RECURSIVE cand(term, grp, weight) AS (VALUES ${candidateValues(groups)}),
+      -- The weights each term holds, one index probe a weight (a loose index scan).
+      runs(term, grp, cweight, weight) AS (
+        SELECT c.term, c.grp, c.weight,
+          (SELECT max(pst.weight) FROM ${productSearchTerms} pst WHERE pst.term = c.term)
+        FROM cand c
+        UNION ALL
+        SELECT r.term, r.grp, r.cweight,
+          (SELECT max(pst.weight) FROM ${productSearchTerms} pst WHERE pst.term = r.term AND pst.weight < r.weight)
+        FROM runs r WHERE r.weight IS NOT NULL
+      ),
+      hits AS (
+        SELECT r.grp, r.term, r.weight, r.cweight * x.weight AS score, x.rank, x.product_id
+        FROM runs r CROSS JOIN LATERAL (
+          SELECT pst.weight, pst.rank, pst.product_id FROM ${productSearchTerms} pst
+          WHERE pst.term = r.term AND pst.weight = r.weight
+          ORDER BY pst.weight DESC NULLS LAST, pst.rank DESC NULLS LAST, pst.product_id
+          LIMIT ${window}
+        ) x
+        WHERE r.weight IS NOT NULL
+      ),
+      -- Where the window stops: the newest rank at which a run was cut (none when no run was).
+      floor AS (
+        SELECT max(cut) AS rank FROM (
+          SELECT min(rank) AS cut FROM hits GROUP BY grp, term, weight HAVING count(*) = ${window}
+        ) cuts
+      ),
+      matched AS (
+        SELECT h.product_id, max(h.rank) AS rank, ${groupsMatched(groups)} AS groups, ${scoreSum(groups)} AS score
+        FROM hits h, floor f WHERE f.rank IS NULL OR h.rank > f.rank
+        GROUP BY h.product_id
+      ),
+      -- The best score each group can give (null when none of its terms is indexed).
+      bests AS (
+        SELECT array_agg(b.best ORDER BY b.grp)::float8[] AS best FROM (
+          SELECT g.grp, max(r.cweight * r.weight) AS best
+          FROM (SELECT DISTINCT grp FROM cand) g LEFT JOIN runs r ON r.grp = g.grp AND r.weight IS NOT NULL
+          GROUP BY g.grp
+        ) b
+      )
+      SELECT m.product_id AS id, m.groups::int AS groups, m.score::float8 AS score, m.rank::float8 AS rank,
+        f.rank::float8 AS floor, (SELECT best FROM bests) AS best
+      FROM floor f LEFT JOIN matched m ON true
+      ORDER BY m.groups DESC, m.score DESC, m.rank DESC, m.product_id
+      LIMIT ${depth}`)
+    const rows = windowRow.array().parse(resultRows(result))
+    return {
+      rows: rankedRows(rows),
+      floor: rows[0]?.floor ?? null,
+      groupBests: (rows[0]?.best ?? []).map((best) => best ?? null),
+    }
+  }
+
+  /**
+   * The best `depth` products at or under the window's floor among those holding one of these groups
+   * (the smallest of them, if it holds at most RANK_HITTING_MAX postings there: null otherwise), each
+   * scored over all the query's groups by the primary key's probes.
+   */
+  private async rankOlder(groups: Candidate[][], hitting: number[], floor: number, depth: number) {
+    const hit = sql.join(
+      hitting.flatMap((group) =>
+        (groups[group] ?? []).map((candidate) => sql`(${candidate.term}::text, ${group}::int)`),
       ),
       sql`, `,
     )
     const result = await this.db.execute(sql`
-      WITH cand(term, grp, weight) AS (VALUES ${values}),
-      per_group AS (
-        SELECT pst.product_id, c.grp, max(c.weight * pst.weight) AS score, max(pst.rank) AS rank
-        FROM ${productSearchTerms} pst JOIN cand c ON c.term = pst.term
-        GROUP BY pst.product_id, c.grp
+      WITH cand(term, grp, weight) AS (VALUES ${candidateValues(groups)}),
+      hit(term, grp) AS (VALUES ${hit}),
+      sizes AS (
+        SELECT h.grp, count(*) AS n FROM hit h CROSS JOIN LATERAL (
+          SELECT 1 FROM ${productSearchTerms} pst WHERE pst.term = h.term AND pst.rank <= ${floor}
+          LIMIT ${RANK_HITTING_MAX + 1}
+        ) x GROUP BY h.grp
+      ),
+      chosen AS (SELECT grp FROM sizes WHERE n <= ${RANK_HITTING_MAX} ORDER BY n LIMIT 1),
+      driver AS (
+        SELECT DISTINCT pst.product_id FROM hit h JOIN chosen USING (grp)
+        JOIN ${productSearchTerms} pst ON pst.term = h.term AND pst.rank <= ${floor}
+      ),
+      hits AS (
+        SELECT c.grp, c.weight * pst.weight AS score, pst.rank, pst.product_id
+        FROM driver d CROSS JOIN cand c
+        JOIN ${productSearchTerms} pst ON pst.term = c.term AND pst.product_id = d.product_id
       ),
       matched AS (
-        SELECT product_id, count(*) AS groups, sum(score) AS score, max(rank) AS rank
-        FROM per_group GROUP BY product_id
+        SELECT h.product_id, max(h.rank) AS rank, ${groupsMatched(groups)} AS groups, ${scoreSum(groups)} AS score
+        FROM hits h GROUP BY h.product_id
       )
-      SELECT product_id AS id, count(*) OVER ()::int AS total
-      FROM matched ORDER BY groups DESC, score DESC, rank DESC, product_id
-      LIMIT ${limit} OFFSET ${offset}`)
-    return z.array(z.object({ id: z.string(), total: z.number() })).parse(resultRows(result))
+      SELECT m.product_id AS id, m.groups::int AS groups, m.score::float8 AS score, m.rank::float8 AS rank,
+        NULL::float8 AS floor, NULL::float8[] AS best
+      FROM (SELECT count(*) AS n FROM chosen) k LEFT JOIN matched m ON k.n > 0
+      WHERE k.n > 0
+      ORDER BY m.groups DESC, m.score DESC, m.rank DESC, m.product_id
+      LIMIT ${depth}`)
+    const rows = windowRow.array().parse(resultRows(result))
+    // No row at all: no group was small enough (a chosen group always yields its "no product" row).
+    return rows.length === 0 ? null : rankedRows(rows)
   }
 
   private async productsInOrder(ids: string[]): Promise<ProductRow[]> {
@@ -468,7 +697,7 @@ export class CatalogService {
 
   async search(query: string, lang: Lang, currency: CurrencyCode, page: number, pageSize: number) {
     const plan = await this.queryPlan(query)
-    const { ids, total } = await this.rankPlan(plan.groups, pageSize, (page - 1) * pageSize)
+    const { ids, total, totalIsLowerBound } = await this.rankPlan(plan.groups, pageSize, (page - 1) * pageSize)
     const ordered = await this.productsInOrder(ids)
     return {
       query: normaliseQuery(query),
@@ -476,6 +705,7 @@ export class CatalogService {
       page,
       page_size: pageSize,
       total,
+      total_is_lower_bound: totalIsLowerBound,
       total_pages: totalPages(total, pageSize),
       did_you_mean: correctedQuery(plan.analysed, plan.replacements),
       alternatives: total === 0 ? await this.alternatives(lang, currency) : null,
@@ -504,7 +734,7 @@ export class CatalogService {
       this.rankedProductIds(term, SUGGESTED_PRODUCTS, 0),
     ])
     const categoryOrder = (slug: string) => (homes.includes(slug) ? homes.indexOf(slug) : homes.length)
-    const productRows = await this.productsInOrder(ranked.ids)
+    const productRows = await this.productsInOrder(ranked)
     return {
       query: term,
       suggestions: [
