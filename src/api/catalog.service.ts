@@ -22,6 +22,7 @@ import {
 import { CONCEPTS } from '~/domain/search-lexicon'
 import { analyseQuery, conceptTerm, correctedQuery, GROUP_IMPORTANCE } from '~/domain/search-query'
 import { imageWire, mapUrl, money, pick } from './localise'
+import { compareRanked, hittingGroups, windowSettles, type RankedRow } from './search-rank'
 import type {
   CurrencyCode,
   Lang,
@@ -57,14 +58,19 @@ const FUZZY_WEIGHT = 0.7
 const SUGGESTED_PRODUCTS = 6
 const SUGGESTED_CATEGORIES = 3
 const ALTERNATIVE_PRODUCTS = 4
-/** Search totals are exact up to this many products, and "more than" past it. */
-export const SEARCH_TOTAL_CAP = 1000
-/** Multi-word ranking's recency window (see rankWords): postings per index run, first and at most. */
-export const RANK_WINDOW_START = 2000
-export const RANK_WINDOW_MAX = 16_000
+/** How much work search may do (issue 3's budget); the defaults hold it at 100,000 products. */
+export type SearchLimits = {
+  /** Totals are exact up to this many products, and "at least" past it. */
+  totalCap: number
+  /** Multi-word ranking's recency window (see rankWords): postings per index run, first and at most. */
+  windowStart: number
+  windowMax: number
+  /** How many older postings a group may hold for its products to be scored one by one (rankOlder). */
+  hittingMax: number
+}
+
+export const SEARCH_LIMITS: SearchLimits = { totalCap: 1000, windowStart: 2000, windowMax: 16_000, hittingMax: 2000 }
 const RANK_WINDOW_GROWTH = 4
-/** How many older postings a group may hold for its products to be scored one by one (rankOlder). */
-const RANK_HITTING_MAX = 2000
 
 type RankedPage = { ids: string[]; total: number; totalIsLowerBound: boolean }
 
@@ -83,8 +89,6 @@ function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
 }
 
-type RankedRow = { id: string; groups: number; score: number; rank: number }
-
 const windowRow = z.object({
   id: z.string().nullable(),
   groups: z.number().nullable(),
@@ -98,11 +102,6 @@ function rankedRows(rows: ReadonlyArray<z.infer<typeof windowRow>>): RankedRow[]
   return rows.flatMap((row) =>
     row.id === null ? [] : [{ id: row.id, groups: row.groups ?? 0, score: row.score ?? 0, rank: row.rank ?? 0 }],
   )
-}
-
-/** The search order: more groups, then a higher score, then newer, then by id. */
-export function compareRanked(a: RankedRow, b: RankedRow): number {
-  return b.groups - a.groups || b.score - a.score || b.rank - a.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 }
 
 /** The query's candidates as VALUES rows (term, group, weight). */
@@ -131,54 +130,12 @@ const scoreSum = (groups: Candidate[][]) =>
     sql` + `,
   )
 
-/** The most a product matching `tier` of the groups can score: the best scores of that many groups. */
-function tierBest(groupBests: ReadonlyArray<number | null>, tier: number): number {
-  return groupBests
-    .flatMap((best) => (best === null ? [] : [best]))
-    .sort((a, b) => b - a)
-    .slice(0, tier)
-    .reduce((sum, best) => sum + best, 0)
-}
-
-const SCORE_EPSILON = 1e-6
-
-/**
- * Whether the first `depth` products ranked inside a recency window (CatalogService.rankWords) are the
- * catalog's: the product at `depth` matches as many groups as the window's best product and scores the
- * most that many groups allow, so no older product can rank above it unless it matches more groups than
- * any product in the window.
- */
-export function windowSettles(
-  rows: ReadonlyArray<{ groups: number; score: number }>,
-  groupBests: ReadonlyArray<number | null>,
-  depth: number,
-): boolean {
-  const last = rows[depth - 1]
-  const matchable = groupBests.filter((best) => best !== null).length
-  if (last === undefined) return false
-  if (last.groups < (rows[0]?.groups ?? 0)) return false
-  // A product matching every group that can be matched, with the best score there is, cannot be beaten.
-  if (last.groups === matchable) return last.score >= tierBest(groupBests, matchable) - SCORE_EPSILON
-  return false
-}
-
-/**
- * The groups that every product ranking above (tier, score) must hold: without group g, a product
- * matches at most the other matchable groups, which must be no more than `tier` and score no more than
- * `score` (an equal score loses to the newer product in the window).
- */
-export function hittingGroups(groupBests: ReadonlyArray<number | null>, tier: number, score: number): number[] {
-  return groupBests.flatMap((best, group) => {
-    if (best === null) return []
-    const others = groupBests.map((other, index) => (index === group ? null : other))
-    const matchable = others.filter((other) => other !== null).length
-    return matchable <= tier && tierBest(others, tier) <= score + SCORE_EPSILON ? [group] : []
-  })
-}
-
 /** Catalog queries of the product API: rows in, wire objects (snake_case, one language) out. */
 export class CatalogService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly limits: SearchLimits = SEARCH_LIMITS,
+  ) {}
 
   private async categoryNames(lang: Lang): Promise<Map<string, string>> {
     const rows = await this.db.select().from(categories)
@@ -481,7 +438,7 @@ export class CatalogService {
   }
 
   /**
-   * How many products hold any of these terms, exactly up to SEARCH_TOTAL_CAP: each term's postings are
+   * How many products hold any of these terms, exactly up to the total cap: each term's postings are
    * counted only that far, and when one term alone has more, the answer is "more than the cap" without
    * reading the rest. Under the cap, every term has at most that many postings, so the union is small.
    */
@@ -495,17 +452,18 @@ export class CatalogService {
       WITH cand(term) AS (VALUES ${list}),
       capped AS (
         SELECT (SELECT count(*) FROM (
-          SELECT 1 FROM ${productSearchTerms} pst WHERE pst.term = c.term LIMIT ${SEARCH_TOTAL_CAP + 1}
+          SELECT 1 FROM ${productSearchTerms} pst WHERE pst.term = c.term LIMIT ${this.limits.totalCap + 1}
         ) s)::int AS n
         FROM cand c
       )
-      SELECT CASE WHEN (SELECT max(n) FROM capped) > ${SEARCH_TOTAL_CAP} THEN ${SEARCH_TOTAL_CAP + 1}
+      SELECT CASE WHEN (SELECT max(n) FROM capped) > ${this.limits.totalCap} THEN ${this.limits.totalCap + 1}
         ELSE (SELECT count(DISTINCT pst.product_id) FROM ${productSearchTerms} pst
               WHERE pst.term IN (SELECT term FROM cand))
         END::int AS total`)
     const [row] = z.array(z.object({ total: z.number() })).parse(resultRows(result))
     const total = row?.total ?? 0
-    return total > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, lowerBound: true } : { total, lowerBound: false }
+    const cap = this.limits.totalCap
+    return total > cap ? { total: cap, lowerBound: true } : { total, lowerBound: false }
   }
 
   /**
@@ -540,19 +498,19 @@ export class CatalogService {
    * Several query groups: a product's best match in each group counts; products matching more groups
    * come first, then by the sum of their groups' scores, newest first on ties. No group is required.
    *
-   * Bounded (decision 021): rather than every posting of every group, the ranking reads a recency window.
+   * Bounded (issue 3's budget): rather than every posting of every group, the ranking reads a recency window.
    * Each (term, weight) run of the ranked index is read newest first, at most `window` postings; the
    * window's floor is the newest rank at which a run was cut, and every product newer than the floor has
    * all its postings read, so inside the window products are ranked exactly as in the whole catalog. The
    * page is then the catalog's when no older product can rank above its last product: that one scores the
    * most its number of groups allows (windowSettles), or every product that could do better must hold one
    * small group, whose older products are then scored one by one (hittingGroups). Otherwise the window
-   * grows, up to RANK_WINDOW_MAX postings a run; past that the page is ranked within the widest window.
+   * grows, up to `windowMax` postings a run; past that the page is ranked within the widest window.
    */
   private async rankWords(groups: Candidate[][], limit: number, offset: number): Promise<string[]> {
     const depth = offset + limit
     const page = (rows: RankedRow[]) => rows.slice(offset, depth).map((row) => row.id)
-    let window = Math.max(RANK_WINDOW_START, depth)
+    let window = Math.max(this.limits.windowStart, depth)
     for (;;) {
       const ranked = await this.rankWindow(groups, window, depth)
       if (ranked.floor === null || windowSettles(ranked.rows, ranked.groupBests, depth)) return page(ranked.rows)
@@ -562,8 +520,8 @@ export class CatalogService {
         const older = await this.rankOlder(groups, hitting, ranked.floor, depth)
         if (older !== null) return page([...ranked.rows, ...older].sort(compareRanked))
       }
-      if (window >= RANK_WINDOW_MAX) return page(ranked.rows)
-      window = Math.min(RANK_WINDOW_MAX, window * RANK_WINDOW_GROWTH)
+      if (window >= this.limits.windowMax) return page(ranked.rows)
+      window = Math.min(this.limits.windowMax, window * RANK_WINDOW_GROWTH)
     }
   }
 
@@ -625,7 +583,7 @@ export class CatalogService {
 
   /**
    * The best `depth` products at or under the window's floor among those holding one of these groups
-   * (the smallest of them, if it holds at most RANK_HITTING_MAX postings there: null otherwise), each
+   * (the smallest of them, if it holds at most `hittingMax` postings there: null otherwise), each
    * scored over all the query's groups by the primary key's probes.
    */
   private async rankOlder(groups: Candidate[][], hitting: number[], floor: number, depth: number) {
@@ -641,10 +599,10 @@ export class CatalogService {
       sizes AS (
         SELECT h.grp, count(*) AS n FROM hit h CROSS JOIN LATERAL (
           SELECT 1 FROM ${productSearchTerms} pst WHERE pst.term = h.term AND pst.rank <= ${floor}
-          LIMIT ${RANK_HITTING_MAX + 1}
+          LIMIT ${this.limits.hittingMax + 1}
         ) x GROUP BY h.grp
       ),
-      chosen AS (SELECT grp FROM sizes WHERE n <= ${RANK_HITTING_MAX} ORDER BY n LIMIT 1),
+      chosen AS (SELECT grp FROM sizes WHERE n <= ${this.limits.hittingMax} ORDER BY n LIMIT 1),
       driver AS (
         SELECT DISTINCT pst.product_id FROM hit h JOIN chosen USING (grp)
         JOIN ${productSearchTerms} pst ON pst.term = h.term AND pst.rank <= ${floor}
