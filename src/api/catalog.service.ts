@@ -607,10 +607,13 @@ export class CatalogService {
         SELECT DISTINCT pst.product_id FROM hit h JOIN chosen USING (grp)
         JOIN ${productSearchTerms} pst ON pst.term = h.term AND pst.rank <= ${floor}
       ),
+      -- One primary-key probe a product and term (LIMIT 1 keeps PostgreSQL from joining every posting).
       hits AS (
-        SELECT c.grp, c.weight * pst.weight AS score, pst.rank, pst.product_id
-        FROM driver d CROSS JOIN cand c
-        JOIN ${productSearchTerms} pst ON pst.term = c.term AND pst.product_id = d.product_id
+        SELECT c.grp, c.weight * x.weight AS score, x.rank, d.product_id
+        FROM driver d CROSS JOIN cand c CROSS JOIN LATERAL (
+          SELECT pst.weight, pst.rank FROM ${productSearchTerms} pst
+          WHERE pst.term = c.term AND pst.product_id = d.product_id LIMIT 1
+        ) x
       ),
       matched AS (
         SELECT h.product_id, max(h.rank) AS rank, ${groupsMatched(groups)} AS groups, ${scoreSum(groups)} AS score
