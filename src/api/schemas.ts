@@ -159,7 +159,10 @@ export const searchResultSchema = z
     items: z.array(productSummarySchema),
     page: z.int(),
     page_size: z.int(),
+    /** Products found, exact up to 1,000; past that, 1,000 and total_is_lower_bound. */
     total: z.int(),
+    /** True when there are more than `total` results (the count stops at 1,000 to keep search fast). */
+    total_is_lower_bound: z.boolean(),
     total_pages: z.int(),
     /** The query with its misspellings corrected, when some were (decision 018). */
     did_you_mean: z.string().nullable(),

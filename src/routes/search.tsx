@@ -32,13 +32,15 @@ export const Route = createFileRoute('/search')({
 })
 
 function SearchPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { boot } = Route.useRouteContext()
   const { q, page = 1 } = Route.useSearch()
   const results = useQuery({
     ...searchQuery(q ?? '', page, boot.locale, boot.region.ISOCurrencyCode),
     enabled: q !== undefined,
   })
+  /** Past the count's cap (1,000), the total is "at least": 1,000+ products. */
+  const atLeast = results.data ? i18n.number(results.data.total) : ''
   useEffect(() => {
     if (q) track('search', { search_term: q })
   }, [q])
@@ -96,7 +98,11 @@ function SearchPage() {
       ) : (
         <section aria-label={t`Results`}>
           <p className="listing__count" aria-live="polite">
-            <Trans>{results.data.total} products</Trans>
+            {results.data.totalIsLowerBound ? (
+              <Trans>{atLeast}+ products</Trans>
+            ) : (
+              <Trans>{results.data.total} products</Trans>
+            )}
           </p>
           <ProductGrid products={results.data.items} priorityFirst />
           {results.data.totalPages > 1 ? (

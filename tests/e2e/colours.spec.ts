@@ -1,4 +1,4 @@
-import { devices } from '@playwright/test'
+import { devices, type APIRequestContext } from '@playwright/test'
 import { gotoHydrated } from './hydration'
 import { expect, test } from './test'
 
@@ -14,6 +14,23 @@ const LANGS = [
   { lang: 'en', prefix: '/en', colours: 'Colours', colourLabel: /^Colour: / },
   { lang: 'th', prefix: '', colours: 'สีที่มี', colourLabel: /^สี: / },
 ] as const
+
+/**
+ * A size of the dress in stock online in its first colour and its third (the browser tests share one database, and
+ * checkout tests buy the dress): the size the switch must keep.
+ */
+async function sizeInStockInBoth(request: APIRequestContext): Promise<string> {
+  type Detail = { variants: Array<{ size: string; available_online: boolean }>; colors: Array<{ product_id: string }> }
+  const first = (await (await request.get(`/api/public/demo/products/${DRESS}?lang=en&currency=thb`)).json()) as Detail
+  const third = first.colors[2]?.product_id
+  if (!third) throw new Error('the dress has no third colour')
+  const other = (await (await request.get(`/api/public/demo/products/${third}?lang=en&currency=thb`)).json()) as Detail
+  const size = first.variants.find(
+    (variant) => variant.available_online && other.variants.some((o) => o.size === variant.size && o.available_online),
+  )?.size
+  if (!size) throw new Error('no size of the dress in stock in both colours')
+  return size
+}
 
 for (const { lang, prefix, colours, colourLabel } of LANGS) {
   test(`listing cards show colour swatches that open the family in that colour (${lang})`, async ({ page }) => {
@@ -42,9 +59,10 @@ for (const { lang, prefix, colours, colourLabel } of LANGS) {
   test(`switching colour on the product page keeps the size and changes pictures and URL (${lang})`, async ({
     page,
   }) => {
+    const size = await sizeInStockInBoth(page.request)
     await gotoHydrated(page, `${prefix}/product/${DRESS}`)
-    await page.getByRole('radio', { name: 'M', exact: true }).click()
-    await expect(page).toHaveURL(`${prefix}/product/${DRESS}?size=M`)
+    await page.getByRole('radio', { name: size, exact: true }).click()
+    await expect(page).toHaveURL(`${prefix}/product/${DRESS}?size=${size}`)
     const picture = page.locator('.gallery__main img')
     const before = (await picture.getAttribute('src')) ?? ''
     expect(before).toContain(`products/${DRESS}/1.svg`)
@@ -55,11 +73,11 @@ for (const { lang, prefix, colours, colourLabel } of LANGS) {
     const target = swatches.nth(2)
     const name = (await target.getAttribute('aria-label')) ?? ''
     await target.click()
-    await expect(page).toHaveURL(new RegExp(`^[^?]*${prefix}/product/${DRESS}\\?color=[a-z-]+&size=M$`))
+    await expect(page).toHaveURL(new RegExp(`^[^?]*${prefix}/product/${DRESS}\\?color=[a-z-]+&size=${size}$`))
     const colour = new URL(page.url()).searchParams.get('color') ?? ''
     // The router marks the link of the page shown.
     await expect(target).toHaveAttribute('aria-current', 'page')
-    await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeChecked()
+    await expect(page.getByRole('radio', { name: size, exact: true })).toBeChecked()
     await expect(picture).toHaveAttribute('src', new RegExp(`products/${DRESS}-${colour}/1\\.svg`))
     await expect(page.getByText(colourLabel)).toContainText(name.replace(/^สี/, ''))
     // The same document: no reload.
@@ -67,7 +85,7 @@ for (const { lang, prefix, colours, colourLabel } of LANGS) {
 
     // Back to the first colour: the colour leaves the URL, the size stays.
     await swatches.first().click()
-    await expect(page).toHaveURL(`${prefix}/product/${DRESS}?size=M`)
+    await expect(page).toHaveURL(`${prefix}/product/${DRESS}?size=${size}`)
   })
 }
 

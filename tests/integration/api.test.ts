@@ -116,6 +116,10 @@ describe('the product API', () => {
     }
     const nothing = await get('/search?q=zzqqxxjj')
     expect(field(nothing.body, 'total')).toBe(0)
+    // The demo catalog stays under the count's cap (1,000): its totals are exact.
+    const linen = await get('/search?q=black%20linen%20dress&lang=en')
+    expect(field(linen.body, 'total')).toBeGreaterThan(0)
+    expect(field(linen.body, 'total_is_lower_bound')).toBe(false)
   })
 
   it('suggests categories and products while typing', async () => {

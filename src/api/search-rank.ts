@@ -1,0 +1,53 @@
+/**
+ * The arithmetic of bounded multi-word ranking (CatalogService.rankWords): when the first products ranked
+ * inside a recency window of the index are known to be the whole catalog's.
+ */
+
+/** One ranked product: how many query groups it matches, its score, its rank (creation time). */
+export type RankedRow = { id: string; groups: number; score: number; rank: number }
+
+/** The search order: more groups, then a higher score, then newer, then by id. */
+export function compareRanked(a: RankedRow, b: RankedRow): number {
+  return b.groups - a.groups || b.score - a.score || b.rank - a.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+/** The most a product matching `tier` of the groups can score: the best scores of that many groups. */
+function tierBest(groupBests: ReadonlyArray<number | null>, tier: number): number {
+  return groupBests
+    .flatMap((best) => (best === null ? [] : [best]))
+    .sort((a, b) => b - a)
+    .slice(0, tier)
+    .reduce((sum, best) => sum + best, 0)
+}
+
+const SCORE_EPSILON = 1e-6
+
+/**
+ * Whether the first `depth` products ranked inside a recency window (CatalogService.rankWords) are the
+ * catalog's: the product at `depth` matches every group any product can match (a group whose terms are
+ * indexed), with the best score there is, so no older product can rank above it (an equal one is older).
+ */
+export function windowSettles(
+  rows: ReadonlyArray<{ groups: number; score: number }>,
+  groupBests: ReadonlyArray<number | null>,
+  depth: number,
+): boolean {
+  const last = rows[depth - 1]
+  if (last === undefined) return false
+  const matchable = groupBests.filter((best) => best !== null).length
+  return last.groups === matchable && last.score >= tierBest(groupBests, matchable) - SCORE_EPSILON
+}
+
+/**
+ * The groups that every product ranking above (tier, score) must hold: without group g, a product
+ * matches at most the other matchable groups, which must be no more than `tier` and score no more than
+ * `score` (an equal score loses to the newer product in the window).
+ */
+export function hittingGroups(groupBests: ReadonlyArray<number | null>, tier: number, score: number): number[] {
+  return groupBests.flatMap((best, group) => {
+    if (best === null) return []
+    const others = groupBests.map((other, index) => (index === group ? null : other))
+    const matchable = others.filter((other) => other !== null).length
+    return matchable <= tier && tierBest(others, tier) <= score + SCORE_EPSILON ? [group] : []
+  })
+}

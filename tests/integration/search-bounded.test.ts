@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CatalogService, SEARCH_LIMITS } from '~/api/catalog.service'
+import { loadQueries } from '../search-eval/evaluate'
+import { freshDatabase } from './database'
+
+/**
+ * Bounded search (issue 3's budget): multi-word ranking reads a recency window of the index and totals stop
+ * counting at a cap. On the demo catalog the default window holds every posting, so these tests shrink it:
+ * the pages must be the ones ranking every posting gives, whichever way the window settles.
+ */
+describe('bounded search ranking', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>
+  let exhaustive: CatalogService
+  let bounded: CatalogService
+
+  beforeAll(async () => {
+    database = await freshDatabase()
+    const everything = { totalCap: 1_000_000, windowStart: 1_000_000, windowMax: 1_000_000, hittingMax: 1_000_000 }
+    exhaustive = new CatalogService(database.db, { searchLimits: everything })
+    // Windows of 3 postings a run, growing fourfold; older products scored one by one for up to 25 postings.
+    bounded = new CatalogService(database.db, {
+      searchLimits: { totalCap: 1_000_000, windowStart: 3, windowMax: 1_000_000, hittingMax: 25 },
+    })
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+
+  const queries = [
+    ...new Set([
+      ...loadQueries().map((query) => query.q),
+      'black linen dress for the beach',
+      'white cotton shirt',
+      'red silk blouse',
+      'linen dress zzqqxxjj',
+    ]),
+  ]
+
+  it('ranks the first pages of every judged query as ranking every posting does', async () => {
+    const differences: string[] = []
+    for (const q of queries) {
+      for (const page of [1, 2, 3]) {
+        const [want, got] = await Promise.all([
+          exhaustive.search(q, 'en', 'thb', page, 8),
+          bounded.search(q, 'en', 'thb', page, 8),
+        ])
+        const wantIds = want.items.map((item) => item.id).join(' ')
+        const gotIds = got.items.map((item) => item.id).join(' ')
+        if (wantIds !== gotIds) differences.push(`${q} page ${page}:\n  want ${wantIds}\n  got  ${gotIds}`)
+        expect(got.total).toBe(want.total)
+      }
+    }
+    expect(differences).toEqual([])
+  })
+
+  it('counts exactly up to the cap and says "at least" past it', async () => {
+    const capped = new CatalogService(database.db, { searchLimits: { ...SEARCH_LIMITS, totalCap: 20 } })
+    const all = await exhaustive.search('dress', 'en', 'thb', 1, 10)
+    expect(all.total).toBeGreaterThan(20)
+    expect(all.total_is_lower_bound).toBe(false)
+    const dresses = await capped.search('dress', 'en', 'thb', 1, 10)
+    expect(dresses).toMatchObject({ total: 20, total_is_lower_bound: true, total_pages: 2 })
+    expect(dresses.items.map((item) => item.id)).toEqual(all.items.map((item) => item.id))
+    // Several groups: products matching any of them, counted once each.
+    const few = await exhaustive.search('gold earrings', 'en', 'thb', 1, 10)
+    expect(few.total).toBeLessThanOrEqual(20)
+    const fewCapped = await capped.search('gold earrings', 'en', 'thb', 1, 10)
+    expect(fewCapped).toMatchObject({ total: few.total, total_is_lower_bound: false })
+    const multi = await exhaustive.search('black linen dress', 'en', 'thb', 1, 10)
+    expect(await capped.search('black linen dress', 'en', 'thb', 1, 10)).toMatchObject({
+      total: Math.min(multi.total, 20),
+      total_is_lower_bound: multi.total > 20,
+    })
+  })
+})
