@@ -115,16 +115,17 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: th.confirm }).click()
     await expect(page.getByText('สมัครสมาชิกสำเร็จ')).toBeVisible()
 
-    // The same telephone cannot register twice.
+    // The same telephone and e-mail cannot register twice: each field says so (issue 17).
     await gotoHydrated(page, '/account/register')
     await page.getByRole('textbox', { name: 'ชื่อ-นามสกุล' }).fill('อีกคน ทดสอบ')
-    await page.getByRole('textbox', { name: 'อีเมล' }).fill(uniqueEmail('again'))
+    await page.getByRole('textbox', { name: 'อีเมล' }).fill(email)
     await page.getByRole('textbox', { name: th.telephone }).fill(phone.local)
     await page.getByRole('combobox', { name: 'เพศ' }).selectOption('male')
     await page.getByLabel('วันเกิด').fill('1990-01-01')
     await page.getByRole('checkbox').check()
     await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
-    await expect(page.getByRole('alert').first()).toContainText('เบอร์โทรศัพท์นี้มีอยู่ในระบบแล้ว')
+    await expect(page.getByRole('alert').filter({ hasText: 'เบอร์โทรศัพท์นี้มีอยู่ในระบบแล้ว' }).first()).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'อีเมลนี้มีอยู่ในระบบแล้ว' }).first()).toBeVisible()
   })
 
   test('a guest opening the order history logs in and comes back to it', async ({ page, request }) => {

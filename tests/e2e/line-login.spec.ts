@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './test'
 import { LINE_CHANNEL, startFakeLine } from './fake-line'
+import { gotoHydrated } from './hydration'
 import { stopServer } from './stop-server'
 
 const PORT = 3197
@@ -50,6 +51,10 @@ test('LINE Login: off to LINE with PKCE, back with a new member, and a cancelled
 
   line?.refuseNext(true)
   await page.goto('/en/account/login')
+  // With a channel the page promises LINE, and offers it.
+  await expect(
+    page.getByText('Log in with a one-time code sent to your telephone or e-mail, or with LINE.'),
+  ).toBeVisible()
   await page.getByRole('link', { name: 'Login with LINE' }).click()
   await expect(page).toHaveURL(/\/en\/account\/login\?line=cancelled/)
   await expect(page.getByRole('alert')).toContainText('LINE login was cancelled.')
@@ -66,4 +71,15 @@ test('LINE Login: off to LINE with PKCE, back with a new member, and a cancelled
   await expect(page.getByText(user.name)).toBeVisible()
   await expect(page.getByText(user.email)).toBeVisible()
   await context.close()
+})
+
+test('without LINE set up, the login page neither offers nor promises it, in Thai and English', async ({ page }) => {
+  // The suite's own server has no LINE channel (LINE_CHANNEL_ID unset).
+  for (const path of ['/account/login', '/en/account/login']) {
+    await gotoHydrated(page, path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('link', { name: /LINE/ })).toHaveCount(0)
+    await expect(page.getByRole('main')).not.toContainText('LINE')
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toContain('LINE')
+  }
 })

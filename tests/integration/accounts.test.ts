@@ -793,6 +793,15 @@ describe('POST /auth/register', () => {
       'EMAIL_EXISTS',
     )
     expect(byEmail.fields).toEqual({ email: 'exists' })
+    // Both taken: both are named (issue 17), not only the phone.
+    const both = expectError(
+      await h.call('POST', '/auth/register', {
+        body: registration({ telephone: phone.replace('+66', '0'), email: email.toUpperCase() }),
+      }),
+      409,
+      'TELEPHONE_EXISTS',
+    )
+    expect(both.fields).toEqual({ telephone: 'exists', email: 'exists' })
     expect(await h.outbox(phone)).toEqual([])
   })
 

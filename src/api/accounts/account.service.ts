@@ -366,13 +366,18 @@ export class AccountService {
       .select({ email: members.email, telephone: members.telephone })
       .from(members)
       .where(or(eq(members.telephone, telephone.value), eq(members.email, email.value)))
-    if (taken.some((row) => row.telephone === telephone.value)) {
-      throw new AccountError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS', {
-        fields: { telephone: 'exists' },
-      })
+    // Every identifier that is taken is named (issue 17): both fields when both are.
+    const telephoneTaken = taken.some((row) => row.telephone === telephone.value)
+    const emailTaken = taken.some((row) => row.email === email.value)
+    const takenFields = {
+      ...(telephoneTaken ? { telephone: 'exists' } : {}),
+      ...(emailTaken ? { email: 'exists' } : {}),
     }
-    if (taken.some((row) => row.email === email.value)) {
-      throw new AccountError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS', { fields: { email: 'exists' } })
+    if (telephoneTaken) {
+      throw new AccountError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS', { fields: takenFields })
+    }
+    if (emailTaken) {
+      throw new AccountError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS', { fields: takenFields })
     }
     // A telephone SMS codes may not go to is confirmed through the e-mail address instead.
     const bySms = smsAllowed(telephone.value, this.smsPolicy)

@@ -31,11 +31,14 @@ export const Route = createFileRoute('/account/login')({
     const member = await context.queryClient.ensureQueryData(sessionQuery())
     if (member) throw redirectTo({ href: search.redirect ?? '/account', replace: true })
   },
+  // LINE is promised only when the shop has it set up (issue 17).
   head: ({ match }) =>
     pageHead(
       match.context.i18n,
       msg`Log in`,
-      msg`Log in with a one-time code sent to your telephone or e-mail, or with LINE.`,
+      match.context.boot.config.lineLogin
+        ? msg`Log in with a one-time code sent to your telephone or e-mail, or with LINE.`
+        : msg`Log in with a one-time code sent to your telephone or e-mail.`,
     ),
   component: LoginPage,
 })
@@ -83,7 +86,15 @@ function LoginPage() {
 
   return (
     <div className="account-page account-page--narrow">
-      <PageHeading lead={<Trans>Log in with a one-time code sent to your telephone or e-mail, or with LINE.</Trans>}>
+      <PageHeading
+        lead={
+          lineLogin ? (
+            <Trans>Log in with a one-time code sent to your telephone or e-mail, or with LINE.</Trans>
+          ) : (
+            <Trans>Log in with a one-time code sent to your telephone or e-mail.</Trans>
+          )
+        }
+      >
         {<Trans>Log in</Trans>}
       </PageHeading>
 

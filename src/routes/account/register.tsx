@@ -66,7 +66,15 @@ function RegisterPage() {
         const fields: Record<string, string> = {}
         if (result.reason === 'TELEPHONE_EXISTS') fields.telephone = 'telephoneExists'
         if (result.reason === 'EMAIL_EXISTS') fields.email = 'emailExists'
-        for (const [name, code] of Object.entries(result.fields ?? {})) fields[name] ??= code
+        // Both may be taken: each field says so.
+        for (const [name, code] of Object.entries(result.fields ?? {})) {
+          fields[name] ??=
+            code === 'exists' && name === 'telephone'
+              ? 'telephoneExists'
+              : code === 'exists' && name === 'email'
+                ? 'emailExists'
+                : code
+        }
         showFieldErrors(form, fields)
         return
       }
