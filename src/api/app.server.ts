@@ -384,6 +384,10 @@ export function createApiApp(options: ApiOptions) {
   )
 
   const delivery = options.accounts?.delivery ?? createDelivery(options.db)
+  const membership = new MembershipService(options.db, {
+    thbSatangPerUsdCent: options.accounts?.thbPerUsd ?? DEFAULT_THB_PER_USD,
+    now: options.accounts?.now,
+  })
   const accounts = new AccountService({
     db: options.db,
     deliver: delivery.deliver,
@@ -396,12 +400,10 @@ export function createApiApp(options: ApiOptions) {
     captcha: options.accounts?.captcha,
     slowDownMaxSeconds: options.accounts?.slowDownMaxSeconds,
     now: options.accounts?.now,
+    // A member who registers in the birth month gets the birth-month code at once (issue 17).
+    onRegistered: (memberId) => membership.issueCodes(memberId),
   })
   app.route('/', createAccountRoutes({ db: options.db, accounts, outboxEnabled: delivery.outboxEnabled }))
-  const membership = new MembershipService(options.db, {
-    thbSatangPerUsdCent: options.accounts?.thbPerUsd ?? DEFAULT_THB_PER_USD,
-    now: options.accounts?.now,
-  })
   app.route('/', createMembershipRoutes({ accounts, membership }))
   app.route('/', createQuickPassRoutes({ db: options.db, accounts, now: options.accounts?.now }))
   const siteUrl = options.commerce?.siteUrl ?? 'http://localhost:3000'

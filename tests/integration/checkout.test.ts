@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from '~/api/app.server'
-import { carts, members, orders, outboxMessages, products, variants } from '~/db/schema'
+import { carts, members, orders, outboxMessages, payments, products, variants } from '~/db/schema'
 import { sha256 } from '~/api/accounts/crypto.server'
 import { freshDatabase } from './database'
 
@@ -418,6 +418,42 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
     expect(received.body.received_at).toEqual(expect.any(String))
     const events = (received.body.events as Json[]).map((event) => event.status)
     expect(events).toEqual(['awaiting_payment', 'paid', 'packed', 'in_transit', 'received'])
+  })
+
+  it('settles a pending card payment when the back office marks the order paid, and cancels it with the order (issue 17)', async () => {
+    const move = (number: string, status: string) =>
+      call('POST', `/operator/orders/${number}/status`, {
+        body: { status },
+        headers: { authorization: `Bearer ${OPERATOR}` },
+      })
+    const placeByCard = async (key: string, offset: number) => {
+      const item = await plainSku(5, offset)
+      const token = await guestCart(item.sku)
+      const placed = await call('POST', '/orders?currency=thb&lang=en', {
+        body: order({ payment_method: 'card' }),
+        headers: { 'x-cart-token': token, 'idempotency-key': key },
+      })
+      expect(placed.status).toBe(201)
+      const number = String((placed.body.order as Json).number)
+      const [row] = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.number, number))
+      const paymentOf = async () =>
+        (
+          await database.db
+            .select({ status: payments.status })
+            .from(payments)
+            .where(eq(payments.orderId, row?.id ?? ''))
+        ).map((payment) => payment.status)
+      expect(await paymentOf()).toEqual(['pending'])
+      return { number, paymentOf }
+    }
+    // The transfer was seen on the statement: the order is paid, and so is its payment.
+    const paid = await placeByCard('order-card-operator-paid', 20)
+    expect((await move(paid.number, 'paid')).status).toBe(200)
+    expect(await paid.paymentOf()).toEqual(['paid'])
+    // A cancelled order leaves no payment waiting.
+    const cancelled = await placeByCard('order-card-operator-cancelled', 21)
+    expect((await move(cancelled.number, 'cancelled')).status).toBe(200)
+    expect(await cancelled.paymentOf()).toEqual(['cancelled'])
   })
 
   it('lists a member’s orders newest first and tells them of status changes by e-mail', async () => {

@@ -161,6 +161,72 @@ describe('membership', () => {
     expect(row?.usedOrderId).not.toBeNull()
   })
 
+  it('raises this month’s unused tier code when the member rises to VVIP; a used one stays (issue 17)', async () => {
+    const monthly = async (memberId: string) =>
+      database.db
+        .select({ code: memberCodes.code, percent: memberCodes.percent, usedAt: memberCodes.usedAt })
+        .from(memberCodes)
+        .where(and(eq(memberCodes.memberId, memberId), eq(memberCodes.kind, 'monthly')))
+    const [rising] = await database.db
+      .insert(members)
+      .values({ fullname: 'Rising Member', email: 'rising.vvip@example.com', tier: 'vip' })
+      .returning()
+    if (!rising) throw new Error('member not stored')
+    expect(await app.membership.issueCodes(rising.id)).toBe(1)
+    expect(await monthly(rising.id)).toEqual([{ code: `VIP-${MONTH}`, percent: 5, usedAt: null }])
+    await database.db.update(members).set({ tier: 'vvip' }).where(eq(members.id, rising.id))
+    expect(await app.membership.issueCodes(rising.id)).toBe(1)
+    expect(await monthly(rising.id)).toEqual([{ code: `VVIP-${MONTH}`, percent: 10, usedAt: null }])
+    expect(await app.membership.issueCodes(rising.id)).toBe(0)
+
+    // The 5 % code was already used this month: the monthly code is once a month (§9), so it stays.
+    const [spent] = await database.db
+      .insert(members)
+      .values({ fullname: 'Spent Member', email: 'spent.vip@example.com', tier: 'vip' })
+      .returning()
+    if (!spent) throw new Error('member not stored')
+    await app.membership.issueCodes(spent.id)
+    await database.db.update(memberCodes).set({ usedAt: clock() }).where(eq(memberCodes.memberId, spent.id))
+    await database.db.update(members).set({ tier: 'vvip' }).where(eq(members.id, spent.id))
+    expect(await app.membership.issueCodes(spent.id)).toBe(0)
+    expect((await monthly(spent.id)).map((code) => code.code)).toEqual([`VIP-${MONTH}`])
+  })
+
+  it('gives a member who registers in the birth month the birth-month code at once (issue 17)', async () => {
+    const telephone = `08${String(Date.now()).slice(-8)}`
+    const email = `birthday.${Date.now()}@example.com`
+    const registered = await call('POST', '/auth/register', {
+      body: {
+        fullname: 'Birthday Member',
+        email,
+        telephone,
+        gender: 'female',
+        birthdate: `1990-${MONTH.slice(5, 7)}-15`,
+        accept_terms: true,
+      },
+      headers: { 'x-forwarded-for': '10.99.1.1' },
+    })
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201)
+    const outbox = await call('GET', `/dev/outbox?recipient=${encodeURIComponent(`+66${telephone.slice(1)}`)}`)
+    const items = (outbox.body.items ?? []) as Array<{ body: string }>
+    const code = /(?<!\d)\d{6}(?!\d)/.exec(
+      items.find((item) => item.body.includes(String(registered.body.ref_code)))?.body ?? '',
+    )?.[0]
+    if (!code) throw new Error('no code sent')
+    const verified = await call('POST', '/auth/verify', {
+      body: { challenge_token: registered.body.challenge_token, code },
+      headers: { 'x-forwarded-for': '10.99.1.1' },
+    })
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200)
+    const [member] = await database.db.select({ id: members.id }).from(members).where(eq(members.email, email))
+    if (!member) throw new Error('member not registered')
+    const codes = await database.db
+      .select({ code: memberCodes.code, kind: memberCodes.kind })
+      .from(memberCodes)
+      .where(eq(memberCodes.memberId, member.id))
+    expect(codes).toEqual([{ code: `BDAY-${YEAR}`, kind: 'birthday' }])
+  })
+
   it('refuses an expired code', async () => {
     const { id, auth } = await memberSession('late@example.com')
     await database.db.update(members).set({ tier: 'vip' }).where(eq(members.id, id))

@@ -63,6 +63,12 @@ export type AccountServiceOptions = {
   sms?: SmsPolicy
   /** Says what an operator must know (an SMS cap reached). */
   warn?: (line: string) => void
+  /**
+   * Called once a registration is confirmed: the member's codes are issued at once (a member who registers in the
+   * birth month gets the birth-month code, issue 17). A failure here does not undo the registration: it is logged
+   * and the hourly job issues the codes later.
+   */
+  onRegistered?: (memberId: string) => Promise<unknown>
   /** LINE Login, when a channel is configured. */
   lineLogin: LineLogin | null
   /** Codes one IP may have sent per hour. */
@@ -472,6 +478,9 @@ export class AccountService {
     if (challenge.purpose === 'register') {
       member = await this.createMember(registrationOf(challenge.payload))
       registered = true
+      await this.options.onRegistered?.(member.id).catch((error: unknown) => {
+        this.options.warn?.(`codes of a new member not issued (the hourly job will): ${String(error)}`)
+      })
     } else {
       const [row] = await this.db
         .select()

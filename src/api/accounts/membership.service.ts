@@ -115,7 +115,13 @@ export class MembershipService {
             validFrom: new Date(code.validFrom),
             validUntil: new Date(code.validUntil),
           })
-          .onConflictDoNothing()
+          // This month's tier code is raised in place when the member rose (VIP 5 % → VVIP 10 %) and has not
+          // used it yet (issue 17); a used one stays: the monthly code is once a month (§9).
+          .onConflictDoUpdate({
+            target: [memberCodes.memberId, memberCodes.key],
+            set: { code: code.promotion.code, percent: code.promotion.percent },
+            setWhere: sql`${memberCodes.usedAt} IS NULL AND ${memberCodes.percent} < excluded.percent`,
+          })
           .returning({ id: memberCodes.id })
         issued += stored.length
       }

@@ -577,6 +577,15 @@ export class OrderService {
       .returning()
     if (!updated) throw new AccountError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
     await this.db.insert(orderEvents).values({ orderId, status, note })
+    // The back office marking an order paid (a bank transfer seen on the statement) settles its pending payment, and
+    // a cancelled order's pending payment is cancelled with it (issue 17): the order page never says "pending" for
+    // money the shop has, or for an order that is gone.
+    if (status === 'paid' || status === 'cancelled') {
+      await this.db
+        .update(payments)
+        .set({ status, updatedAt: now })
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+    }
     if (status === 'cancelled') {
       const items = await this.db.select().from(orderItems).where(eq(orderItems.orderId, orderId))
       for (const item of items) {
