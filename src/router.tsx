@@ -5,6 +5,7 @@ import { createRouter, defaultStringifySearch } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
 import { getBootState } from '~/boot'
+import { CHECKOUT_JOURNEY_PATHS, endCheckoutJourney } from '~/checkout/resume'
 import type { BootState } from '~/boot-state'
 import { ErrorScreen } from '~/components/ErrorScreen'
 import { NotFoundScreen } from '~/components/NotFoundScreen'
@@ -57,6 +58,10 @@ export async function getRouter() {
   // On the client, the page being left is the router's last resolved location.
   if (typeof window !== 'undefined') {
     router.options.context.previousPath = () => router.state.resolvedLocation?.pathname ?? boot.refererPath
+    // Leaving the cart and checkout ends the checkout journey: typing /checkout later is an entry again (§4).
+    router.subscribe('onResolved', ({ toLocation }) => {
+      if (!CHECKOUT_JOURNEY_PATHS.has(toLocation.pathname)) endCheckoutJourney(boot.config.secureCookies)
+    })
   }
 
   setupRouterSsrQueryIntegration({ router, queryClient })

@@ -131,6 +131,18 @@ export const acceptCartPrices = createServerFn({ method: 'POST' })
     ),
   )
 
+/** Lines added under another region, added again in the shopper's currency at today's price (§5's remove and re-add). */
+export const moveCartToRegion = createServerFn({ method: 'POST' })
+  .validator(z.object(where))
+  .handler(async ({ data }): Promise<Cart> =>
+    settle(
+      await productApi().send('POST', '/cart/move-to-region', cartSchema, {
+        query: data,
+        headers: cartCookie.cartHeaders(),
+      }),
+    ),
+  )
+
 export const getWishlist = createServerFn({ method: 'GET' })
   .validator(z.object(where))
   .handler(async ({ data }): Promise<WishlistView | null> => {

@@ -393,6 +393,14 @@ describe('VAT', () => {
     expect(price({ lines: [line({ unitPrice: 1_070_00 })] }).vatIncluded).toBe(70_00)
   })
 
+  it('is not charged on an order sent abroad (zero-rated export, duties paid by the buyer)', () => {
+    const abroad = price({ lines: [line({ unitPrice: 1_070_00 })], destination: US })
+    expect(abroad.duty).toBe('unpaid')
+    expect(abroad.total).toBeGreaterThan(0)
+    expect(abroad.vatIncluded).toBe(0)
+    expect(price({ lines: [line({ unitPrice: 1_070_00 })], destination: TH }).vatIncluded).toBe(70_00)
+  })
+
   it('includes the shipping fee', () => {
     const result = price({ lines: [line({ unitPrice: 1_020_00, tags: ['club'] })] })
     expect(result.total).toBe(1_070_00)
@@ -467,7 +475,7 @@ describe('priceCart properties', () => {
         expect(result.subtotal).toBe(input.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0))
         expect(result.total).toBe(result.subtotal - result.mixMatchDiscount - promotionDiscount + result.shippingFee)
         expect(result.vatIncluded).toBeLessThanOrEqual(result.total)
-        expect(result.vatIncluded).toBe(Math.round((result.total * 7) / 107))
+        expect(result.vatIncluded).toBe(result.duty === 'paid' ? Math.round((result.total * 7) / 107) : 0)
       }),
       { numRuns: 500 },
     )

@@ -72,7 +72,10 @@ export type PricingResult = {
   shippingFee: number
   /** subtotal − mixMatchDiscount − promotion discount + shippingFee (never negative). */
   total: number
-  /** The VAT contained in `total` (prices include VAT). */
+  /**
+   * The Thai VAT contained in `total` (prices include VAT). 0 for an order sent abroad: an export is zero-rated
+   * (Revenue Code §80/1) and the buyer pays the destination's duties and taxes (§9 duty-unpaid).
+   */
   vatIncluded: number
   duty: 'paid' | 'unpaid'
   blocked: PricingBlock[]
@@ -394,7 +397,7 @@ export function priceCart(input: PricingInput): PricingResult {
     promotionRejected,
     shippingFee: delivery.shippingFee,
     total,
-    vatIncluded: vatIncludedIn(total),
+    vatIncluded: delivery.duty === 'paid' ? vatIncludedIn(total) : 0,
     duty: delivery.duty,
     blocked: delivery.blocked,
   }

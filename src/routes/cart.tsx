@@ -2,10 +2,17 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { Fragment, useId, useState } from 'react'
 import { sessionQuery } from '~/account/session.functions'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
-import { acceptCartPrices, cartQuery, moveLineToWishlist, removeCartLine, setCartQuantity } from '~/cart/cart.functions'
+import {
+  acceptCartPrices,
+  cartQuery,
+  moveCartToRegion,
+  moveLineToWishlist,
+  removeCartLine,
+  setCartQuantity,
+} from '~/cart/cart.functions'
 import { MixMatchProgress } from '~/cart/components/MixMatchProgress'
 import { CART_MESSAGES } from '~/cart/messages'
 import type { Cart, CartLine } from '~/cart/types'
@@ -83,6 +90,15 @@ function CartPage() {
   }
 
   const where = { lang: locale, currency }
+  // Lines added under another region keep their own currency; the subtotal counts only what can be paid here.
+  const foreignLines = cart.items.filter((line) => line.regionMismatch)
+  const payableCount = cart.items.length - foreignLines.length
+  const foreignTotals = [...new Set(foreignLines.map((line) => line.currency))].map((lineCurrency) => ({
+    currency: lineCurrency,
+    total: foreignLines.filter((line) => line.currency === lineCurrency).reduce((sum, line) => sum + line.lineTotal, 0),
+  }))
+  const here = currency.toUpperCase()
+  const foreignCount = foreignLines.length
 
   return (
     <div className="cart-page">
@@ -122,6 +138,32 @@ function CartPage() {
                 {problem}
               </p>
             ) : null}
+            {foreignCount > 0 ? (
+              <div className="form-alert cart-region" data-testid="cart-region">
+                <p>
+                  <Trans>
+                    Pieces marked below were added while you shopped in another currency: they cannot be paid in {here}{' '}
+                    as they are.
+                  </Trans>
+                </p>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() =>
+                    void apply(
+                      moveCartToRegion({ data: where }).then(
+                        (moved) => ({ ok: true as const, cart: moved }),
+                        () => ({ ok: false as const, reason: 'ERROR' }),
+                      ),
+                      i18n._(msg`Added again at today’s prices.`),
+                    )
+                  }
+                >
+                  <Trans>Add again at today’s {here} prices</Trans>
+                </button>
+              </div>
+            ) : null}
             <ul className="cart-lines">
               {cart.items.map((line) => (
                 <CartLineRow
@@ -151,10 +193,27 @@ function CartPage() {
               <Trans>Summary</Trans>
             </h2>
             <dl>
-              <dt>
-                <Trans>Subtotal</Trans>
-              </dt>
-              <dd data-testid="cart-subtotal">{formatMoney(cart.subtotal, cart.currency, locale)}</dd>
+              {payableCount > 0 ? (
+                <>
+                  <dt>
+                    <Trans>Subtotal</Trans>
+                  </dt>
+                  <dd data-testid="cart-subtotal">{formatMoney(cart.subtotal, cart.currency, locale)}</dd>
+                </>
+              ) : null}
+              {foreignTotals.map((entry) => {
+                const other = entry.currency.toUpperCase()
+                return (
+                  <Fragment key={entry.currency}>
+                    <dt>
+                      <Trans>Priced in {other}, not included</Trans>
+                    </dt>
+                    <dd data-testid={`cart-foreign-${entry.currency}`}>
+                      {formatMoney(entry.total, entry.currency, locale)}
+                    </dd>
+                  </Fragment>
+                )
+              })}
             </dl>
             <MixMatchProgress currency={cart.currency} lines={cart.items} />
             <p className="account-muted">
@@ -311,7 +370,9 @@ function CartLineRow({
 function ecommerceOf(cart: Pick<Cart, 'currency' | 'items'>) {
   return {
     currency: cart.currency.toUpperCase(),
-    value: majorUnits(cart.items.reduce((sum, line) => sum + line.lineTotal, 0)),
+    value: majorUnits(
+      cart.items.filter((line) => line.currency === cart.currency).reduce((sum, line) => sum + line.lineTotal, 0),
+    ),
     items: cart.items.map((line) => ({
       item_id: line.productId,
       item_name: line.name,

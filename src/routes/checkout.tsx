@@ -1,17 +1,20 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { createFileRoute, Link, redirect, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { addressesQuery } from '~/account/address.functions'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { AddressForm } from '~/account/components/AddressForm'
 import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { sessionQuery } from '~/account/session.functions'
-import { cartQuery } from '~/cart/cart.functions'
+import { cartQuery, removeCartLine, setCartQuantity } from '~/cart/cart.functions'
 import { CART_MESSAGES } from '~/cart/messages'
 import { storesQuery } from '~/catalog/catalog.queries'
 import { placeOrder, quoteCheckout } from '~/checkout/checkout.functions'
+import { CheckoutProblems, type CheckoutProblem } from '~/checkout/components/CheckoutProblems'
+import { clearCheckoutDraft, readCheckoutDraft, sessionStore, writeCheckoutDraft } from '~/checkout/draft'
+import { CHECKOUT_JOURNEY_PATHS, endCheckoutJourney, markCheckoutJourney } from '~/checkout/resume'
 import { Modal } from '~/components/Modal'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
@@ -20,13 +23,10 @@ import type { AddressInput } from '~/domain/address'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 
-/** Pages from which /checkout may be entered (§4): the cart, or checkout itself. */
-const CHECKOUT_ENTRY_PATHS = new Set(['/cart', '/checkout'])
-
 export const Route = createFileRoute('/checkout')({
   beforeLoad: ({ context }) => {
     const previous = context.previousPath()
-    if (previous === null || !CHECKOUT_ENTRY_PATHS.has(previous)) {
+    if (previous === null || !CHECKOUT_JOURNEY_PATHS.has(previous)) {
       throw redirect({ to: '/cart', replace: true })
     }
   },
@@ -46,8 +46,24 @@ export const Route = createFileRoute('/checkout')({
 
 type Shipping = 'courier' | 'pickup'
 type Payment = 'card' | 'bank_transfer'
+const PAYMENTS: readonly Payment[] = ['card', 'bank_transfer']
 
+const noSubscription = () => () => {}
+
+/**
+ * The server renders checkout without the tab's draft (it cannot see sessionStorage); once hydrated, the form is
+ * mounted again from the draft, so a reload brings back what was typed (issue 17).
+ */
 function CheckoutPage() {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+  return <CheckoutForm key={hydrated ? 'draft' : 'server'} withDraft={hydrated} />
+}
+
+function CheckoutForm({ withDraft }: { withDraft: boolean }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const currency = useCurrency()
@@ -59,24 +75,44 @@ function CheckoutPage() {
   const saved = useQuery({ ...addressesQuery(), enabled: Boolean(member) }).data ?? []
   const ids = { email: useId(), telephone: useId(), code: useId(), store: useId() }
 
-  const [guestChoice, setGuestChoice] = useState(false)
-  const [email, setEmail] = useState(member?.email ?? '')
-  const [telephone, setTelephone] = useState(member?.telephone ?? '')
-  const [shipping, setShipping] = useState<Shipping>('courier')
-  const [storeId, setStoreId] = useState('')
-  const initialAddress = saved.find((address) => address.isDefault) ?? saved[0] ?? null
+  const [draft] = useState(() => (withDraft ? readCheckoutDraft(sessionStore()) : null))
+  const [guestChoice, setGuestChoice] = useState(draft?.guestChoice ?? false)
+  const [email, setEmail] = useState(draft?.email || member?.email || '')
+  const [telephone, setTelephone] = useState(draft?.telephone || member?.telephone || '')
+  const [shipping, setShipping] = useState<Shipping>(draft?.shipping ?? 'courier')
+  const [storeId, setStoreId] = useState(draft?.storeId ?? '')
+  const initialAddress = draft?.address ?? saved.find((address) => address.isDefault) ?? saved[0] ?? null
   const [address, setAddress] = useState<AddressInput | null>(initialAddress)
   const [editingAddress, setEditingAddress] = useState(initialAddress === null)
-  const [codeInput, setCodeInput] = useState('')
-  const [code, setCode] = useState<string | null>(null)
-  const [payment, setPayment] = useState<Payment>('card')
+  const [codeInput, setCodeInput] = useState(draft?.codeInput ?? '')
+  const [code, setCode] = useState<string | null>(draft?.code ?? null)
+  const [payment, setPayment] = useState<Payment>(PAYMENTS.find((method) => method === draft?.payment) ?? 'card')
   const [problem, setProblem] = useState<string | null>(null)
   const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({})
   const [pricesMoved, setPricesMoved] = useState(false)
   const [placing, setPlacing] = useState(false)
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
 
-  const country = shipping === 'courier' ? (address?.country ?? 'TH') : 'TH'
+  const secureCookies = useRouteContext({ from: '__root__', select: (context) => context.boot.config.secureCookies })
+  // In checkout: a reload stays here (§4's guard still sends a typed /checkout to the cart).
+  useEffect(() => markCheckoutJourney(secureCookies), [secureCookies])
+  useEffect(() => {
+    if (!withDraft) return
+    writeCheckoutDraft(sessionStore(), {
+      email,
+      telephone,
+      shipping,
+      storeId,
+      address: editingAddress ? null : address,
+      codeInput,
+      code,
+      payment,
+      guestChoice,
+    })
+  }, [withDraft, email, telephone, shipping, storeId, address, editingAddress, codeInput, code, payment, guestChoice])
+
+  // No destination until an address is confirmed: the summary then names no delivery fee it cannot promise.
+  const country = shipping === 'courier' ? (address && !editingAddress ? address.country : null) : 'TH'
   const quote = useQuery({
     queryKey: ['checkout', 'quote', locale, currency, country, shipping, code],
     queryFn: () =>
@@ -160,6 +196,30 @@ function CheckoutPage() {
   }
 
   const money = (amount: number) => formatMoney(amount, currency, locale)
+  const problems: CheckoutProblem[] = (quoted?.blocked ?? []).map((block) => ({
+    ...block,
+    lineId: 'sku' in block ? (cart.items.find((line) => line.sku === block.sku)?.id ?? null) : null,
+  }))
+  const deliveryProblems = problems.filter((problem) => problem.reason === 'shoesInternational')
+  const pieceProblems = problems.filter(
+    (problem) => problem.reason === 'outOfStock' || problem.reason === 'regionMismatch',
+  )
+  const blockedId = 'checkout-blocked'
+
+  /** A piece taken out of the cart (or down to what is left) from checkout: the cart and the quote are read again. */
+  async function fixLine(lineId: string, quantity: number) {
+    setProblem(null)
+    const where = { lang: locale, currency, id: lineId }
+    try {
+      const result =
+        quantity === 0 ? await removeCartLine({ data: where }) : await setCartQuantity({ data: { ...where, quantity } })
+      if (!result.ok) setProblem(i18n._(ACCOUNT_MESSAGES.somethingWrong))
+    } catch {
+      setProblem(i18n._(ACCOUNT_MESSAGES.somethingWrong))
+    }
+    await queryClient.invalidateQueries({ queryKey: ['cart'] })
+    await queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] })
+  }
 
   async function submit() {
     setProblem(null)
@@ -222,6 +282,9 @@ function CheckoutPage() {
         )
         return
       }
+      // Placed: the draft and the checkout journey end here (a new order starts from the cart again).
+      clearCheckoutDraft(sessionStore())
+      endCheckoutJourney(secureCookies)
       await queryClient.invalidateQueries({ queryKey: ['cart'] })
       if (result.redirectUrl) {
         window.location.assign(result.redirectUrl)
@@ -417,6 +480,13 @@ function CheckoutPage() {
                 </button>
               </div>
             ) : null}
+            {shipping === 'courier' && deliveryProblems.length > 0 ? (
+              <CheckoutProblems
+                problems={deliveryProblems}
+                lead={t`These pieces are sent within Thailand only. Choose an address in Thailand, pick up in a store, or remove them:`}
+                onFix={fixLine}
+              />
+            ) : null}
             {quoted?.duty === 'unpaid' ? (
               <p className="account-muted">
                 <Trans>International orders are sent duty-unpaid: the buyer pays the duties of the destination.</Trans>
@@ -468,6 +538,9 @@ function CheckoutPage() {
               </li>
             ))}
           </ul>
+          {pieceProblems.length > 0 ? (
+            <CheckoutProblems problems={pieceProblems} lead={t`Before you can order:`} onFix={fixLine} />
+          ) : null}
           <form
             className="form-actions"
             onSubmit={(event) => {
@@ -526,17 +599,34 @@ function CheckoutPage() {
               <dt>
                 <Trans>Shipping fee</Trans>
               </dt>
-              <dd>{quoted.shippingFee === 0 ? t`Free` : money(quoted.shippingFee)}</dd>
+              <dd data-testid="shipping-fee">
+                {country === null
+                  ? t`Worked out from the address`
+                  : quoted.shippingFee === 0
+                    ? t`Free`
+                    : money(quoted.shippingFee)}
+              </dd>
               <dt className="summary-total">
                 <Trans>Net</Trans>
               </dt>
               <dd className="summary-total" data-testid="net">
                 {money(quoted.total)}
               </dd>
-              <dt>
-                <Trans>Including VAT</Trans>
-              </dt>
-              <dd>{money(quoted.vatIncluded)}</dd>
+              {quoted.duty === 'unpaid' ? (
+                <>
+                  <dt>
+                    <Trans>Duties and import taxes</Trans>
+                  </dt>
+                  <dd data-testid="duties">{t`Paid by the buyer on delivery`}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>
+                    <Trans>Including VAT</Trans>
+                  </dt>
+                  <dd data-testid="vat">{money(quoted.vatIncluded)}</dd>
+                </>
+              )}
             </dl>
           ) : (
             <p className="account-muted">
@@ -548,11 +638,17 @@ function CheckoutPage() {
               {problem}
             </p>
           ) : null}
+          {problems.length > 0 ? (
+            <p className="field-error" id={blockedId}>
+              <Trans>The order cannot be placed until the points marked above are settled.</Trans>
+            </p>
+          ) : null}
           <button
             type="button"
             className="button button--solid button--wide"
-            disabled={placing || !quoted}
+            disabled={placing || !quoted || problems.length > 0}
             aria-busy={placing || undefined}
+            aria-describedby={problems.length > 0 ? blockedId : undefined}
             onClick={() => void submit()}
           >
             <Trans>Place order</Trans>

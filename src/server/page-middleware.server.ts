@@ -7,6 +7,7 @@ import { delocalizePath } from '~/i18n/paths'
 import { ipInfoSchema } from '~/api/schemas'
 import { productApi } from '~/product-api/server-client.server'
 import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
+import { CHECKOUT_RESUME_COOKIE } from '~/checkout/resume'
 import { turnstileEnabled } from '~/config/schema'
 import { securityHeaders } from '~/security/headers'
 import { normalisedPagePath } from '~/routing/normalise-path'
@@ -53,6 +54,9 @@ async function lookUpCountry(request: Request): Promise<string | null> {
 }
 
 function refererPath(request: Request, url: URL, defaultLocale: LocaleSettings['defaultLocale']): string | null {
+  const path = delocalizePath(url.pathname, { strategy: localeSettings.strategy, defaultLocale })
+  // A reload of checkout during the checkout journey (see src/checkout/resume.ts) comes from checkout itself.
+  if (path === '/checkout' && readCookie(request.headers.get('cookie'), CHECKOUT_RESUME_COOKIE) === '1') return path
   const referer = request.headers.get('referer')
   if (!referer) return null
   try {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
+import { resultRows, type Db } from '~/db/client.server'
 import {
   cartItems,
   carts,
@@ -385,6 +385,24 @@ export class CartService {
       SET unit_price = CASE WHEN ci.currency = 'thb' THEN p.price_thb ELSE p.price_usd END
       FROM products AS p
       WHERE p.id = ci.product_id AND ci.cart_id = ${cart.id}`)
+  }
+
+  /**
+   * §5 "an item added under another region … must be removed and re-added", in one step: every line of another
+   * currency is added again in this one, at today's price there (its quantity kept, counted as new).
+   */
+  async moveToRegion(owner: CartOwner, currency: CurrencyCode): Promise<number> {
+    const cart = await this.find(owner)
+    if (!cart || cart.status !== 'open') return 0
+    const moved = await this.db.execute(sql`
+      UPDATE cart_items AS ci
+      SET currency = ${currency},
+          unit_price = CASE WHEN ${currency} = 'thb' THEN p.price_thb ELSE p.price_usd END,
+          added_at = now()
+      FROM products AS p
+      WHERE p.id = ci.product_id AND ci.cart_id = ${cart.id} AND ci.currency <> ${currency}
+      RETURNING ci.id`)
+    return resultRows(moved).length
   }
 
   /**

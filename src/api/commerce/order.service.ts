@@ -62,7 +62,21 @@ export type CheckoutInput = {
   expectedTotal: number | null
 }
 
-export type QuoteView = PricingResult & { currency: CurrencyCode; promotionCode: string | null }
+/**
+ * What stops an order as the cart is now, each naming the piece (issue 17: shown at the step where the shopper can
+ * act, before "Place order"): shoes to an address abroad, pick-up abroad, a size sold out or short, a line added
+ * under another region.
+ */
+export type QuoteProblem =
+  | { reason: 'shoesInternational' | 'regionMismatch'; sku: string; name: string; size: string }
+  | { reason: 'outOfStock'; sku: string; name: string; size: string; available: number }
+  | { reason: 'pickupInternational' }
+
+export type QuoteView = Omit<PricingResult, 'blocked'> & {
+  currency: CurrencyCode
+  promotionCode: string | null
+  blocked: QuoteProblem[]
+}
 
 export type OrderView = {
   id: string
@@ -153,6 +167,7 @@ const lineColumns = {
   nameTh: products.nameTh,
   nameEn: products.nameEn,
   size: variants.size,
+  stockOnline: variants.stockOnline,
 }
 
 /** The lines of a cart with what pricing needs from the catalog, in the order they were added. */
@@ -230,23 +245,44 @@ export class OrderService {
       country: string | null
       shippingMethod: ShippingMethod
       promotionCode: string | null
+      /** The language of the pieces' names in `blocked`. */
+      lang?: 'th' | 'en'
     },
   ): Promise<QuoteView> {
     const cart = await this.options.carts.find(owner)
     if (!cart || cart.status !== 'open') throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
-    const lines = await this.pricingLines(this.db, cart.id, input.currency)
+    const rows = await linesQuery(this.db, cart.id)
+    if (rows.length === 0) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+    // Lines of another region are not priced (they cannot be paid) but named, like sizes short of stock.
+    const payable = rows.filter((row) => row.currency === input.currency)
+    const lang = input.lang ?? 'th'
+    const named = (row: LineRow) => ({ sku: row.sku, name: lang === 'th' ? row.nameTh : row.nameEn, size: row.size })
+    const problems: QuoteProblem[] = rows.flatMap((row): QuoteProblem[] =>
+      row.currency !== input.currency
+        ? [{ reason: 'regionMismatch', ...named(row) }]
+        : row.stockOnline < row.quantity
+          ? [{ reason: 'outOfStock', ...named(row), available: Math.max(0, row.stockOnline) }]
+          : [],
+    )
     const result = priceCart({
       currency: input.currency,
-      lines,
+      lines: payable.length > 0 ? pricedLines(payable, input.currency) : [],
       destination: input.country ? { country: input.country } : null,
       shippingMethod: input.shippingMethod,
       promotion: (await this.promotion(input.promotionCode, owner.memberId))?.promotion ?? null,
     })
-    return { ...result, currency: input.currency, promotionCode: result.promotion?.code ?? null }
-  }
-
-  private async pricingLines(db: Db, cartId: string, currency: CurrencyCode) {
-    return pricedLines(await linesQuery(db, cartId), currency)
+    const bySku = new Map(rows.map((row) => [row.sku, row]))
+    const delivery = result.blocked.map((block): QuoteProblem => {
+      if (block.reason === 'pickupInternational') return block
+      const row = bySku.get(block.sku)
+      return { reason: block.reason, sku: block.sku, name: row ? named(row).name : block.sku, size: row?.size ?? '' }
+    })
+    return {
+      ...result,
+      blocked: [...delivery, ...problems],
+      currency: input.currency,
+      promotionCode: result.promotion?.code ?? null,
+    }
   }
 
   /** Checks what the shopper typed before anything is written. */

@@ -235,6 +235,23 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   app.openapi(
     createRoute({
       method: 'post',
+      path: '/cart/move-to-region',
+      summary: 'Lines added under another region are added again in this currency, at today’s price (§5)',
+      security: bearer,
+      request: { query: cartQuery },
+      responses: { 200: json(cartSchema, 'The cart') },
+    }),
+    async (c) => {
+      const { lang, currency } = c.req.valid('query')
+      const who = await owner(c)
+      await carts.moveToRegion(who, currency)
+      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
       path: '/cart/merge',
       summary: 'At login: the guest cart of this token joins the member’s cart',
       security: bearer,
@@ -335,14 +352,15 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       responses: {
         200: json(quoteSchema, 'The prices'),
         400: refused('Unknown code'),
-        409: refused('Empty cart or another region'),
+        409: refused('Empty cart'),
       },
     }),
     async (c) => {
-      const { currency } = c.req.valid('query')
+      const { currency, lang } = c.req.valid('query')
       const input = c.req.valid('json')
       const quote = await orders.quote(await owner(c), {
         currency,
+        lang,
         country: input.country?.toUpperCase() ?? null,
         shippingMethod: input.shipping_method,
         promotionCode: input.promotion_code,
@@ -359,10 +377,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
           total: quote.total,
           vat_included: quote.vatIncluded,
           duty: quote.duty,
-          blocked: quote.blocked.map((block) => ({
-            reason: block.reason,
-            ...('sku' in block ? { sku: block.sku } : {}),
-          })),
+          blocked: quote.blocked,
         },
         200,
       )

@@ -81,7 +81,25 @@ export const quoteSchema = z
     total: z.int(),
     vat_included: z.int(),
     duty: z.enum(['paid', 'unpaid']),
-    blocked: z.array(z.object({ reason: z.string(), sku: z.string().optional() })),
+    /** What stops the order as it is, naming the piece (in the asked language), so checkout can say so early. */
+    blocked: z.array(
+      z.union([
+        z.object({
+          reason: z.enum(['shoesInternational', 'regionMismatch']),
+          sku: z.string(),
+          name: z.string(),
+          size: z.string(),
+        }),
+        z.object({
+          reason: z.literal('outOfStock'),
+          sku: z.string(),
+          name: z.string(),
+          size: z.string(),
+          available: z.int(),
+        }),
+        z.object({ reason: z.literal('pickupInternational') }),
+      ]),
+    ),
   })
   .openapi('Quote')
 

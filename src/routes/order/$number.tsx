@@ -336,9 +336,15 @@ function Totals({ order, money }: { order: Order; money: (amount: number) => str
         </dt>
         <dd className="summary-total">{money(order.total)}</dd>
       </dl>
-      <p className="account-muted">
-        <Trans>including VAT {vat}</Trans>
-      </p>
+      {order.international ? (
+        <p className="account-muted">
+          <Trans>No Thai VAT: duties and import taxes are paid by the buyer on delivery.</Trans>
+        </p>
+      ) : (
+        <p className="account-muted">
+          <Trans>including VAT {vat}</Trans>
+        </p>
+      )}
     </section>
   )
 }
