@@ -59,9 +59,11 @@ export async function getRouter() {
   if (typeof window !== 'undefined') {
     router.options.context.previousPath = () => router.state.resolvedLocation?.pathname ?? boot.refererPath
     // Leaving the cart and checkout ends the checkout journey: typing /checkout later is an entry again (§4).
-    router.subscribe('onResolved', ({ toLocation }) => {
-      if (!CHECKOUT_JOURNEY_PATHS.has(toLocation.pathname)) endCheckoutJourney(boot.config.secureCookies)
-    })
+    const leaveJourney = (pathname: string) => {
+      if (!CHECKOUT_JOURNEY_PATHS.has(pathname)) endCheckoutJourney(boot.config.secureCookies)
+    }
+    leaveJourney(router.state.location.pathname)
+    router.subscribe('onResolved', ({ toLocation }) => leaveJourney(toLocation.pathname))
   }
 
   setupRouterSsrQueryIntegration({ router, queryClient })

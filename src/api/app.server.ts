@@ -12,6 +12,7 @@ import { MembershipService } from './accounts/membership.service'
 import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes, type BankAccount } from './commerce/routes.server'
+import type { OrderServiceOptions } from './commerce/order.service'
 import type { PaymentProvider } from './payments/provider'
 import { PixelService, type MetaPixelConfig, type TikTokPixelConfig } from './analytics/pixel.service.server'
 import { createPixelRoutes } from './analytics/routes.server'
@@ -83,6 +84,9 @@ export type ApiOptions = {
     operatorToken?: string | null
     /** LINE messages to members linked to LINE. */
     pushLine?: ((to: string, text: string) => Promise<void>) | null
+    /** The bank transfer deadline and its reminder (issue 17). */
+    bankTransfer?: OrderServiceOptions['bankTransfer']
+    onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
   }
 }
 
@@ -420,6 +424,8 @@ export function createApiApp(options: ApiOptions) {
     deliver: delivery.deliver,
     pushLine: options.commerce?.pushLine ?? null,
     membership,
+    bankTransfer: options.commerce?.bankTransfer,
+    onPaymentReminder: options.commerce?.onPaymentReminder,
   })
   app.route('/', commerce)
 

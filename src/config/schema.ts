@@ -192,6 +192,24 @@ export const envSchema = z.object({
     .string()
     .regex(/^(0[689]\d{8}|\d{13})$/, 'a Thai mobile number or a 13-digit tax id')
     .default(DEMO_PROMPTPAY_ID),
+  /**
+   * A bank transfer order is kept this many minutes (default 24 hours), reminded once this many minutes before the
+   * deadline (default 6 hours; at half time when the window is shorter), then cancelled with its stock released.
+   * The deadline job looks every PAYMENT_DEADLINE_CHECK_SECONDS.
+   */
+  BANK_TRANSFER_PAY_WITHIN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 60)
+    .default(24 * 60),
+  BANK_TRANSFER_REMIND_MINUTES_BEFORE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 60)
+    .default(6 * 60),
+  PAYMENT_DEADLINE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
    * Countries whose telephones get one-time codes by SMS, comma-separated ISO codes (SMS pumping costs money);

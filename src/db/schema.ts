@@ -641,6 +641,13 @@ export const orders = pgTable(
     accessTokenHash: text('access_token_hash').notNull(),
     /** When the shopper received the parcel: the 7 days of exchange and return count from here (§9). */
     receivedAt: timestamp('received_at', { withTimezone: true }),
+    /**
+     * A bank transfer's deadline (issue 17): unpaid by then, the order is cancelled and its pieces go back on sale.
+     * Null for card and PayPal orders (their provider says when a payment fails).
+     */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    /** When the one reminder before the deadline was sent (null: not yet); set and sent in one transaction. */
+    paymentRemindedAt: timestamp('payment_reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -648,6 +655,10 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(table.number),
     uniqueIndex('orders_cart_key').on(table.cartId),
     index('orders_member_idx').on(table.memberId, table.createdAt),
+    /** The deadline job reads only unpaid orders with a deadline, soonest first. */
+    index('orders_payment_due_idx')
+      .on(table.paymentDueAt)
+      .where(sql`${table.status} = 'awaiting_payment' AND ${table.paymentDueAt} IS NOT NULL`),
     check(
       'orders_totals_not_negative',
       sql`${table.total} >= 0 AND ${table.discount} >= 0 AND ${table.shippingFee} >= 0`,

@@ -15,7 +15,19 @@ export const pageParam = () => lenient(z.pipe(z.coerce.number(), z.int().check(z
 
 /** A size as products name them: M, 38, OS. */
 export const SIZE_PATTERN = /^[A-Za-z0-9.]{1,6}$/
-export const sizeParam = () => lenient(z.string().check(z.regex(SIZE_PATTERN)))
+/**
+ * A size. Shoe sizes are numbers, and `?size=39` as typed, printed on a tag or scanned reaches the router as the
+ * number 39 (search values are read as JSON): it is taken as the size "39", not dropped.
+ */
+export const sizeParam = () =>
+  lenient(
+    z
+      .pipe(
+        z.union([z.string(), z.number().check(z.int(), z.gte(0), z.lte(999_999))]),
+        z.transform((value) => String(value)),
+      )
+      .check(z.regex(SIZE_PATTERN)),
+  )
 
 /** A colour as products name it (`black`, `dark-olive`), as the listing's colour filter reads it. */
 export const COLOR_PATTERN = /^[a-z][a-z-]{0,23}$/

@@ -18,6 +18,32 @@ import { onShutdown } from './lifecycle.server'
 /** How often expired codes, sessions and counters are swept. */
 const PURGE_EVERY_MS = 60 * 60 * 1000
 
+/**
+ * The bank transfer deadline job (issue 17): at start-up (a deadline passed while the shop was down is handled at
+ * once) and then every `everyMs`. Each instance runs it; the order service claims every reminder and cancellation,
+ * so each happens once. Stopping waits for a run under way.
+ */
+function startPaymentDeadlines(api: ApiApp, everyMs: number): () => Promise<void> {
+  let running: Promise<void> | null = null
+  const run = () => {
+    running ??= api.orders
+      .runPaymentDeadlines()
+      .then(({ reminded, cancelled }) => {
+        if (reminded + cancelled > 0) console.info(`Payment deadlines: ${reminded} reminded, ${cancelled} cancelled`)
+      })
+      .catch((error: unknown) => console.error('Payment deadlines not run', error))
+      .finally(() => {
+        running = null
+      })
+  }
+  run()
+  const timer = setInterval(run, everyMs).unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}
+
 let app: Promise<ApiApp> | null = null
 let purgeTimer: NodeJS.Timeout | null = null
 
@@ -114,6 +140,10 @@ export function getApiApp(): Promise<ApiApp> {
           },
           operatorToken: env.OPERATOR_TOKEN ?? null,
           pushLine: linePush ? (to, text) => linePush.push({ to, text, retryKey: randomUUID() }) : null,
+          bankTransfer: {
+            payWithinMs: env.BANK_TRANSFER_PAY_WITHIN_MINUTES * 60_000,
+            remindBeforeMs: env.BANK_TRANSFER_REMIND_MINUTES_BEFORE * 60_000,
+          },
         },
       })
       // Hourly housekeeping: expired codes and sessions go, this month's member codes are issued (idempotent,
@@ -124,12 +154,13 @@ export function getApiApp(): Promise<ApiApp> {
       }
       if (!purgeTimer) {
         const stopPixels = startPixelDelivery(api.pixels)
+        const stopDeadlines = startPaymentDeadlines(api, env.PAYMENT_DEADLINE_CHECK_SECONDS * 1000)
         hourly()
         const timer = setInterval(hourly, PURGE_EVERY_MS).unref()
         purgeTimer = timer
         onShutdown('background work', async () => {
           clearInterval(timer)
-          await stopPixels()
+          await Promise.all([stopPixels(), stopDeadlines()])
         })
       }
       return api

@@ -112,6 +112,8 @@ test('English: a price range typed the wrong way round is turned round; pages ar
   expect(last).toBeGreaterThan(2)
   await pages.getByRole('link', { name: 'Page 2', exact: true }).click()
   await expect(page).toHaveURL('/en/product?page=2')
+  // The page's own marker (a link to page 2 is also "current" for a moment, while page 2's products load).
+  await expect(pages.locator('span[aria-current="page"]')).toHaveText('2')
   await expect(pages.locator('[aria-current="page"]')).toHaveText('2')
   await expect(page.locator('.product-card')).toHaveCount(25)
 

@@ -20,10 +20,10 @@ let dataDir = ''
 let server: ChildProcess | null = null
 let output = ''
 
-function start(port = PORT): Promise<ChildProcess> {
+function start(port = PORT, env: Record<string, string> = {}): Promise<ChildProcess> {
   output = ''
   const child = spawn(process.execPath, ['.output/server/index.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -153,4 +153,84 @@ test('a backup taken while the shop runs restores, once the shop is stopped, to 
   await ready(server)
   expect(await cartCount(kept)).toBe(1)
   expect(await cartCount(later)).toBe(0)
+})
+
+test('a bank transfer deadline that passes while the shop is down is kept: the restart cancels the order and gives the stock back', async () => {
+  test.setTimeout(240_000)
+  if (server && server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGTERM')
+    await ended(server)
+  }
+  // A one-minute window; the job looks every second once the shop runs again.
+  const operator = 'operations-operator-token-0123456789'
+  const deadlines = {
+    BANK_TRANSFER_PAY_WITHIN_MINUTES: '1',
+    PAYMENT_DEADLINE_CHECK_SECONDS: '1',
+    OPERATOR_TOKEN: operator,
+  }
+  const addOne = () =>
+    fetch(`${API}/cart/items?currency=thb&lang=en`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sku, quantity: 1 }),
+    })
+  server = await start(PORT, deadlines)
+  await ready(server)
+  const listing = (await (await fetch(`${API}/products?page_size=20&available=true&lang=en&currency=thb`)).json()) as {
+    items: { id: string }[]
+  }
+  let sku = ''
+  for (const { id } of listing.items) {
+    const detail = (await (await fetch(`${API}/products/${encodeURIComponent(id)}?lang=en&currency=thb`)).json()) as {
+      category: { slug: string }
+      variants: { sku: string; available_online: boolean; low_stock: boolean }[]
+    }
+    sku = detail.variants.find((variant) => variant.available_online && !variant.low_stock)?.sku ?? ''
+    if (sku) break
+  }
+  expect(sku).not.toBe('')
+  // The last one of its size: once ordered, no one else can have it until the order lets it go.
+  const stocked = await fetch(`${API}/operator/variants/${encodeURIComponent(sku)}/stock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${operator}` },
+    body: JSON.stringify({ stock_online: 1 }),
+  })
+  expect(stocked.status).toBe(204)
+  const added = await addOne()
+  const token = String(((await added.json()) as { cart_token: string }).cart_token)
+  const stores = (await (await fetch(`${API}/stores?lang=en`)).json()) as { items: { id: string }[] }
+  const placed = await fetch(`${API}/orders?currency=thb&lang=en`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-cart-token': token, 'idempotency-key': `deadline-${Date.now()}` },
+    body: JSON.stringify({
+      email: 'deadline.restart@example.com',
+      telephone: '0812345678',
+      shipping_method: 'pickup',
+      store_id: stores.items[0]?.id,
+      payment_method: 'bank_transfer',
+    }),
+  })
+  expect(placed.status).toBe(201)
+  const body = (await placed.json()) as { access_token: string; order: { number: string; payment_due_at: string } }
+  const orderOf = async () =>
+    (await (
+      await fetch(`${API}/orders/${body.order.number}?lang=en`, { headers: { 'x-order-token': body.access_token } })
+    ).json()) as { status: string }
+  expect((await addOne()).status).toBe(409)
+  expect(Date.parse(body.order.payment_due_at) - Date.now()).toBeLessThanOrEqual(60_000)
+
+  // Killed at once: the deadline passes while no server runs.
+  server.kill('SIGKILL')
+  await ended(server)
+  await new Promise((done) => setTimeout(done, Math.max(0, Date.parse(body.order.payment_due_at) - Date.now()) + 1_000))
+
+  server = await start(PORT, deadlines)
+  await ready(server)
+  await expect.poll(async () => (await orderOf()).status, { timeout: 20_000, intervals: [250] }).toBe('cancelled')
+  // The piece is on sale again: another shopper can put it in a cart.
+  expect((await addOne()).status).toBe(201)
+
+  server.kill('SIGTERM')
+  expect(await ended(server), output).toBe(0)
+  server = null
 })

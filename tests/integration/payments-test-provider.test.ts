@@ -184,7 +184,7 @@ describe('test payment provider and its hosted page', () => {
     expect(refused).toBeInstanceOf(PaymentProviderError)
   })
 
-  it('shows the amount, the order number, test hints and three buttons in Thai for a Thai order', async () => {
+  it('shows the amount, the order number, test hints and four buttons in Thai for a Thai order', async () => {
     const started = await startPayment('th', 'thb', 129_000)
     const page = await get(started.pageUrl)
 
@@ -203,6 +203,7 @@ describe('test payment provider and its hosted page', () => {
       ['อนุมัติ', `${ORIGIN}${BASE_PATH}/test-payments/${started.ref}/approve`],
       ['ปฏิเสธ', `${ORIGIN}${BASE_PATH}/test-payments/${started.ref}/decline`],
       ['3-D Secure', `${ORIGIN}${BASE_PATH}/test-payments/${started.ref}/3ds`],
+      ['ยกเลิกและกลับไปที่ร้าน', `${ORIGIN}${BASE_PATH}/test-payments/${started.ref}/cancel`],
     ])
   })
 
@@ -213,7 +214,12 @@ describe('test payment provider and its hosted page', () => {
     expect(html).toContain('<html lang="en">')
     expect(html).toContain('Test payment')
     expect(html).toContain('$45.00')
-    expect(forms(html, started.pageUrl).map((form) => form.label)).toEqual(['Approve', 'Decline', '3-D Secure'])
+    expect(forms(html, started.pageUrl).map((form) => form.label)).toEqual([
+      'Approve',
+      'Decline',
+      '3-D Secure',
+      'Cancel and go back to the shop',
+    ])
   })
 
   it('approves: reports paid and sends the shopper back with a 303; a second click records nothing', async () => {
@@ -276,6 +282,17 @@ describe('test payment provider and its hosted page', () => {
     expect(response.headers.get('location')).toBe(started.returnUrl)
     expect(results).toEqual([[started.ref, 'failed']])
     expect(await provider.status(started.ref)).toBe('failed')
+  })
+
+  it('cancels: the shopper leaves without paying, reported as cancelled, and sent back', async () => {
+    const started = await startPayment('th', 'thb', 129_000)
+    const cancel = await formOf(started, 'ยกเลิกและกลับไปที่ร้าน')
+    const response = await post(cancel.action, cancel.fields)
+
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe(started.returnUrl)
+    expect(results).toEqual([[started.ref, 'cancelled']])
+    expect(await provider.status(started.ref)).toBe('cancelled')
   })
 
   it('3-D Secure: the right code pays, a wrong code fails', async () => {

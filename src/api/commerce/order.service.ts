@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { type Db } from '~/db/client.server'
 import {
@@ -23,6 +23,7 @@ import {
   type ShippingMethod,
 } from '~/db/schema'
 import { canCancel, returnEligibility } from '~/domain/returns'
+import { CANCELLED_BY_SHOPPER_NOTE, DEADLINE_PASSED_NOTE } from '~/domain/payment-outcome'
 import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
 import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
 import { NEW200, priceCart, type PricingResult, type Promotion } from '~/domain/pricing'
@@ -110,6 +111,8 @@ export type OrderView = {
   events: Array<{ status: OrderStatus; at: string; note: string | null }>
   createdAt: string
   receivedAt: string | null
+  /** A bank transfer's deadline while the order waits for it (null otherwise). */
+  paymentDueAt: string | null
   international: boolean
   returnRequest: { kind: ReturnKind; createdAt: string } | null
 }
@@ -133,7 +136,19 @@ export type OrderServiceOptions = {
   membership?: MembershipService | null
   /** LINE messages to members linked to LINE (when a Messaging API channel is configured). */
   pushLine?: ((to: string, text: string) => Promise<void>) | null
+  /** How long a bank transfer order waits for its money (default 24 h), and when before the end it is reminded (6 h). */
+  bankTransfer?: { payWithinMs: number; remindBeforeMs: number }
+  /**
+   * Tells the shopper that the bank transfer deadline approaches; called in the transaction that marks the order
+   * reminded, so a reminder is owed exactly when it is recorded.
+   */
+  onPaymentReminder?: ((tx: Db, order: OrderRow) => Promise<void>) | null
 }
+
+export const DEFAULT_BANK_TRANSFER = { payWithinMs: 24 * 60 * 60 * 1000, remindBeforeMs: 6 * 60 * 60 * 1000 }
+
+/** At most this many orders per kind and run of the deadline job (the next run takes the rest). */
+const DEADLINE_BATCH = 200
 
 function orderNumberPrefix(now: Date): string {
   const yymm = `${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, '0')}`
@@ -472,6 +487,10 @@ export class OrderService {
             storeId: input.shippingMethod === 'pickup' ? input.storeId : null,
             address: checked.address,
             paymentMethod: input.paymentMethod,
+            paymentDueAt:
+              input.paymentMethod === 'bank_transfer'
+                ? new Date(now.getTime() + (this.options.bankTransfer ?? DEFAULT_BANK_TRANSFER).payWithinMs)
+                : null,
             locale: input.lang,
             accessTokenHash: sha256(accessToken),
             createdAt: now,
@@ -598,45 +617,104 @@ export class OrderService {
     await this.changeStatus(payment.orderId, 'paid', null)
   }
 
-  /** Moves an order along §4's states; members hear of it by e-mail. */
+  /**
+   * Moves an order along §4's states; members hear of it by e-mail. The status, its event, the pending payment and
+   * the stock given back are written in one transaction: a crash never leaves a cancelled order holding its stock.
+   */
   async changeStatus(orderId: string, status: OrderStatus, note: string | null): Promise<OrderView> {
-    const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId))
-    if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
-    if (!ORDER_TRANSITIONS[order.status].includes(status)) {
-      throw new AccountError(409, 'NOT_ALLOWED', `An order ${order.status} cannot become ${status}`)
-    }
     const now = new Date()
-    const [updated] = await this.db
-      .update(orders)
-      .set({ status, updatedAt: now, ...(status === 'received' ? { receivedAt: now } : {}) })
-      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
-      .returning()
-    if (!updated) throw new AccountError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
-    await this.db.insert(orderEvents).values({ orderId, status, note })
-    // The back office marking an order paid (a bank transfer seen on the statement) settles its pending payment, and
-    // a cancelled order's pending payment is cancelled with it (issue 17): the order page never says "pending" for
-    // money the shop has, or for an order that is gone.
-    if (status === 'paid' || status === 'cancelled') {
-      await this.db
-        .update(payments)
-        .set({ status, updatedAt: now })
-        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
-    }
-    if (status === 'cancelled') {
-      const items = await this.db.select().from(orderItems).where(eq(orderItems.orderId, orderId))
-      for (const item of items) {
-        await this.db
-          .update(variants)
-          .set({ stockOnline: sql`${variants.stockOnline} + ${item.quantity}` })
-          .where(eq(variants.sku, item.sku))
+    const updated = await this.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+      if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+      if (!ORDER_TRANSITIONS[order.status].includes(status)) {
+        throw new AccountError(409, 'NOT_ALLOWED', `An order ${order.status} cannot become ${status}`)
       }
-    }
+      const [row] = await tx
+        .update(orders)
+        .set({ status, updatedAt: now, ...(status === 'received' ? { receivedAt: now } : {}) })
+        .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+        .returning()
+      if (!row) throw new AccountError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
+      await tx.insert(orderEvents).values({ orderId, status, note, createdAt: now })
+      // The back office marking an order paid (a bank transfer seen on the statement) settles its pending payment,
+      // and a cancelled order's pending payment is cancelled with it (issue 17): the order page never says
+      // "pending" for money the shop has, or for an order that is gone.
+      if (status === 'paid' || status === 'cancelled') {
+        await tx
+          .update(payments)
+          .set({ status, updatedAt: now })
+          .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+      }
+      if (status === 'cancelled') {
+        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))
+        for (const item of items) {
+          await tx
+            .update(variants)
+            .set({ stockOnline: sql`${variants.stockOnline} + ${item.quantity}` })
+            .where(eq(variants.sku, item.sku))
+        }
+      }
+      return row
+    })
     if (updated.memberId && this.options.membership && ['paid', 'cancelled', 'returned'].includes(status)) {
       if (status === 'cancelled') await this.options.membership.releaseCode(updated.id)
       await this.options.membership.recompute(updated.memberId)
     }
     await this.notify(updated)
     return this.view(updated)
+  }
+
+  /**
+   * The bank transfer deadlines (issue 17), run every minute by every instance: each order unpaid near its deadline
+   * is reminded once, each one past it is cancelled with its stock released. Both are claimed by a guarded update,
+   * so two instances (or a run after a restart) never remind or cancel twice, and a run missed while the shop was
+   * down is made up by the next one.
+   */
+  async runPaymentDeadlines(now = new Date()): Promise<{ reminded: number; cancelled: number }> {
+    const { remindBeforeMs } = this.options.bankTransfer ?? DEFAULT_BANK_TRANSFER
+    const at = sql`${now.toISOString()}::timestamptz`
+    const unpaid = and(eq(orders.status, 'awaiting_payment'), isNotNull(orders.paymentDueAt))
+    // Reminded at the deadline minus `remindBeforeMs`, never in the first half of the window.
+    const remindFrom = sql`${orders.paymentDueAt} - least(${remindBeforeMs} * interval '1 millisecond', (${orders.paymentDueAt} - ${orders.createdAt}) / 2)`
+    const toRemind = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(unpaid, isNull(orders.paymentRemindedAt), sql`${orders.paymentDueAt} > ${at}`, sql`${remindFrom} <= ${at}`),
+      )
+      .orderBy(asc(orders.paymentDueAt))
+      .limit(DEADLINE_BATCH)
+    let reminded = 0
+    for (const { id } of toRemind) {
+      const claimed = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ paymentRemindedAt: now })
+          .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), isNull(orders.paymentRemindedAt)))
+          .returning()
+        if (!row) return false
+        await this.options.onPaymentReminder?.(tx, row)
+        return true
+      })
+      if (claimed) reminded += 1
+    }
+    const overdue = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(unpaid, sql`${orders.paymentDueAt} <= ${at}`))
+      .orderBy(asc(orders.paymentDueAt))
+      .limit(DEADLINE_BATCH)
+    let cancelled = 0
+    for (const { id } of overdue) {
+      try {
+        await this.changeStatus(id, 'cancelled', DEADLINE_PASSED_NOTE)
+        cancelled += 1
+      } catch (error) {
+        // Paid or cancelled meanwhile (by the back office, the shopper or another instance): nothing to do.
+        if (!(error instanceof AccountError && error.status === 409)) throw error
+      }
+    }
+    return { reminded, cancelled }
   }
 
   private async notify(order: OrderRow): Promise<void> {
@@ -680,7 +758,7 @@ export class OrderService {
     if (!canCancel(order.status)) {
       throw new AccountError(409, 'NOT_ALLOWED', 'This order can no longer be cancelled')
     }
-    return this.changeStatus(order.id, 'cancelled', 'Cancelled by the shopper')
+    return this.changeStatus(order.id, 'cancelled', CANCELLED_BY_SHOPPER_NOTE)
   }
 
   /** An exchange or return, asked for after receipt, within 7 days, for returnable pieces of domestic orders (§9). */
@@ -813,6 +891,7 @@ export class OrderService {
       events: events.map((event) => ({ status: event.status, at: event.createdAt.toISOString(), note: event.note })),
       createdAt: order.createdAt.toISOString(),
       receivedAt: order.receivedAt?.toISOString() ?? null,
+      paymentDueAt: order.status === 'awaiting_payment' ? (order.paymentDueAt?.toISOString() ?? null) : null,
       international: order.address !== null && order.address.country !== 'TH',
       returnRequest: returnRow ? { kind: returnRow.kind, createdAt: returnRow.createdAt.toISOString() } : null,
     }

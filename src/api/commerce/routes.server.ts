@@ -17,7 +17,7 @@ import { products, variants } from '~/db/schema'
 import { promptPayPayload } from '~/domain/promptpay'
 import { eq as eqSql } from 'drizzle-orm'
 import type { MembershipService } from '~/api/accounts/membership.service'
-import { OrderService, type OrderView } from './order.service'
+import { OrderService, type OrderServiceOptions, type OrderView } from './order.service'
 import type { Db } from '~/db/client.server'
 import { CartService, type CartOwner, type CartView } from './cart.service'
 import {
@@ -71,6 +71,9 @@ export type CommerceRoutesOptions = {
   deliver: (message: OutboundMessage) => Promise<void>
   pushLine?: ((to: string, text: string) => Promise<void>) | null
   membership?: MembershipService | null
+  /** The bank transfer deadline and its reminder (issue 17); 24 h and 6 h before it by default. */
+  bankTransfer?: OrderServiceOptions['bankTransfer']
+  onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
 }
 
 /** A guest's order token travels in this header (the storefront keeps it in an HttpOnly cookie). */
@@ -101,6 +104,8 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     deliver: options.deliver,
     pushLine: options.pushLine ?? null,
     membership: options.membership ?? null,
+    bankTransfer: options.bankTransfer,
+    onPaymentReminder: options.onPaymentReminder ?? null,
   })
   if (!options.stripe) {
     app.route(

@@ -181,6 +181,8 @@ export const orderSchema = z
     events: z.array(z.object({ status: z.string(), at: z.string(), note: z.string().nullable() })),
     created_at: z.string(),
     received_at: z.string().nullable(),
+    /** A bank transfer's deadline while the order waits for it: unpaid then, it is cancelled (null otherwise). */
+    payment_due_at: z.string().nullable(),
     international: z.boolean(),
     return_request: z.object({ kind: z.enum(['exchange', 'return']), created_at: z.string() }).nullable(),
     bank_transfer: z

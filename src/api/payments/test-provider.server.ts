@@ -14,7 +14,7 @@ export const TEST_3DS_CODE = '123456'
 const TEST_REF = /^test_[A-Za-z0-9_-]{16}$/
 const MAX_RETURN_URL_LENGTH = 2048
 
-export type TestPaymentResult = 'paid' | 'failed'
+export type TestPaymentResult = 'paid' | 'failed' | 'cancelled'
 
 /**
  * Signs the return URL carried by the test page's link, so that the page only ever sends the shopper back where
@@ -113,9 +113,11 @@ const TEXTS = {
       'อนุมัติ: การชำระเงินสำเร็จ (เหมือนบัตรทดสอบ 4242 4242 4242 4242)',
       'ปฏิเสธ: ธนาคารปฏิเสธบัตร (เหมือนบัตรทดสอบ 4000 0000 0000 0002)',
       `3-D Secure: ธนาคารขอรหัสยืนยัน กรอก ${TEST_3DS_CODE} เพื่อผ่าน รหัสอื่นจะไม่ผ่าน (เหมือนบัตรทดสอบ 4000 0000 0000 3220)`,
+      'ยกเลิก: ออกจากหน้าชำระเงินโดยไม่ชำระ แล้วกลับไปที่ร้าน',
     ],
     approve: 'อนุมัติ',
     decline: 'ปฏิเสธ',
+    cancel: 'ยกเลิกและกลับไปที่ร้าน',
     threeDs: '3-D Secure',
     already: (status: string) => `รายการชำระเงินนี้${status}`,
     statuses: {
@@ -144,9 +146,11 @@ const TEXTS = {
       'Approve: the payment succeeds (like test card 4242 4242 4242 4242)',
       'Decline: the bank declines the card (like test card 4000 0000 0000 0002)',
       `3-D Secure: the bank asks for a code; enter ${TEST_3DS_CODE} to pass, any other code fails (like test card 4000 0000 0000 3220)`,
+      'Cancel: you leave the payment page without paying and go back to the shop',
     ],
     approve: 'Approve',
     decline: 'Decline',
+    cancel: 'Cancel and go back to the shop',
     threeDs: '3-D Secure',
     already: (status: string) => `This payment is already ${status}.`,
     statuses: {
@@ -270,7 +274,8 @@ function crossSite(c: Context): boolean {
  * The hosted test payment page of the built-in provider, as a plain Hono sub-app to mount under the API base
  * (the `baseUrl` given to `createTestPaymentProvider`):
  * - `GET  /test-payments/:ref` the page: amount, order number, test hints, Approve / Decline / 3-D Secure;
- * - `POST /test-payments/:ref/approve|decline` → `onResult(ref, 'paid'|'failed')`, then 303 to the return URL;
+ * - `POST /test-payments/:ref/approve|decline|cancel` → `onResult(ref, 'paid'|'failed'|'cancelled')`, then 303 to
+ *   the return URL;
  * - `POST /test-payments/:ref/3ds` the challenge page, `POST /test-payments/:ref/3ds/confirm` checks the code.
  * The return URL travels with its HMAC (query, then hidden fields) and is verified before every use.
  */
@@ -379,6 +384,7 @@ export function createTestPaymentRoutes(options: {
       button(`${ref}/approve`, t.approve, returnParam, sig),
       button(`${ref}/decline`, t.decline, returnParam, sig),
       button(`${ref}/3ds`, t.threeDs, returnParam, sig),
+      button(`${ref}/cancel`, t.cancel, returnParam, sig),
     ].join('\n')
     return c.html(htmlPage(lang, t.title, body), 200, pageHeaders(returnUrl))
   })
@@ -393,6 +399,12 @@ export function createTestPaymentRoutes(options: {
     const context = await postContext(c)
     if ('response' in context) return context.response
     return settle(c, context.ref, 'failed', context.returnUrl)
+  })
+
+  app.post('/test-payments/:ref/cancel', async (c) => {
+    const context = await postContext(c)
+    if ('response' in context) return context.response
+    return settle(c, context.ref, 'cancelled', context.returnUrl)
   })
 
   app.post('/test-payments/:ref/3ds', async (c) => {

@@ -1,12 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { sessionQuery } from '~/account/session.functions'
-import { orderQuery, payOrderAgain } from '~/checkout/checkout.functions'
-import { PromptPayQr } from '~/checkout/components/PromptPayQr'
+import { orderQuery } from '~/checkout/checkout.functions'
+import { BankTransferPanel, OnlinePaymentPanel } from '~/checkout/components/PaymentStatus'
 import { orderStatusLabel } from '~/checkout/status-labels'
 import type { Order } from '~/checkout/types'
 import { PageHeading } from '~/components/PageHeading'
@@ -19,10 +19,34 @@ import { formatDate } from '~/i18n/dates'
 import type { LocaleCode } from '~/i18n/locales'
 import { useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
+import {
+  CANCELLED_BY_SHOPPER_NOTE,
+  DEADLINE_PASSED_NOTE,
+  paymentOutcome,
+  type PaymentOutcome,
+} from '~/domain/payment-outcome'
 
 const ORDER_NUMBER = /^[A-Z0-9-]{4,40}$/
 /** An order placed less than this long ago is thanked for (the confirmation after checkout). */
 const CONFIRMATION_MS = 60 * 60 * 1000
+
+/** The page's title per payment outcome (the heading says the same). */
+const OUTCOME_TITLES: Partial<Record<PaymentOutcome, MessageDescriptor>> = {
+  declined: msg`Payment declined`,
+  cancelled: msg`Payment cancelled`,
+  pending: msg`Waiting for your payment`,
+  awaitingTransfer: msg`Please complete your payment`,
+  expired: msg`Order cancelled`,
+}
+
+/** Event notes the API writes in English, in the shopper's words. */
+const EVENT_NOTES: Record<string, MessageDescriptor> = {
+  [DEADLINE_PASSED_NOTE]: msg`The payment deadline passed: the pieces went back on sale.`,
+  [CANCELLED_BY_SHOPPER_NOTE]: msg`Cancelled by you.`,
+}
+
+/** While a payment is pending, the page asks for news this often (a webhook may settle it any moment). */
+const PENDING_REFRESH_MS = 4000
 
 const PAYMENT_METHOD_LABELS: Record<Order['paymentMethod'], MessageDescriptor> = {
   card: msg`Credit or debit card`,
@@ -37,11 +61,12 @@ export const Route = createFileRoute('/order/$number')({
     const order = await context.queryClient.ensureQueryData(orderQuery(params.number))
     if (!order) throw notFound({ data: { path } })
     // One clock for the server's render and the browser's hydration (confirmation heading, return window).
-    return { viewedAt: new Date().toISOString() }
+    return { viewedAt: new Date().toISOString(), outcome: paymentOutcome(order) }
   },
   staleTime: 0,
   head: ({ match }) => {
-    const { meta } = pageHead(match.context.i18n, msg`Order`)
+    const outcome = match.loaderData?.outcome
+    const { meta } = pageHead(match.context.i18n, (outcome && OUTCOME_TITLES[outcome]) ?? msg`Order`)
     return { meta: [...meta, { name: 'robots', content: 'noindex' }] }
   },
   component: OrderPage,
@@ -62,7 +87,11 @@ function OrderPage() {
   const locale = useLocale()
   const { number } = Route.useParams()
   const { viewedAt } = Route.useLoaderData()
-  const { data: order } = useSuspenseQuery(orderQuery(number))
+  const { data: order } = useSuspenseQuery({
+    ...orderQuery(number),
+    refetchInterval: (query) =>
+      query.state.data && paymentOutcome(query.state.data) === 'pending' ? PENDING_REFRESH_MS : false,
+  })
   const { data: member } = useQuery(sessionQuery())
   const orderId = order?.number ?? null
   useTrackOnce(orderId, 'purchase', () => {
@@ -100,11 +129,19 @@ function OrderPage() {
   const statusText = typeof label === 'string' ? label : i18n._(label)
   const orderNumber = order.number
   const returnsApply = order.status !== 'cancelled' && !order.international
+  const outcome = paymentOutcome(order)
+  const outcomeTitle = OUTCOME_TITLES[outcome]
 
   return (
-    <div className="account-page order-page">
+    <div className="account-page order-page" data-outcome={outcome}>
       <PageHeading lead={<Trans>Order number: {orderNumber}</Trans>}>
-        {justPlaced ? <Trans>Thank you for your order</Trans> : <Trans>Order {orderNumber}</Trans>}
+        {outcomeTitle ? (
+          i18n._(outcomeTitle)
+        ) : justPlaced ? (
+          <Trans>Thank you for your order</Trans>
+        ) : (
+          <Trans>Order {orderNumber}</Trans>
+        )}
       </PageHeading>
       <p className="order-page__status">
         <Trans>
@@ -112,10 +149,25 @@ function OrderPage() {
         </Trans>
       </p>
 
-      {order.status === 'awaiting_payment' && order.paymentMethod === 'bank_transfer' && order.bankTransfer ? (
-        <BankTransfer bank={order.bankTransfer} amount={money(order.total)} />
+      {outcome === 'awaitingTransfer' && order.bankTransfer ? (
+        <BankTransferPanel
+          bank={order.bankTransfer}
+          amount={money(order.total)}
+          dueAt={order.paymentDueAt}
+          locale={locale}
+        />
       ) : null}
-      {order.status === 'awaiting_payment' && order.paymentMethod === 'card' ? <CardPayment order={order} /> : null}
+      {outcome === 'declined' || outcome === 'cancelled' || outcome === 'pending' ? (
+        <OnlinePaymentPanel order={order} outcome={outcome} />
+      ) : null}
+      {outcome === 'expired' ? (
+        <p className="form-alert" role="status">
+          <Trans>
+            The payment did not arrive before the deadline, so this order was cancelled and its pieces went back on
+            sale. You are welcome to order them again.
+          </Trans>
+        </p>
+      ) : null}
 
       <div className="order-page__grid">
         <Section title={t`Items`}>
@@ -161,13 +213,14 @@ function OrderPage() {
           <ol className="order-timeline">
             {order.events.map((event, index) => {
               const eventLabel = orderStatusLabel(event.status)
+              const note = event.note ? (EVENT_NOTES[event.note] ?? null) : null
               return (
                 <li key={`${event.at}-${index}`} className="order-timeline__event">
                   <strong>{typeof eventLabel === 'string' ? eventLabel : i18n._(eventLabel)}</strong>
                   <time dateTime={event.at}>
                     {formatDate(event.at, locale)} {formatTime(event.at, locale)}
                   </time>
-                  {event.note ? <p className="account-muted">{event.note}</p> : null}
+                  {event.note ? <p className="account-muted">{note ? i18n._(note) : event.note}</p> : null}
                 </li>
               )
             })}
@@ -203,106 +256,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2 id={id}>{title}</h2>
       {children}
     </section>
-  )
-}
-
-function BankTransfer({ bank, amount }: { bank: NonNullable<Order['bankTransfer']>; amount: string }) {
-  const { t } = useLingui()
-  return (
-    <Section title={t`Bank transfer`}>
-      <p>
-        <Trans>Please transfer {amount} to this account:</Trans>
-      </p>
-      <dl className="account-facts">
-        <dt>
-          <Trans>Bank</Trans>
-        </dt>
-        <dd>{bank.bankName}</dd>
-        <dt>
-          <Trans>Account name</Trans>
-        </dt>
-        <dd>{bank.accountName}</dd>
-        <dt>
-          <Trans>Account number</Trans>
-        </dt>
-        <dd>{bank.accountNumber}</dd>
-        <dt>
-          <Trans>Amount</Trans>
-        </dt>
-        <dd>{amount}</dd>
-      </dl>
-      {bank.promptpayPayload ? (
-        <div className="promptpay">
-          <PromptPayQr payload={bank.promptpayPayload} amount={amount} />
-          <p className="account-muted">
-            <Trans>Or scan this PromptPay QR code with your banking app.</Trans>
-          </p>
-        </div>
-      ) : null}
-      <p>
-        <Trans>Your order is kept for you until we receive the payment.</Trans>
-      </p>
-    </Section>
-  )
-}
-
-/** A card order awaiting payment: continue a pending payment, or start a new one after a failure. */
-function CardPayment({ order }: { order: Order }) {
-  const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState(false)
-  const payment = order.payment
-  const pendingUrl = payment?.status === 'pending' ? payment.redirectUrl : null
-  const didNotGoThrough = payment?.status === 'failed' || payment?.status === 'cancelled'
-
-  async function payAgain() {
-    setBusy(true)
-    setProblem(false)
-    try {
-      const url = await payOrderAgain({ data: { number: order.number } })
-      if (url) {
-        window.location.assign(url)
-        return
-      }
-      setProblem(true)
-      await queryClient.invalidateQueries({ queryKey: orderQuery(order.number).queryKey })
-    } catch {
-      setProblem(true)
-    }
-    setBusy(false)
-  }
-
-  return (
-    <Section title={t`Payment`}>
-      {didNotGoThrough ? (
-        <p className="form-alert" role="alert">
-          <Trans>The payment did not go through.</Trans>
-        </p>
-      ) : null}
-      {problem ? (
-        <p className="form-alert" role="alert">
-          <Trans>The payment could not be started. Please try again later.</Trans>
-        </p>
-      ) : null}
-      <p className="form-actions">
-        {pendingUrl ? (
-          <a className="button button--solid" href={pendingUrl}>
-            <Trans>Pay now</Trans>
-          </a>
-        ) : (
-          <button
-            type="button"
-            className="button button--solid"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            onClick={() => void payAgain()}
-          >
-            <Trans>Pay now</Trans>
-          </button>
-        )}
-      </p>
-    </Section>
   )
 }
 
