@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, redirect, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { addressesQuery } from '~/account/address.functions'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
@@ -45,7 +45,7 @@ export const Route = createFileRoute('/checkout')({
 })
 
 type Shipping = 'courier' | 'pickup'
-type Payment = 'card' | 'bank_transfer'
+type Payment = 'card' | 'paypal' | 'bank_transfer'
 
 function CheckoutPage() {
   const { t, i18n } = useLingui()
@@ -57,7 +57,16 @@ function CheckoutPage() {
   const { data: member } = useSuspenseQuery(sessionQuery())
   const { data: stores } = useSuspenseQuery(storesQuery(locale))
   const saved = useQuery({ ...addressesQuery(), enabled: Boolean(member) }).data ?? []
-  const ids = { email: useId(), telephone: useId(), code: useId(), store: useId() }
+  // PayPal is offered where it works: PayPal configured, or the demo's test payment page (docs/decisions/021).
+  const paypalOffered = useRouteContext({ from: '__root__', select: (context) => context.boot.config.paypal })
+  const ids = {
+    email: useId(),
+    telephone: useId(),
+    code: useId(),
+    store: useId(),
+    paypalName: useId(),
+    paypalNote: useId(),
+  }
 
   const [guestChoice, setGuestChoice] = useState(false)
   const [email, setEmail] = useState(member?.email ?? '')
@@ -216,9 +225,11 @@ function CheckoutPage() {
               ? i18n._(CART_MESSAGES.invalidRegion)
               : result.reason === 'CART_BLOCKED'
                 ? t`Some pieces cannot be sent to this address (shoes ship within Thailand only).`
-                : result.reason === 'INVALID_INPUT'
-                  ? i18n._(ACCOUNT_MESSAGES.completeInformation)
-                  : i18n._(ACCOUNT_MESSAGES.somethingWrong),
+                : result.reason === 'PAYMENT_UNAVAILABLE'
+                  ? t`PayPal is not available at the moment. Please choose another payment method.`
+                  : result.reason === 'INVALID_INPUT'
+                    ? i18n._(ACCOUNT_MESSAGES.completeInformation)
+                    : i18n._(ACCOUNT_MESSAGES.somethingWrong),
         )
         return
       }
@@ -447,12 +458,27 @@ function CheckoutPage() {
                   <Trans>Bank transfer or PromptPay</Trans>
                 </span>
               </label>
-              <label className="choice">
-                <input type="radio" name="payment" disabled />
-                <span className="account-muted">
-                  <Trans>PayPal (not offered yet)</Trans>
-                </span>
-              </label>
+              {paypalOffered ? (
+                <label className="choice">
+                  <input
+                    type="radio"
+                    name="payment"
+                    checked={payment === 'paypal'}
+                    aria-labelledby={ids.paypalName}
+                    aria-describedby={ids.paypalNote}
+                    onChange={() => setPayment('paypal')}
+                  />
+                  <span>
+                    <strong id={ids.paypalName}>
+                      <Trans>PayPal</Trans>
+                    </strong>
+                    <br />
+                    <span className="account-muted" id={ids.paypalNote}>
+                      <Trans>You will be taken to PayPal to pay, then back to your order.</Trans>
+                    </span>
+                  </span>
+                </label>
+              ) : null}
             </fieldset>
           </section>
         </div>

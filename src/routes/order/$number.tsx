@@ -115,7 +115,9 @@ function OrderPage() {
       {order.status === 'awaiting_payment' && order.paymentMethod === 'bank_transfer' && order.bankTransfer ? (
         <BankTransfer bank={order.bankTransfer} amount={money(order.total)} />
       ) : null}
-      {order.status === 'awaiting_payment' && order.paymentMethod === 'card' ? <CardPayment order={order} /> : null}
+      {order.status === 'awaiting_payment' && order.paymentMethod !== 'bank_transfer' ? (
+        <ProviderPayment order={order} />
+      ) : null}
 
       <div className="order-page__grid">
         <Section title={t`Items`}>
@@ -246,8 +248,11 @@ function BankTransfer({ bank, amount }: { bank: NonNullable<Order['bankTransfer'
   )
 }
 
-/** A card order awaiting payment: continue a pending payment, or start a new one after a failure. */
-function CardPayment({ order }: { order: Order }) {
+/**
+ * A card or PayPal order awaiting payment: continue a pending payment, or start a new one after a declined or
+ * cancelled one (the same for both: each goes back to its own provider's page).
+ */
+function ProviderPayment({ order }: { order: Order }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
@@ -255,6 +260,7 @@ function CardPayment({ order }: { order: Order }) {
   const payment = order.payment
   const pendingUrl = payment?.status === 'pending' ? payment.redirectUrl : null
   const didNotGoThrough = payment?.status === 'failed' || payment?.status === 'cancelled'
+  const payLabel = order.paymentMethod === 'paypal' ? <Trans>Pay with PayPal</Trans> : <Trans>Pay now</Trans>
 
   async function payAgain() {
     setBusy(true)
@@ -288,7 +294,7 @@ function CardPayment({ order }: { order: Order }) {
       <p className="form-actions">
         {pendingUrl ? (
           <a className="button button--solid" href={pendingUrl}>
-            <Trans>Pay now</Trans>
+            {payLabel}
           </a>
         ) : (
           <button
@@ -298,7 +304,7 @@ function CardPayment({ order }: { order: Order }) {
             aria-busy={busy || undefined}
             onClick={() => void payAgain()}
           >
-            <Trans>Pay now</Trans>
+            {payLabel}
           </button>
         )}
       </p>
