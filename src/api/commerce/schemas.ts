@@ -215,8 +215,17 @@ export const payAgainSchema = z.object({ redirect_url: z.string().nullable() }).
 
 /** Where PayPal sends the shopper back (https://developer.paypal.com/docs/checkout/standard/customize/): its order id. */
 export const paypalReturnQuery = z.object({
-  token: z.string().optional().openapi({ description: 'The PayPal order id', example: '5O190127TN364715T' }),
-  PayerID: z.string().optional().openapi({ description: 'The payer (after approval); not used' }),
+  // Anything else (a repeated parameter, say) is treated as no token: the shopper gets the page, not a JSON error.
+  token: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .openapi({ type: 'string', description: 'The PayPal order id', example: '5O190127TN364715T' }),
+  PayerID: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .openapi({ type: 'string', description: 'The payer (after approval); not used' }),
 })
 
 /** A PayPal webhook event (https://developer.paypal.com/api/rest/webhooks/event-names/), verified with PayPal. */
