@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright'
 import { type APIRequestContext, type Page } from '@playwright/test'
 import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
@@ -93,6 +94,12 @@ async function checkOutWithPaypal(page: Page, request: APIRequestContext, lang: 
   await page.keyboard.press('ArrowDown')
   await expect(paypal).toBeChecked()
   await expect(paypal).toBeFocused()
+  // The payment choices as axe sees them (WCAG 2.1 A/AA and best practices), PayPal chosen.
+  const axe = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="payment-title"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 
   await page.getByRole('button', { name: text.placeOrder }).click()
   await expect(page).toHaveURL(/\/test-payments\/test_/)
