@@ -41,6 +41,7 @@ export const bootSchema = z.object({
     secureCookies: z.boolean(),
     mode: z.enum(SHOP_MODES),
     outbox: z.boolean(),
+    paypal: z.boolean(),
   }),
   region: z.object({
     country: z.string(),

@@ -28,6 +28,7 @@ function clientBootState(): BootState {
       // Without the server's word, nothing is claimed: no demo notice, no outbox link.
       mode: 'live',
       outbox: false,
+      paypal: false,
     },
     nonce: null,
     refererPath: null,

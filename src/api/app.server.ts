@@ -80,6 +80,8 @@ export type ApiOptions = {
     apiBaseUrl?: string
     paymentSecret?: string
     stripe?: PaymentProvider | null
+    /** PayPal's Orders API when configured (docs/decisions/021). */
+    paypal?: PaymentProvider | null
     bank?: BankAccount
     operatorToken?: string | null
     /** LINE messages to members linked to LINE. */
@@ -419,6 +421,7 @@ export function createApiApp(options: ApiOptions) {
     apiBaseUrl: options.commerce?.apiBaseUrl ?? `/api/public/${options.storeKeys[0] ?? 'demo'}`,
     paymentSecret: options.commerce?.paymentSecret ?? 'test-payments-demo-secret',
     stripe: options.commerce?.stripe ?? null,
+    paypal: options.commerce?.paypal ?? null,
     bank: options.commerce?.bank ?? DEMO_BANK_ACCOUNT,
     operatorToken: options.commerce?.operatorToken ?? null,
     deliver: delivery.deliver,

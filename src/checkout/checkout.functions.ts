@@ -98,7 +98,7 @@ export const placeOrder = createServerFn({ method: 'POST' })
       storeId: z.nullable(z.string().check(z.maxLength(80))),
       address: z.nullable(addressInput),
       promotionCode: z.nullable(z.string().check(z.maxLength(40))),
-      paymentMethod: z.enum(['card', 'bank_transfer']),
+      paymentMethod: z.enum(['card', 'paypal', 'bank_transfer']),
       expectedTotal: z.nullable(z.int()),
     }),
   )

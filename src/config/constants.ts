@@ -34,4 +34,6 @@ export type PublicConfig = {
   mode: ShopMode
   /** Whether /dev/outbox exists (demo mode, no real delivery): the demo notice links to it. */
   outbox: boolean
+  /** Whether checkout offers PayPal (PayPal configured, or the demo's test payment page). */
+  paypal: boolean
 }

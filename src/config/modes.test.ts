@@ -16,6 +16,9 @@ const LIVE = {
   TURNSTILE_SITE_KEY: '0x4AAAAAAABkMYinukE8nzYS',
   TURNSTILE_SECRET_KEY: '0x4AAAAAAABkMYinukE8nzYS-turnstile-secret',
   TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/turnstile/v0/siteverify',
+  PAYPAL_CLIENT_ID: 'AcLoopbackClientId0123456789abcdef',
+  PAYPAL_CLIENT_SECRET: 'ELoopbackPaypalSecret0123456789abcdef',
+  PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
 }
 
 const states = (source: Record<string, string>) =>
@@ -27,6 +30,7 @@ describe('the start-up table of providers', () => {
       'SMS codes': 'simulated',
       'E-mail (codes, orders)': 'simulated',
       'Card payments': 'simulated',
+      PayPal: 'simulated',
       'Bank transfer, PromptPay': 'simulated',
       'LINE Login': 'off',
       'LINE messaging': 'off',
@@ -39,7 +43,7 @@ describe('the start-up table of providers', () => {
     const report = startupReport(parseEnv({}))
     expect(report.split('\n')[0]).toMatch(/^Mode: demo \(SHOP_MODE=demo\): payments are simulated.*\/dev\/outbox/)
     // One header line and one line per provider.
-    expect(report.split('\n')).toHaveLength(1 + 1 + 10)
+    expect(report.split('\n')).toHaveLength(1 + 1 + 11)
     expect(report).toMatch(/SMS codes +simulated +outbox at \/dev\/outbox/)
     expect(report).toMatch(/Bot check \(account forms\) +live +proof of work \(ALTCHA, self-hosted\)/)
   })
@@ -51,7 +55,9 @@ describe('the start-up table of providers', () => {
     expect(report.split('\n')[0]).toMatch(/^Mode: live \(SHOP_MODE=live\)/)
     expect(report).toMatch(/E-mail \(codes, orders\) +live +SMTP \(127\.0\.0\.1:2525\)/)
     expect(report).toMatch(/Bot check \(account forms\) +live +Turnstile \(127\.0\.0\.1:9\)/)
+    expect(report).toMatch(/PayPal +live +PayPal Orders API \(api-m\.paypal\.com\)/)
     for (const secret of [
+      'PaypalSecret',
       'mail-password',
       'sms-secret-value',
       'sk_live_',
@@ -73,6 +79,30 @@ describe('the start-up table of providers', () => {
     })
     expect(rows.find((row) => row.provider === 'E-mail (codes, orders)')?.state).toBe('live')
     expect(startupReport(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).not.toContain('/dev/outbox')
+  })
+
+  it('shows PayPal: the test page in the demo, the sandbox when configured, off without it where no test page is', () => {
+    const paypal = (source: Record<string, string>) =>
+      providerRows(parseEnv(source)).find((row) => row.provider === 'PayPal')
+    const app = {
+      PAYPAL_CLIENT_ID: 'AcLoopbackClientId0123456789abcdef',
+      PAYPAL_CLIENT_SECRET: 'ELoopbackPaypalSecret0123456789abcdef',
+      PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+    }
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123' }
+    expect(paypal({})).toEqual({ provider: 'PayPal', state: 'simulated', detail: 'built-in test payment page' })
+    expect(paypal(app)).toEqual({
+      provider: 'PayPal',
+      state: 'simulated',
+      detail: 'PayPal sandbox (api-m.sandbox.paypal.com)',
+    })
+    expect(paypal(stripe)).toMatchObject({ state: 'off' })
+    const { PAYPAL_CLIENT_ID: _id, PAYPAL_CLIENT_SECRET: _secret, PAYPAL_WEBHOOK_ID: _webhook, ...liveWithout } = LIVE
+    expect(paypal(liveWithout)).toEqual({
+      provider: 'PayPal',
+      state: 'off',
+      detail: 'not offered: no PayPal app configured',
+    })
   })
 
   it('calls Stripe in test mode simulated', () => {

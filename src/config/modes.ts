@@ -3,6 +3,8 @@ import {
   DEMO_PROMPTPAY_ID,
   isTurnstileTestKey,
   outboxEnabled,
+  paypalApiUrl,
+  paypalEnabled,
   realEmail,
   realSms,
   testPaymentsEnabled,
@@ -36,6 +38,20 @@ function botCheckRow(env: Env): ProviderRow {
   return { provider, state: 'live', detail: `Turnstile (${host})` }
 }
 
+/** PayPal: its Orders API (live, or the sandbox), the built-in test page in the demo, or not offered. */
+function paypalRow(env: Env): ProviderRow {
+  const provider = 'PayPal'
+  if (paypalEnabled(env)) {
+    const url = paypalApiUrl(env)
+    // Live mode refuses the sandbox and demo mode the live API: a demo's other address is a stand-in (e.g. loopback).
+    return env.SHOP_MODE === 'live'
+      ? { provider, state: 'live', detail: `PayPal Orders API (${hostOf(url)})` }
+      : { provider, state: 'simulated', detail: `PayPal sandbox (${hostOf(url)})` }
+  }
+  if (testPaymentsEnabled(env)) return { provider, state: 'simulated', detail: 'built-in test payment page' }
+  return { provider, state: 'off', detail: 'not offered: no PayPal app configured' }
+}
+
 /**
  * Every outside provider and how it runs with this environment: the start-up log prints these rows as one
  * table (docs/decisions/015). Never holds a secret.
@@ -66,6 +82,7 @@ export function providerRows(env: Env): ProviderRow[] {
       : stripeLive
         ? { provider: 'Card payments', state: 'live', detail: 'Stripe Checkout' }
         : { provider: 'Card payments', state: 'simulated', detail: 'Stripe Checkout in test mode (sk_test_)' },
+    paypalRow(env),
     demoBank
       ? { provider: 'Bank transfer, PromptPay', state: 'simulated', detail: 'the demo account' }
       : { provider: 'Bank transfer, PromptPay', state: 'live', detail: env.BANK_NAME },

@@ -5,6 +5,9 @@ import {
   isTurnstileTestKey,
   outboxEnabled,
   parseEnv,
+  paypalApiUrl,
+  paypalEnabled,
+  paypalOffered,
   testPaymentsEnabled,
   toPublicConfig,
   turnstileEnabled,
@@ -80,6 +83,7 @@ describe('parseEnv', () => {
         'lineOfficialAccount',
         'mode',
         'outbox',
+        'paypal',
         'secureCookies',
         'siteUrl',
         'storeKey',
@@ -171,6 +175,63 @@ describe('Turnstile settings', () => {
     expect(isTurnstileTestKey(TURNSTILE.TURNSTILE_SITE_KEY)).toBe(false)
     expect(isTurnstileTestKey(TURNSTILE.TURNSTILE_SECRET_KEY)).toBe(false)
     expect(isTurnstileTestKey('0x00000000000000000000000000000000')).toBe(false)
+  })
+})
+
+const PAYPAL = {
+  PAYPAL_CLIENT_ID: 'AcLoopbackClientId0123456789abcdef',
+  PAYPAL_CLIENT_SECRET: 'ELoopbackClientSecret0123456789abcdef',
+  PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+}
+
+describe('PayPal settings (docs/decisions/021)', () => {
+  it('offer PayPal in the demo through the test payment page, and call PayPal’s sandbox by default', () => {
+    const env = parseEnv({})
+    expect(paypalEnabled(env)).toBe(false)
+    expect(paypalOffered(env)).toBe(true)
+    expect(toPublicConfig(env).paypal).toBe(true)
+    const configured = parseEnv(PAYPAL)
+    expect(paypalEnabled(configured)).toBe(true)
+    expect(paypalApiUrl(configured)).toBe('https://api-m.sandbox.paypal.com')
+    expect(paypalApiUrl(parseEnv({ ...PAYPAL, PAYPAL_API_URL: 'http://127.0.0.1:9/' }))).toBe('http://127.0.0.1:9')
+    expect(JSON.stringify(toPublicConfig(configured))).not.toContain(PAYPAL.PAYPAL_CLIENT_SECRET)
+  })
+
+  it('do not offer PayPal in a demo with a card gateway and no PayPal app (there is no test page)', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123' }
+    expect(paypalOffered(parseEnv(stripe))).toBe(false)
+    expect(paypalOffered(parseEnv({ ...stripe, ...PAYPAL }))).toBe(true)
+  })
+
+  it('refuse part of the three, naming each missing one and hiding the secret', () => {
+    const message = refusal({ PAYPAL_CLIENT_SECRET: PAYPAL.PAYPAL_CLIENT_SECRET })
+    expect(message).toMatch(
+      /^ {2}PAYPAL_CLIENT_ID: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID go together/m,
+    )
+    expect(message).toMatch(/^ {2}PAYPAL_WEBHOOK_ID: /m)
+    expect(message).not.toMatch(/^ {2}PAYPAL_CLIENT_SECRET: /m)
+    expect(message).not.toContain(PAYPAL.PAYPAL_CLIENT_SECRET)
+    expect(refusal({ ...PAYPAL, PAYPAL_CLIENT_SECRET: 'short secret!' })).toContain('(set, value hidden)')
+    expect(refusal({ ...PAYPAL, PAYPAL_WEBHOOK_ID: 'wh-lower' })).toMatch(/PAYPAL_WEBHOOK_ID: the webhook id/)
+  })
+
+  it('refuse PayPal’s live API in demo mode, where every page says payments are simulated', () => {
+    for (const url of ['https://api-m.paypal.com', 'https://api.paypal.com/']) {
+      expect(refusal({ ...PAYPAL, PAYPAL_API_URL: url })).toMatch(/PAYPAL_API_URL: PayPal's live API takes real money/)
+    }
+  })
+
+  it('in live mode: call the live API by default, refuse the sandbox, and offer PayPal only when configured', () => {
+    const live = parseEnv({ ...LIVE, ...PAYPAL })
+    expect(paypalApiUrl(live)).toBe('https://api-m.paypal.com')
+    expect(toPublicConfig(live).paypal).toBe(true)
+    const message = refusal({ ...LIVE, ...PAYPAL, PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com' })
+    expect(message).toMatch(/^ {2}PAYPAL_API_URL: must not be PayPal's sandbox in live mode/m)
+    expect(message.split('\n').filter((line) => line.startsWith('  '))).toHaveLength(1)
+    // Without a PayPal app a live shop starts, and does not offer PayPal (no test page stands in for it there).
+    const without = parseEnv(LIVE)
+    expect(paypalOffered(without)).toBe(false)
+    expect(toPublicConfig(without).paypal).toBe(false)
   })
 })
 

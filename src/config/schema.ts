@@ -159,6 +159,25 @@ export const envSchema = z.object({
     .regex(/^whsec_\w+$/, 'a Stripe webhook secret whsec_…')
     .optional(),
   STRIPE_API_URL: origin.default('https://api.stripe.com'),
+  /**
+   * PayPal through its Orders v2 API (all three or none): the REST app's client id and secret, and the id of the
+   * webhook registered for …/payments/paypal/webhook. Without them PayPal goes to the built-in test page in the demo
+   * and is not offered in live mode (docs/decisions/021).
+   */
+  PAYPAL_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, "the REST app's client id (letters, digits, - and _)")
+    .optional(),
+  PAYPAL_CLIENT_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, "the REST app's secret (letters, digits, - and _)")
+    .optional(),
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{8,40}$/, 'the webhook id PayPal shows, such as 8PT597110X687430LKGECATA')
+    .optional(),
+  /** Default the sandbox (https://api-m.sandbox.paypal.com) in demo mode, https://api-m.paypal.com in live mode. */
+  PAYPAL_API_URL: origin.optional(),
   /** LINE Messaging API channel access token: order updates to members linked to LINE. */
   LINE_MESSAGING_ACCESS_TOKEN: z.string().min(20).optional(),
   /** THB per USD at which USD orders count towards VIP and VVIP. */
@@ -240,12 +259,37 @@ const SECRET_VARIABLES = new Set([
   'LINE_CHANNEL_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'PAYPAL_CLIENT_SECRET',
   'LINE_MESSAGING_ACCESS_TOKEN',
   'META_CAPI_ACCESS_TOKEN',
   'TIKTOK_EVENTS_ACCESS_TOKEN',
   'OPERATOR_TOKEN',
   'TURNSTILE_SECRET_KEY',
 ])
+
+/** PayPal's REST hosts (https://developer.paypal.com/api/rest/requests/): the defaults of PAYPAL_API_URL. */
+export const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com'
+export const PAYPAL_LIVE_URL = 'https://api-m.paypal.com'
+
+function hostOfUrl(url: string): string | null {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return null
+  }
+}
+
+/** PayPal's live API (api-m.paypal.com, or the older api.paypal.com). */
+export function isPaypalLiveUrl(url: string): boolean {
+  const host = hostOfUrl(url)
+  return host === 'api-m.paypal.com' || host === 'api.paypal.com'
+}
+
+/** PayPal's sandbox (api-m.sandbox.paypal.com, or the older api.sandbox.paypal.com). */
+export function isPaypalSandboxUrl(url: string): boolean {
+  const host = hostOfUrl(url)
+  return host === 'api-m.sandbox.paypal.com' || host === 'api.sandbox.paypal.com'
+}
 
 /** Settings that only make sense together. */
 function crossChecks(env: Env, ctx: z.RefinementCtx) {
@@ -263,6 +307,19 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
   if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
     const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'
     issue(missing, 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together')
+  }
+  const paypalSet = [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID].filter(Boolean).length
+  if (paypalSet > 0 && paypalSet < 3) {
+    for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
+      if (!env[name]) issue(name, 'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID go together')
+    }
+  }
+  const paypalUrl = typeof env.PAYPAL_API_URL === 'string' ? env.PAYPAL_API_URL : ''
+  if (!live && isPaypalLiveUrl(paypalUrl)) {
+    issue('PAYPAL_API_URL', "PayPal's live API takes real money: use the sandbox in demo mode, or SHOP_MODE=live")
+  }
+  if (live && isPaypalSandboxUrl(paypalUrl)) {
+    issue('PAYPAL_API_URL', "must not be PayPal's sandbox in live mode (sandbox payments are not real)")
   }
   if (!env.LINE_CHANNEL_ID !== !env.LINE_CHANNEL_SECRET) {
     const missing = env.LINE_CHANNEL_ID ? 'LINE_CHANNEL_SECRET' : 'LINE_CHANNEL_ID'
@@ -363,6 +420,24 @@ export function testPaymentsEnabled(env: Env): boolean {
   return env.SHOP_MODE === 'demo' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
 }
 
+/** Whether PayPal's Orders API is configured (client id, secret and webhook id). */
+export function paypalEnabled(env: Env): boolean {
+  return Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID)
+}
+
+/** The PayPal API the shop calls: PAYPAL_API_URL, else the sandbox in demo mode and the live API in live mode. */
+export function paypalApiUrl(env: Env): string {
+  return env.PAYPAL_API_URL ?? (env.SHOP_MODE === 'live' ? PAYPAL_LIVE_URL : PAYPAL_SANDBOX_URL)
+}
+
+/**
+ * Whether checkout offers PayPal: through PayPal when configured, or on the built-in test page where that page exists
+ * (the demo without a card gateway). Never through the test page in live mode, where it does not exist.
+ */
+export function paypalOffered(env: Env): boolean {
+  return paypalEnabled(env) || testPaymentsEnabled(env)
+}
+
 /** Whether the account forms use Cloudflare Turnstile (both keys set) instead of the self-hosted proof of work. */
 export function turnstileEnabled(env: Env): boolean {
   return Boolean(env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY)
@@ -382,5 +457,6 @@ export function toPublicConfig(env: Env): PublicConfig {
     secureCookies: env.SECURE_COOKIES,
     mode: env.SHOP_MODE,
     outbox: outboxEnabled(env),
+    paypal: paypalOffered(env),
   }
 }

@@ -45,8 +45,8 @@ export const Route = createFileRoute('/checkout')({
 })
 
 type Shipping = 'courier' | 'pickup'
-type Payment = 'card' | 'bank_transfer'
-const PAYMENTS: readonly Payment[] = ['card', 'bank_transfer']
+type Payment = 'card' | 'paypal' | 'bank_transfer'
+const PAYMENTS: readonly Payment[] = ['card', 'paypal', 'bank_transfer']
 
 const noSubscription = () => () => {}
 
@@ -73,7 +73,16 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
   const { data: member } = useSuspenseQuery(sessionQuery())
   const { data: stores } = useSuspenseQuery(storesQuery(locale))
   const saved = useQuery({ ...addressesQuery(), enabled: Boolean(member) }).data ?? []
-  const ids = { email: useId(), telephone: useId(), code: useId(), store: useId() }
+  // PayPal is offered where it works: PayPal configured, or the demo's test payment page (docs/decisions/021).
+  const paypalOffered = useRouteContext({ from: '__root__', select: (context) => context.boot.config.paypal })
+  const ids = {
+    email: useId(),
+    telephone: useId(),
+    code: useId(),
+    store: useId(),
+    paypalName: useId(),
+    paypalNote: useId(),
+  }
 
   const [draft] = useState(() => (withDraft ? readCheckoutDraft(sessionStore()) : null))
   const [guestChoice, setGuestChoice] = useState(draft?.guestChoice ?? false)
@@ -86,7 +95,10 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
   const [editingAddress, setEditingAddress] = useState(initialAddress === null)
   const [codeInput, setCodeInput] = useState(draft?.codeInput ?? '')
   const [code, setCode] = useState<string | null>(draft?.code ?? null)
-  const [payment, setPayment] = useState<Payment>(PAYMENTS.find((method) => method === draft?.payment) ?? 'card')
+  // A restored draft keeps PayPal only while PayPal is offered.
+  const [payment, setPayment] = useState<Payment>(
+    PAYMENTS.find((method) => method === draft?.payment && (method !== 'paypal' || paypalOffered)) ?? 'card',
+  )
   const [problem, setProblem] = useState<string | null>(null)
   const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({})
   const [pricesMoved, setPricesMoved] = useState(false)
@@ -276,9 +288,11 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
               ? i18n._(CART_MESSAGES.invalidRegion)
               : result.reason === 'CART_BLOCKED'
                 ? t`Some pieces cannot be sent to this address (shoes ship within Thailand only).`
-                : result.reason === 'INVALID_INPUT'
-                  ? i18n._(ACCOUNT_MESSAGES.completeInformation)
-                  : i18n._(ACCOUNT_MESSAGES.somethingWrong),
+                : result.reason === 'PAYMENT_UNAVAILABLE'
+                  ? t`PayPal is not available at the moment. Please choose another payment method.`
+                  : result.reason === 'INVALID_INPUT'
+                    ? i18n._(ACCOUNT_MESSAGES.completeInformation)
+                    : i18n._(ACCOUNT_MESSAGES.somethingWrong),
         )
         return
       }
@@ -517,12 +531,27 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
                   <Trans>Bank transfer or PromptPay</Trans>
                 </span>
               </label>
-              <label className="choice">
-                <input type="radio" name="payment" disabled />
-                <span className="account-muted">
-                  <Trans>PayPal (not offered yet)</Trans>
-                </span>
-              </label>
+              {paypalOffered ? (
+                <label className="choice">
+                  <input
+                    type="radio"
+                    name="payment"
+                    checked={payment === 'paypal'}
+                    aria-labelledby={ids.paypalName}
+                    aria-describedby={ids.paypalNote}
+                    onChange={() => setPayment('paypal')}
+                  />
+                  <span>
+                    <strong id={ids.paypalName}>
+                      <Trans>PayPal</Trans>
+                    </strong>
+                    <br />
+                    <span className="account-muted" id={ids.paypalNote}>
+                      <Trans>You will be taken to PayPal to pay, then back to your order.</Trans>
+                    </span>
+                  </span>
+                </label>
+              ) : null}
             </fieldset>
           </section>
         </div>

@@ -5,6 +5,8 @@ import { appSecret } from '~/api/accounts/crypto.server'
 import { createAltchaGate, createTurnstileGate } from '~/api/accounts/captcha.server'
 import { createTurnstile } from '~/api/providers/turnstile.server'
 import { startPixelDelivery } from '~/api/analytics/pixel.service.server'
+import { BRAND_NAME } from '~/brand'
+import { createPaypalProvider } from '~/api/payments/paypal.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { randomUUID } from 'node:crypto'
 import { createLineLogin } from '~/api/providers/line-login.server'
@@ -12,7 +14,7 @@ import { createLinePushSender } from '~/api/providers/line-messaging.server'
 import { createHttpSmsSender } from '~/api/providers/sms-http.server'
 import { createSmtpSender } from '~/api/providers/smtp.server'
 import { getDatabase } from './database.server'
-import { outboxEnabled, realEmail, realSms } from '~/config/schema'
+import { outboxEnabled, paypalApiUrl, realEmail, realSms } from '~/config/schema'
 import { onShutdown } from './lifecycle.server'
 
 /** How often expired codes, sessions and counters are swept. */
@@ -82,6 +84,16 @@ export function getApiApp(): Promise<ApiApp> {
               apiBaseUrl: env.STRIPE_API_URL,
             })
           : null
+      const paypal =
+        env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID
+          ? createPaypalProvider({
+              clientId: env.PAYPAL_CLIENT_ID,
+              clientSecret: env.PAYPAL_CLIENT_SECRET,
+              webhookId: env.PAYPAL_WEBHOOK_ID,
+              apiBaseUrl: paypalApiUrl(env),
+              brandName: BRAND_NAME,
+            })
+          : null
       const linePush = env.LINE_MESSAGING_ACCESS_TOKEN
         ? createLinePushSender({ channelAccessToken: env.LINE_MESSAGING_ACCESS_TOKEN, apiBaseUrl: env.LINE_API_URL })
         : null
@@ -132,6 +144,7 @@ export function getApiApp(): Promise<ApiApp> {
           apiBaseUrl: env.API_URL ? `${env.API_URL}/public/${env.STORE_KEY}` : `/api/public/${env.STORE_KEY}`,
           paymentSecret: await appSecret(database.db, 'test-payments'),
           stripe,
+          paypal,
           bank: {
             bankName: env.BANK_NAME,
             accountName: env.BANK_ACCOUNT_NAME,

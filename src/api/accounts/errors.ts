@@ -40,6 +40,8 @@ export const ACCOUNT_ERROR_REASONS = [
   'PROMOTION_REJECTED',
   'NOT_ALLOWED',
   'PAYMENT_FAILED',
+  // PayPal asked for where it is not offered (live mode without a PayPal app, issue 17)
+  'PAYMENT_UNAVAILABLE',
 ] as const
 export type AccountErrorReason = (typeof ACCOUNT_ERROR_REASONS)[number]
 

@@ -7,7 +7,7 @@ import { bearer, bearerToken, body, createSubApp, json, refused, wire } from '~/
 import { DEFAULT_PAGE_SIZE, langOnlyQuery } from '~/api/schemas'
 import { AccountError } from '~/api/accounts/errors'
 import type { OutboundMessage } from '~/api/providers/messages'
-import { PaymentWebhookError, type PaymentProvider } from '~/api/payments/provider'
+import { PaymentProviderError, PaymentWebhookError, type PaymentProvider } from '~/api/payments/provider'
 import {
   createTestPaymentProvider,
   createTestPaymentRoutes,
@@ -17,6 +17,7 @@ import { products, variants } from '~/db/schema'
 import { promptPayPayload } from '~/domain/promptpay'
 import { eq as eqSql } from 'drizzle-orm'
 import type { MembershipService } from '~/api/accounts/membership.service'
+import { PAYPAL_ORDER_ID } from '~/api/payments/paypal.server'
 import { OrderService, type OrderServiceOptions, type OrderView } from './order.service'
 import type { Db } from '~/db/client.server'
 import { CartService, type CartOwner, type CartView } from './cart.service'
@@ -34,6 +35,9 @@ import {
   stockBody,
   orderSchema,
   payAgainSchema,
+  paypalReturnQuery,
+  paypalWebhookEvent,
+  webhookReceivedSchema,
   placedOrderSchema,
   placeOrderBody,
   quantityBody,
@@ -64,6 +68,11 @@ export type CommerceRoutesOptions = {
    * Stripe the test page is not mounted at all (live mode always has Stripe: docs/decisions/015).
    */
   stripe: PaymentProvider | null
+  /**
+   * PayPal through its Orders API when configured. Without it PayPal goes to the built-in test page where that page
+   * exists (the demo without a card gateway), and is not offered anywhere else (docs/decisions/021).
+   */
+  paypal?: PaymentProvider | null
   /** The brand's account for bank transfers and PromptPay. */
   bank: BankAccount
   /** The back office's token for status changes; without it the operator endpoint is closed. */
@@ -75,6 +84,19 @@ export type CommerceRoutesOptions = {
   bankTransfer?: OrderServiceOptions['bankTransfer']
   onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
 }
+
+/** The answer to a PayPal return or cancel link that names no payment of this shop: both languages, no script. */
+const UNKNOWN_PAYPAL_RETURN = `<!doctype html>
+<html lang="th">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>ไม่พบรายการชำระเงิน / Payment not found</title></head>
+<body><main>
+<h1>ไม่พบรายการชำระเงิน</h1>
+<p>ไม่พบการชำระเงินผ่าน PayPal ตามลิงก์นี้ กรุณาดูสถานะคำสั่งซื้อในประวัติคำสั่งซื้อ <a href="/">กลับไปที่ร้าน</a></p>
+<h1 lang="en">Payment not found</h1>
+<p lang="en">This PayPal link does not match a payment of this shop. Your order history shows the state of your orders. <a href="/en">Back to the shop</a></p>
+</main></body>
+</html>
+`
 
 /** A guest's order token travels in this header (the storefront keeps it in an HttpOnly cookie). */
 export const ORDER_TOKEN_HEADER = 'x-order-token'
@@ -92,15 +114,34 @@ export const CART_TOKEN_HEADER = 'x-cart-token'
 export function createCommerceRoutes(options: CommerceRoutesOptions) {
   const carts = new CartService(options.db)
   const app = createSubApp()
+  const cardProvider =
+    options.stripe ??
+    createTestPaymentProvider({ db: options.db, baseUrl: options.apiBaseUrl, secret: options.paymentSecret })
+  // The built-in test page exists only without a card gateway (docs/decisions/015); it stands in for PayPal too.
+  const testProvider = options.stripe ? null : cardProvider
+  const paypal = options.paypal ?? null
+  // The API as the outside world reaches it (PayPal sends shoppers back to it): absolute, or under the site.
+  const publicApiUrl = /^https?:\/\//.test(options.apiBaseUrl)
+    ? options.apiBaseUrl
+    : `${options.siteUrl}${options.apiBaseUrl}`
+  const orderPage = (number: string, lang: 'th' | 'en') =>
+    `${options.siteUrl}${lang === 'en' ? '/en' : ''}/order/${encodeURIComponent(number)}`
   const orders = new OrderService({
     db: options.db,
     carts,
-    cardProvider:
-      options.stripe ??
-      createTestPaymentProvider({ db: options.db, baseUrl: options.apiBaseUrl, secret: options.paymentSecret }),
+    cardProvider,
+    paypalProvider: paypal ?? testProvider,
     // Stripe needs an absolute address; the built-in page sends the shopper back within this site.
     returnUrl: (number, lang) =>
       `${options.stripe ? options.siteUrl : ''}${lang === 'en' ? '/en' : ''}/order/${encodeURIComponent(number)}`,
+    // PayPal leaves the capture to the shop: the shopper comes back to the API, which captures (or cancels) first.
+    providerReturn: (id) =>
+      paypal && id === paypal.id
+        ? {
+            returnUrl: `${publicApiUrl}/payments/paypal/return`,
+            cancelUrl: `${publicApiUrl}/payments/paypal/cancel`,
+          }
+        : null,
     deliver: options.deliver,
     pushLine: options.pushLine ?? null,
     membership: options.membership ?? null,
@@ -474,14 +515,14 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/orders/{number}/pay',
-      summary: 'Pay a card order again after a declined or abandoned payment',
+      summary: 'Pay a card or PayPal order again after a declined, cancelled or abandoned payment',
       security: bearer,
       request: { params: orderNumberParam },
       responses: { 200: json(payAgainSchema, 'Where to pay'), 404: refused('No such order') },
     }),
     async (c) => {
       const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
-      return c.json({ redirect_url: await orders.retryCardPayment(order) }, 200)
+      return c.json({ redirect_url: await orders.retryPayment(order) }, 200)
     },
   )
 
@@ -625,13 +666,91 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       const raw = await c.req.text()
       try {
         const update = await stripe.parseWebhook(raw, c.req.raw.headers)
-        if (update) await orders.settlePayment(stripe.id, update.providerRef, update.status)
+        if (update) await orders.applyUpdate(stripe.id, update)
         return c.json({ received: true }, 200)
       } catch (error) {
         if (error instanceof PaymentWebhookError) return c.json({ code: 400, message: 'Bad signature' }, 400)
         throw error
       }
     })
+  }
+
+  if (paypal) {
+    /** Where the shopper goes after PayPal: the order page, or a page saying the link is unknown. */
+    const afterPaypal = (c: Context, found: { number: string; lang: 'th' | 'en' } | null) => {
+      c.header('Cache-Control', 'no-store')
+      c.header('Referrer-Policy', 'no-referrer')
+      if (found) return c.redirect(orderPage(found.number, found.lang), 303)
+      return c.html(UNKNOWN_PAYPAL_RETURN, 404)
+    }
+    const validToken = (token: string | undefined) => (token && PAYPAL_ORDER_ID.test(token) ? token : null)
+
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: '/payments/paypal/return',
+        summary:
+          'PayPal sends the shopper back here after approving: the order is captured, then 303 to its order page',
+        request: { query: paypalReturnQuery },
+        responses: {
+          303: { description: 'To the order page (paid, failed, or still pending when PayPal could not be reached)' },
+          404: { description: 'No payment with this PayPal order id (a page in Thai and English)' },
+        },
+      }),
+      async (c) => {
+        const token = validToken(c.req.valid('query').token)
+        return afterPaypal(c, token ? await orders.completePayment(paypal.id, token) : null)
+      },
+    )
+
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: '/payments/paypal/cancel',
+        summary: 'PayPal sends the shopper back here after cancelling: the attempt is cancelled, then 303 to the order',
+        request: { query: paypalReturnQuery },
+        responses: {
+          303: { description: 'To the order page, where the shopper may pay again' },
+          404: { description: 'No payment with this PayPal order id (a page in Thai and English)' },
+        },
+      }),
+      async (c) => {
+        const token = validToken(c.req.valid('query').token)
+        return afterPaypal(c, token ? await orders.abandonPayment(paypal.id, token) : null)
+      },
+    )
+
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: '/payments/paypal/webhook',
+        summary:
+          'PayPal webhooks, verified by PayPal (verify-webhook-signature): CHECKOUT.ORDER.APPROVED captures; PAYMENT.CAPTURE.COMPLETED, DENIED and DECLINED settle',
+        request: { ...body(paypalWebhookEvent) },
+        responses: {
+          200: json(webhookReceivedSchema, 'Received (also for events the shop ignores, and for duplicates)'),
+          400: refused('Not verified by PayPal, or not an event'),
+          503: refused('PayPal could not be reached to verify it: PayPal delivers it again later'),
+        },
+      }),
+      async (c) => {
+        const raw = await c.req.text()
+        try {
+          const update = await paypal.parseWebhook(raw, c.req.raw.headers)
+          if (update) await orders.applyUpdate(paypal.id, update)
+          return c.json({ received: true as const }, 200)
+        } catch (error) {
+          if (error instanceof PaymentWebhookError) {
+            return c.json({ code: 400, message: 'Webhook not verified', reason: 'INVALID_INPUT' as const }, 400)
+          }
+          if (error instanceof PaymentProviderError) {
+            console.error('PayPal webhook not verified:', error.message)
+            return c.json({ code: 503, message: 'PayPal could not be reached', reason: 'PAYMENT_FAILED' as const }, 503)
+          }
+          throw error
+        }
+      },
+    )
   }
 
   return Object.assign(app, { carts, orders })

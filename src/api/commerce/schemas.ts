@@ -126,7 +126,8 @@ export const placeOrderBody = z
     store_id: z.string().max(80).nullable().default(null),
     address: addressWire.nullable().default(null),
     promotion_code: z.string().trim().max(40).nullable().default(null),
-    payment_method: z.enum(['card', 'bank_transfer']),
+    /** 'paypal' only where PayPal is offered (PayPal configured, or the demo's test page); else 400 PAYMENT_UNAVAILABLE. */
+    payment_method: z.enum(['card', 'paypal', 'bank_transfer']),
     expected_total: z.int().min(0).nullable().default(null),
   })
   .openapi('PlaceOrder')
@@ -231,6 +232,32 @@ export const statusBody = z
   })
   .openapi('StatusChange')
 export const payAgainSchema = z.object({ redirect_url: z.string().nullable() }).openapi('PayAgain')
+
+/** Where PayPal sends the shopper back (https://developer.paypal.com/docs/checkout/standard/customize/): its order id. */
+export const paypalReturnQuery = z.object({
+  // Anything else (a repeated parameter, say) is treated as no token: the shopper gets the page, not a JSON error.
+  token: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .openapi({ type: 'string', description: 'The PayPal order id', example: '5O190127TN364715T' }),
+  PayerID: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .openapi({ type: 'string', description: 'The payer (after approval); not used' }),
+})
+
+/** A PayPal webhook event (https://developer.paypal.com/api/rest/webhooks/event-names/), verified with PayPal. */
+export const paypalWebhookEvent = z
+  .looseObject({
+    id: z.string(),
+    event_type: z.string(),
+    resource: z.record(z.string(), z.unknown()),
+  })
+  .openapi('PaypalWebhookEvent')
+
+export const webhookReceivedSchema = z.object({ received: z.literal(true) }).openapi('WebhookReceived')
 
 export const returnRequestBody = z
   .object({ kind: z.enum(['exchange', 'return']), note: z.string().trim().max(500).nullable().default(null) })

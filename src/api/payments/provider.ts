@@ -1,6 +1,6 @@
 /**
- * The contract every payment provider meets (the built-in test provider, Stripe): start a payment and send the
- * shopper to the provider, read verified webhooks, and ask for a payment's state. Types and errors only, no I/O.
+ * The contract every payment provider meets (the built-in test provider, Stripe, PayPal): start a payment and send
+ * the shopper to the provider, read verified webhooks, and ask for a payment's state. Types and errors only, no I/O.
  */
 
 /** What the shop asks a provider to collect; amounts are in minor units (satang, cents). */
@@ -24,10 +24,16 @@ export type PaymentRequest = {
 /** A started payment: the provider's reference (stored in `payments.provider_ref`) and where to send the shopper. */
 export type PaymentStart = { providerRef: string; redirectUrl: string }
 
-/** A state change reported by the provider; `eventId` lets the caller ignore a webhook delivered twice. */
+/** A payment's state as the shop records it (`payments.status`, less 'authorized'). */
+export type PaymentState = 'paid' | 'failed' | 'cancelled' | 'pending'
+
+/**
+ * A state change reported by the provider; `eventId` lets the caller ignore a webhook delivered twice.
+ * 'approved' means the payer approved the payment and the shop must now complete it (`complete`, PayPal's capture).
+ */
 export type PaymentUpdate = {
   providerRef: string
-  status: 'paid' | 'failed' | 'cancelled' | 'pending'
+  status: PaymentState | 'approved'
   eventId: string
 }
 
@@ -38,7 +44,12 @@ export interface PaymentProvider {
   /** A verified webhook → its update, or null for events we ignore; throws PaymentWebhookError on a bad signature. */
   parseWebhook(rawBody: string, headers: Headers): Promise<PaymentUpdate | null>
   /** Asks the provider for the current state (for a shopper who came back before the webhook did). */
-  status(providerRef: string): Promise<PaymentUpdate['status']>
+  status(providerRef: string): Promise<PaymentState>
+  /**
+   * Finishes a payment the payer approved on the provider's page, where the provider leaves that to the shop
+   * (PayPal: capture the order), and reports the result. Idempotent. Absent where the provider finishes alone.
+   */
+  complete?(providerRef: string): Promise<PaymentState>
 }
 
 /** A provider call that failed, with what the caller needs to decide on a retry; never holds card data or keys. */

@@ -5,6 +5,7 @@ import {
   PaymentWebhookError,
   type PaymentProvider,
   type PaymentRequest,
+  type PaymentState,
   type PaymentUpdate,
 } from './provider'
 
@@ -110,7 +111,7 @@ export function checkoutSessionForm(request: PaymentRequest): URLSearchParams {
 }
 
 /** A session's state as our payment status: paid only when Stripe says the money is collected. */
-function sessionStatus(session: Session): PaymentUpdate['status'] {
+function sessionStatus(session: Session): PaymentState {
   if (session.payment_status === 'paid') return 'paid'
   if (session.status === 'expired') return 'cancelled'
   if (session.status === 'complete') {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { randomToken, sameDigest } from '~/api/accounts/crypto.server'
 import type { Db } from '~/db/client.server'
-import { orders, payments, type CurrencyCode, type PaymentStatus } from '~/db/schema'
+import { orders, payments, type CurrencyCode, type PaymentMethod, type PaymentStatus } from '~/db/schema'
 import { PaymentProviderError, type PaymentProvider } from './provider'
 
 /** `payments.provider` of the built-in provider. */
@@ -115,6 +115,9 @@ const TEXTS = {
       `3-D Secure: ธนาคารขอรหัสยืนยัน กรอก ${TEST_3DS_CODE} เพื่อผ่าน รหัสอื่นจะไม่ผ่าน (เหมือนบัตรทดสอบ 4000 0000 0000 3220)`,
       'ยกเลิก: ออกจากหน้าชำระเงินโดยไม่ชำระ แล้วกลับไปที่ร้าน',
     ],
+    paypalTitle: 'ชำระเงินทดสอบด้วย PayPal',
+    paypalNotice: 'นี่คือหน้าทดสอบที่ใช้แทน PayPal ในร้านตัวอย่าง ไม่มีการตัดเงินจริง และไม่ต้องเข้าสู่ระบบ PayPal',
+    paypalHints: ['อนุมัติ: ผู้ซื้ออนุมัติใน PayPal และร้านเรียกเก็บเงินสำเร็จ', 'ปฏิเสธ: PayPal ปฏิเสธการเรียกเก็บเงิน'],
     approve: 'อนุมัติ',
     decline: 'ปฏิเสธ',
     cancel: 'ยกเลิกและกลับไปที่ร้าน',
@@ -147,6 +150,13 @@ const TEXTS = {
       'Decline: the bank declines the card (like test card 4000 0000 0000 0002)',
       `3-D Secure: the bank asks for a code; enter ${TEST_3DS_CODE} to pass, any other code fails (like test card 4000 0000 0000 3220)`,
       'Cancel: you leave the payment page without paying and go back to the shop',
+    ],
+    paypalTitle: 'Test payment with PayPal',
+    paypalNotice:
+      'This page stands in for PayPal in the demo shop. No real money is charged and no PayPal login is asked for.',
+    paypalHints: [
+      'Approve: the buyer approves at PayPal and the shop captures the payment',
+      'Decline: PayPal declines the capture',
     ],
     approve: 'Approve',
     decline: 'Decline',
@@ -230,13 +240,21 @@ function button(action: string, label: string, returnUrl: string, sig: string): 
   return `<form method="post" action="${escapeHtml(action)}">${hiddenFields(returnUrl, sig)}<button type="submit">${escapeHtml(label)}</button></form>`
 }
 
-type PaymentView = { status: PaymentStatus; amount: number; currency: CurrencyCode; number: string; lang: Lang }
+type PaymentView = {
+  status: PaymentStatus
+  method: PaymentMethod
+  amount: number
+  currency: CurrencyCode
+  number: string
+  lang: Lang
+}
 
 async function findPayment(db: Db, ref: string): Promise<PaymentView | null> {
   if (!TEST_REF.test(ref)) return null
   const [row] = await db
     .select({
       status: payments.status,
+      method: payments.method,
       amount: payments.amount,
       currency: payments.currency,
       number: orders.number,
@@ -371,22 +389,25 @@ export function createTestPaymentRoutes(options: {
       return c.html(htmlPage(lang, t.title, body), 200, pageHeaders(returnUrl))
     }
 
+    // PayPal in the demo: the same page, in PayPal's terms (approve or decline; PayPal has no 3-D Secure step).
+    const paypal = payment.method === 'paypal'
+    const title = paypal ? t.paypalTitle : t.title
     const body = [
-      `<h1>${escapeHtml(t.title)}</h1>`,
-      `<p><strong>${escapeHtml(t.notice)}</strong></p>`,
+      `<h1>${escapeHtml(title)}</h1>`,
+      `<p><strong>${escapeHtml(paypal ? t.paypalNotice : t.notice)}</strong></p>`,
       '<dl>',
       `<dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(payment.number)}</dd>`,
       `<dt>${escapeHtml(t.amount)}</dt><dd>${escapeHtml(formatAmount(payment.amount, payment.currency, lang))}</dd>`,
       '</dl>',
       `<h2>${escapeHtml(t.hintsTitle)}</h2>`,
-      `<ul>${t.hints.map((hint) => `<li>${escapeHtml(hint)}</li>`).join('')}</ul>`,
+      `<ul>${(paypal ? t.paypalHints : t.hints).map((hint) => `<li>${escapeHtml(hint)}</li>`).join('')}</ul>`,
       // Relative actions: the page lives at …/test-payments/{ref}, whatever the API is mounted under.
       button(`${ref}/approve`, t.approve, returnParam, sig),
       button(`${ref}/decline`, t.decline, returnParam, sig),
-      button(`${ref}/3ds`, t.threeDs, returnParam, sig),
+      ...(paypal ? [] : [button(`${ref}/3ds`, t.threeDs, returnParam, sig)]),
       button(`${ref}/cancel`, t.cancel, returnParam, sig),
     ].join('\n')
-    return c.html(htmlPage(lang, t.title, body), 200, pageHeaders(returnUrl))
+    return c.html(htmlPage(lang, title, body), 200, pageHeaders(returnUrl))
   })
 
   app.post('/test-payments/:ref/approve', async (c) => {

@@ -142,7 +142,7 @@ export function OnlinePaymentPanel({
       <p className="form-actions">
         {pendingUrl ? (
           <a className="button button--solid" href={pendingUrl}>
-            <Trans>Continue to payment</Trans>
+            {order.paymentMethod === 'paypal' ? <Trans>Pay with PayPal</Trans> : <Trans>Continue to payment</Trans>}
           </a>
         ) : (
           <button
@@ -152,7 +152,13 @@ export function OnlinePaymentPanel({
             aria-busy={busy || undefined}
             onClick={() => void payAgain()}
           >
-            {outcome === 'declined' ? <Trans>Try again</Trans> : <Trans>Pay now</Trans>}
+            {order.paymentMethod === 'paypal' ? (
+              <Trans>Pay with PayPal</Trans>
+            ) : outcome === 'declined' ? (
+              <Trans>Try again</Trans>
+            ) : (
+              <Trans>Pay now</Trans>
+            )}
           </button>
         )}
       </p>

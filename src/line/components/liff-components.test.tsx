@@ -137,6 +137,7 @@ beforeEach(() => {
     secureCookies: true,
     mode: 'demo',
     outbox: true,
+    paypal: true,
   }
   sdk.current = new FakeLiff()
   sdk.loads = 0
