@@ -61,12 +61,19 @@ export const Route = createFileRoute('/order/$number')({
     const order = await context.queryClient.ensureQueryData(orderQuery(params.number))
     if (!order) throw notFound({ data: { path } })
     // One clock for the server's render and the browser's hydration (confirmation heading, return window).
-    return { viewedAt: new Date().toISOString(), outcome: paymentOutcome(order) }
+    const viewedAt = new Date()
+    return {
+      viewedAt: viewedAt.toISOString(),
+      outcome: paymentOutcome(order),
+      justPlaced: viewedAt.getTime() - Date.parse(order.createdAt) < CONFIRMATION_MS,
+    }
   },
   staleTime: 0,
   head: ({ match }) => {
     const outcome = match.loaderData?.outcome
-    const { meta } = pageHead(match.context.i18n, (outcome && OUTCOME_TITLES[outcome]) ?? msg`Order`)
+    // A bank transfer order just placed is thanked for (its panel asks for the payment); later it asks in the title.
+    const thanked = outcome === 'awaitingTransfer' && match.loaderData?.justPlaced
+    const { meta } = pageHead(match.context.i18n, (outcome && !thanked && OUTCOME_TITLES[outcome]) || msg`Order`)
     return { meta: [...meta, { name: 'robots', content: 'noindex' }] }
   },
   component: OrderPage,
@@ -130,7 +137,7 @@ function OrderPage() {
   const orderNumber = order.number
   const returnsApply = order.status !== 'cancelled' && !order.international
   const outcome = paymentOutcome(order)
-  const outcomeTitle = OUTCOME_TITLES[outcome]
+  const outcomeTitle = outcome === 'awaitingTransfer' && justPlaced ? undefined : OUTCOME_TITLES[outcome]
 
   return (
     <div className="account-page order-page" data-outcome={outcome}>
