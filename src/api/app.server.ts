@@ -12,6 +12,7 @@ import { MembershipService } from './accounts/membership.service'
 import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes, type BankAccount } from './commerce/routes.server'
+import { DEMO_SELLER, type SellerDetails } from '~/config/schema'
 import type { PaymentProvider } from './payments/provider'
 import { PixelService, type MetaPixelConfig, type TikTokPixelConfig } from './analytics/pixel.service.server'
 import { createPixelRoutes } from './analytics/routes.server'
@@ -81,6 +82,8 @@ export type ApiOptions = {
     stripe?: PaymentProvider | null
     bank?: BankAccount
     operatorToken?: string | null
+    /** The seller on tax invoices; the demo company unless configured (SELLER_*). */
+    seller?: SellerDetails
     /** LINE messages to members linked to LINE. */
     pushLine?: ((to: string, text: string) => Promise<void>) | null
   }
@@ -417,6 +420,7 @@ export function createApiApp(options: ApiOptions) {
     stripe: options.commerce?.stripe ?? null,
     bank: options.commerce?.bank ?? DEMO_BANK_ACCOUNT,
     operatorToken: options.commerce?.operatorToken ?? null,
+    seller: options.commerce?.seller ?? DEMO_SELLER,
     deliver: delivery.deliver,
     pushLine: options.commerce?.pushLine ?? null,
     membership,

@@ -12,7 +12,7 @@ import { createLinePushSender } from '~/api/providers/line-messaging.server'
 import { createHttpSmsSender } from '~/api/providers/sms-http.server'
 import { createSmtpSender } from '~/api/providers/smtp.server'
 import { getDatabase } from './database.server'
-import { outboxEnabled, realEmail, realSms } from '~/config/schema'
+import { outboxEnabled, realEmail, realSms, sellerDetails } from '~/config/schema'
 import { onShutdown } from './lifecycle.server'
 
 /** How often expired codes, sessions and counters are swept. */
@@ -113,6 +113,7 @@ export function getApiApp(): Promise<ApiApp> {
             promptPayId: env.PROMPTPAY_ID,
           },
           operatorToken: env.OPERATOR_TOKEN ?? null,
+          seller: sellerDetails(env),
           pushLine: linePush ? (to, text) => linePush.push({ to, text, retryKey: randomUUID() }) : null,
         },
       })

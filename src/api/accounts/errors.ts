@@ -40,6 +40,8 @@ export const ACCOUNT_ERROR_REASONS = [
   'PROMOTION_REJECTED',
   'NOT_ALLOWED',
   'PAYMENT_FAILED',
+  // no full tax invoice for this order: fields.tax_invoice says why (issue 17 item 8)
+  'TAX_INVOICE_UNAVAILABLE',
 ] as const
 export type AccountErrorReason = (typeof ACCOUNT_ERROR_REASONS)[number]
 
