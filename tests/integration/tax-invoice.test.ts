@@ -30,7 +30,12 @@ function apiOn(db: Database['db']): ApiApp {
   return createApiApp({
     db,
     storeKeys: ['demo'],
-    commerce: { siteUrl: 'http://shop.test', paymentSecret: 'tax-invoice-secret', operatorToken: OPERATOR, seller: SELLER },
+    commerce: {
+      siteUrl: 'http://shop.test',
+      paymentSecret: 'tax-invoice-secret',
+      operatorToken: OPERATOR,
+      seller: SELLER,
+    },
   })
 }
 
@@ -137,7 +142,9 @@ afterAll(async () => {
 describe(`tax invoices on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('issues a full tax invoice for a paid order with a tax ID: a Thai and English A4 PDF whose text can be read', async () => {
     const placed = await placeOrder(app, database.db)
-    const before = await json(await call(app, 'GET', `/orders/${placed.number}`, { headers: { 'x-order-token': placed.token } }))
+    const before = await json(
+      await call(app, 'GET', `/orders/${placed.number}`, { headers: { 'x-order-token': placed.token } }),
+    )
     expect(before.tax_invoice).toEqual({ status: 'available' })
 
     const response = await download(app, placed.number, placed.token)
@@ -179,11 +186,15 @@ describe(`tax invoices on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`
       expect(pdf.text, expected).toContain(asPdfText(expected))
     }
     // Quantity, unit price and amount of the line.
-    expect(pdf.text).toMatch(new RegExp(`\\b2 ${baht(placed.price).replace('.', '\\.')} ${baht(total).replace('.', '\\.')}`))
+    expect(pdf.text).toMatch(
+      new RegExp(`\\b2 ${baht(placed.price).replace('.', '\\.')} ${baht(total).replace('.', '\\.')}`),
+    )
     // The Thai text is one embedded font (a subset of Sarabun), not a system font.
     expect(new TextDecoder('latin1').decode(bytes)).toMatch(/\/FontName \/[A-Z]{6}\+Sarabun-Regular/)
 
-    const after = await json(await call(app, 'GET', `/orders/${placed.number}`, { headers: { 'x-order-token': placed.token } }))
+    const after = await json(
+      await call(app, 'GET', `/orders/${placed.number}`, { headers: { 'x-order-token': placed.token } }),
+    )
     expect(after.tax_invoice).toEqual({ status: 'issued', number, issued_at: expect.any(String) })
   })
 
@@ -195,7 +206,10 @@ describe(`tax invoices on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`
     expect(again.status).toBe(200)
     const number = first.headers.get('x-tax-invoice-number')
     expect(again.headers.get('x-tax-invoice-number')).toBe(number)
-    const rows = await database.db.select().from(taxInvoices).where(eq(taxInvoices.number, number ?? ''))
+    const rows = await database.db
+      .select()
+      .from(taxInvoices)
+      .where(eq(taxInvoices.number, number ?? ''))
     expect(rows).toHaveLength(1)
     expect((await pdfText(new Uint8Array(await again.arrayBuffer()))).text).toContain(`เลขที่ / No.: ${number}`)
   })
@@ -209,7 +223,9 @@ describe(`tax invoices on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`
       reason: 'TAX_INVOICE_UNAVAILABLE',
       fields: { tax_invoice: 'notPaid' },
     })
-    const unpaidView = await json(await call(app, 'GET', `/orders/${unpaid.number}`, { headers: { 'x-order-token': unpaid.token } }))
+    const unpaidView = await json(
+      await call(app, 'GET', `/orders/${unpaid.number}`, { headers: { 'x-order-token': unpaid.token } }),
+    )
     expect(unpaidView.tax_invoice).toEqual({ status: 'unavailable', reason: 'notPaid' })
 
     const withoutTaxId = await placeOrder(app, database.db, { taxId: '' })
@@ -227,12 +243,15 @@ describe(`tax invoices on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`
     expect((await download(app, placed.number, null)).status).toBe(404)
     expect((await download(app, placed.number, other.token)).status).toBe(404)
     expect((await download(app, 'AS0000-99999', placed.token)).status).toBe(404)
-    const rows = await database.db.select().from(taxInvoices).where(sql`${taxInvoices.content}->>'orderNumber' = ${placed.number}`)
+    const rows = await database.db
+      .select()
+      .from(taxInvoices)
+      .where(sql`${taxInvoices.content}->>'orderNumber' = ${placed.number}`)
     expect(rows).toEqual([])
   })
 
   it('numbers invoices one after another without gaps when many are asked for at once, one per order', async () => {
-    const placed = []
+    const placed: Array<Awaited<ReturnType<typeof placeOrder>>> = []
     for (let index = 0; index < 6; index += 1) placed.push(await placeOrder(app, database.db))
     const [before] = await database.db.select().from(documentCounters)
     // Every order asked for three times at once, all orders at the same time.

@@ -190,7 +190,12 @@ export function renderTaxInvoicePdf(invoice: IssuedTaxInvoice): Promise<Buffer> 
       rule(y - 2, 0.8, labelX)
       y += 2
     }
-    const bottom = write(label, labelX, y, { width: labelWidth - 6, align: 'right', bold: strong, size: strong ? 10 : 9 })
+    const bottom = write(label, labelX, y, {
+      width: labelWidth - 6,
+      align: 'right',
+      bold: strong,
+      size: strong ? 10 : 9,
+    })
     write(amount, amountX, y, { width: amountWidth, align: 'right', bold: strong, size: strong ? 10 : 9 })
     y = bottom + 3
   }
