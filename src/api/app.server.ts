@@ -444,7 +444,14 @@ export function createApiApp(options: ApiOptions) {
     },
   })
 
-  return Object.assign(app, { accounts, membership, pixels, carts: commerce.carts, orders: commerce.orders })
+  return Object.assign(app, {
+    accounts,
+    membership,
+    pixels,
+    carts: commerce.carts,
+    orders: commerce.orders,
+    taxInvoices: commerce.taxInvoices,
+  })
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import { openDatabase, type Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
-import { documentCounters, products, taxInvoices, variants } from '~/db/schema'
+import { documentCounters, products, taxInvoices, variants, type TaxInvoiceContent } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { asPdfText, pdfText } from '../pdf-text'
 import { freshDatabase } from './database'
@@ -124,6 +124,22 @@ async function placeOrder(
 
 function download(on: ApiApp, number: string, token: string | null) {
   return call(on, 'GET', `/orders/${number}/tax-invoice`, { headers: token ? { 'x-order-token': token } : {} })
+}
+
+const strayContent: TaxInvoiceContent = {
+  orderNumber: 'STRAY',
+  orderDate: new Date(0).toISOString(),
+  currency: 'thb',
+  seller: { ...SELLER },
+  buyer: { name: 'Stray', address: 'Nowhere', taxId: BUYER_TAX_ID, branch: null },
+  lines: [],
+  goods: 0,
+  discount: 0,
+  shippingFee: 0,
+  total: 0,
+  netOfVat: 0,
+  vat: 0,
+  vatRatePercent: 7,
 }
 
 /** Baht with two decimals, as the invoice prints it. */
@@ -274,6 +290,32 @@ describe(`tax invoices on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`
     expect(sequences).toEqual([0, 1, 2, 3, 4, 5].map((step) => start + step))
     const [after] = await database.db.select().from(documentCounters)
     expect(after?.lastValue).toBe(start + 5)
+  })
+})
+
+describe(`an issue that fails after taking its number (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('gives the number back: the next invoice takes it, so the series has no gap', async () => {
+    const placed = await placeOrder(app, database.db)
+    const [counter] = await database.db.select().from(documentCounters)
+    const next = (counter?.lastValue ?? 0) + 1
+    // A stray row that holds the next position makes the insert of the invoice fail after the number was taken.
+    const blocker = await placeOrder(app, database.db)
+    const blockerId = (await app.orders.byNumber(blocker.number))?.id ?? ''
+    const [stray] = await database.db
+      .insert(taxInvoices)
+      .values({ orderId: blockerId, sequence: next, number: 'STRAY', content: strayContent })
+      .returning()
+    expect(stray).toBeDefined()
+    const failed = await download(app, placed.number, placed.token)
+    expect(failed.status).toBe(500)
+    const [unchanged] = await database.db.select().from(documentCounters)
+    expect(unchanged?.lastValue).toBe(counter?.lastValue)
+    expect(await app.taxInvoices.forOrder((await app.orders.byNumber(placed.number))?.id ?? '')).toBeNull()
+
+    await database.db.delete(taxInvoices).where(eq(taxInvoices.number, 'STRAY'))
+    const issued = await download(app, placed.number, placed.token)
+    expect(issued.status).toBe(200)
+    expect(issued.headers.get('x-tax-invoice-number')).toBe(`TI${String(next).padStart(7, '0')}`)
   })
 })
 
