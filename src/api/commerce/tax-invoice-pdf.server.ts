@@ -19,7 +19,8 @@ function fontBytes(dataUrl: string): Buffer {
 }
 
 let fonts: { regular: Buffer; bold: Buffer } | null = null
-function sarabun() {
+/** Sarabun regular and bold, as embedded. */
+export function sarabun(): { regular: Buffer; bold: Buffer } {
   fonts ??= { regular: fontBytes(sarabunRegularUrl), bold: fontBytes(sarabunBoldUrl) }
   return fonts
 }
