@@ -266,6 +266,15 @@ describe(`tax invoices on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`
     expect(rows).toEqual([])
   })
 
+  it('is documented in the OpenAPI document as a PDF download', async () => {
+    const document = (await json(await call(app, 'GET', '/openapi.json'))) as {
+      paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, unknown> }> } }>
+    }
+    const operation = document.paths['/api/public/{storeKey}/orders/{number}/tax-invoice']?.get
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '404', '409'])
+    expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual(['application/pdf'])
+  })
+
   it('numbers invoices one after another without gaps when many are asked for at once, one per order', async () => {
     const placed: Array<Awaited<ReturnType<typeof placeOrder>>> = []
     for (let index = 0; index < 6; index += 1) placed.push(await placeOrder(app, database.db))
