@@ -58,7 +58,8 @@ export default defineConfig({
       ],
       // Packages that load files next to their own code at run time (WASM, extension bundles, native
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
-      traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*'],
+      // pdfkit (tax invoices) loads its standard fonts with require() from its own package at run time.
+      traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*', 'pdfkit'],
       // A URL whose percent-encoding is not UTF-8: a page redirects to its literal path (the 404 screen), not a bare 400.
       errorHandler: './src/server/nitro/malformed-url.ts',
       // A server-function call without a function id (Start would answer it with a 500).

@@ -13,6 +13,7 @@ import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes, type BankAccount } from './commerce/routes.server'
 import type { OrderServiceOptions } from './commerce/order.service'
+import { DEMO_SELLER, type SellerDetails } from '~/config/schema'
 import type { PaymentProvider } from './payments/provider'
 import { PixelService, type MetaPixelConfig, type TikTokPixelConfig } from './analytics/pixel.service.server'
 import { createPixelRoutes } from './analytics/routes.server'
@@ -84,6 +85,8 @@ export type ApiOptions = {
     paypal?: PaymentProvider | null
     bank?: BankAccount
     operatorToken?: string | null
+    /** The seller on tax invoices; the demo company unless configured (SELLER_*). */
+    seller?: SellerDetails
     /** LINE messages to members linked to LINE. */
     pushLine?: ((to: string, text: string) => Promise<void>) | null
     /** The bank transfer deadline and its reminder (issue 17). */
@@ -424,6 +427,7 @@ export function createApiApp(options: ApiOptions) {
     paypal: options.commerce?.paypal ?? null,
     bank: options.commerce?.bank ?? DEMO_BANK_ACCOUNT,
     operatorToken: options.commerce?.operatorToken ?? null,
+    seller: options.commerce?.seller ?? DEMO_SELLER,
     deliver: delivery.deliver,
     pushLine: options.commerce?.pushLine ?? null,
     membership,
@@ -449,7 +453,14 @@ export function createApiApp(options: ApiOptions) {
     },
   })
 
-  return Object.assign(app, { accounts, membership, pixels, carts: commerce.carts, orders: commerce.orders })
+  return Object.assign(app, {
+    accounts,
+    membership,
+    pixels,
+    carts: commerce.carts,
+    orders: commerce.orders,
+    taxInvoices: commerce.taxInvoices,
+  })
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>

@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { getCookie, setCookie } from '@tanstack/react-start/server'
 import { z } from 'zod/mini'
-import { env } from '../../app.config'
 import type { AccountFailure, AccountResult } from '~/account/account-result'
 import { visitorHeaders } from '~/account/session.server'
 import { historySchema, orderSchema, payAgainSchema, placedOrderSchema, quoteSchema } from '~/api/commerce/schemas'
@@ -11,6 +9,7 @@ import { cartHeaders } from '~/cart/cart-cookie.server'
 import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
+import { guestOrders, orderHeaders, rememberGuestOrder } from './order-access.server'
 import type { Order, OrderHistory, Quote } from './types'
 
 const lang = z._default(z.enum(['th', 'en']), 'th')
@@ -20,37 +19,6 @@ const addressInput = z.object(
   Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
 )
 const orderNumber = z.string().check(z.regex(/^[A-Z0-9-]{4,40}$/))
-
-/** A guest reaches their orders with tokens kept in this HttpOnly cookie (number:token, newest first). */
-const ORDER_COOKIE = 'guest_orders'
-const ORDER_COOKIE_SECONDS = 180 * 24 * 60 * 60
-const ORDERS_REMEMBERED = 5
-
-function guestOrders(): Array<[string, string]> {
-  const raw = getCookie(ORDER_COOKIE) ?? ''
-  return raw
-    .split('|')
-    .map((pair) => pair.split(':') as [string, string])
-    .filter((pair) => pair.length === 2 && /^[A-Z0-9-]{4,40}$/.test(pair[0]) && /^[\w-]{16,200}$/.test(pair[1]))
-}
-
-function rememberGuestOrder(number: string, token: string): void {
-  const kept = [[number, token] as [string, string], ...guestOrders().filter(([known]) => known !== number)]
-  setCookie(
-    ORDER_COOKIE,
-    kept
-      .slice(0, ORDERS_REMEMBERED)
-      .map((pair) => pair.join(':'))
-      .join('|'),
-    {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: env.SECURE_COOKIES,
-      path: '/',
-      maxAge: ORDER_COOKIE_SECONDS,
-    },
-  )
-}
 
 function refusal(error: unknown): AccountFailure {
   if (!(error instanceof ProductApiError) || error.status >= 500) throw error
@@ -175,13 +143,6 @@ export const orderHistoryQuery = (page: number) =>
     queryFn: () => getOrderHistory({ data: { page } }),
     staleTime: 0,
   })
-
-function orderHeaders(number: string): Headers {
-  const headers = visitorHeaders()
-  const token = guestOrders().find(([known]) => known === number)?.[1]
-  if (token) headers.set('x-order-token', token)
-  return headers
-}
 
 /** The shopper cancels an order that is not packed yet. */
 export const cancelOrder = createServerFn({ method: 'POST' })

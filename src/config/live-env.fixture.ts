@@ -18,4 +18,8 @@ export const LIVE_ENV = {
   OPERATOR_TOKEN: 'operator-token-0123456789abcdef',
   BANK_ACCOUNT_NUMBER: '123-4-56789-0',
   PROMPTPAY_ID: '0899999999',
+  SELLER_NAME: 'บริษัท ทดสอบ จำกัด (Test Co., Ltd.)',
+  SELLER_ADDRESS: '1 ถนนสีลม แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร 10500',
+  SELLER_TAX_ID: '1101700230708',
+  SELLER_BRANCH: '00000',
 } as const

@@ -39,11 +39,12 @@ describe('the start-up table of providers', () => {
       'Google Tag Manager': 'off',
       // Not an outside provider: the shop's own proof of work is real in the demo too.
       'Bot check (account forms)': 'live',
+      'Tax invoices (seller)': 'simulated',
     })
     const report = startupReport(parseEnv({}))
     expect(report.split('\n')[0]).toMatch(/^Mode: demo \(SHOP_MODE=demo\): payments are simulated.*\/dev\/outbox/)
     // One header line and one line per provider.
-    expect(report.split('\n')).toHaveLength(1 + 1 + 11)
+    expect(report.split('\n')).toHaveLength(1 + 1 + 12)
     expect(report).toMatch(/SMS codes +simulated +outbox at \/dev\/outbox/)
     expect(report).toMatch(/Bot check \(account forms\) +live +proof of work \(ALTCHA, self-hosted\)/)
   })

@@ -1,6 +1,7 @@
 import {
   DEMO_BANK_ACCOUNT_NUMBER,
   DEMO_PROMPTPAY_ID,
+  DEMO_SELLER,
   isTurnstileTestKey,
   outboxEnabled,
   paypalApiUrl,
@@ -102,7 +103,17 @@ export function providerRows(env: Env): ProviderRow[] {
       ? { provider: 'Google Tag Manager', state: 'live', detail: `${env.GTM_ID}, after consent` }
       : { provider: 'Google Tag Manager', state: 'off', detail: 'no container' },
     botCheckRow(env),
+    sellerRow(env),
   ]
+}
+
+/** The seller named on tax invoices: the shop's own SELLER_* values, or (demo only) the made-up demo company. */
+function sellerRow(env: Env): ProviderRow {
+  const provider = 'Tax invoices (seller)'
+  if (!env.SELLER_TAX_ID || env.SELLER_TAX_ID === DEMO_SELLER.taxId) {
+    return { provider, state: 'simulated', detail: 'the demo company (SELLER_* not set)' }
+  }
+  return { provider, state: 'live', detail: `tax ID ${env.SELLER_TAX_ID}, branch ${env.SELLER_BRANCH ?? '00000'}` }
 }
 
 /** The start-up log: one line with the mode, then one table of every provider (printed once per process). */

@@ -4,10 +4,12 @@ import {
   ConfigError,
   isTurnstileTestKey,
   outboxEnabled,
+  DEMO_SELLER,
   parseEnv,
   paypalApiUrl,
   paypalEnabled,
   paypalOffered,
+  sellerDetails,
   testPaymentsEnabled,
   toPublicConfig,
   turnstileEnabled,
@@ -108,6 +110,10 @@ const LIVE_REQUIRED = [
   'SECURE_COOKIES',
   'BANK_ACCOUNT_NUMBER',
   'PROMPTPAY_ID',
+  'SELLER_NAME',
+  'SELLER_ADDRESS',
+  'SELLER_TAX_ID',
+  'SELLER_BRANCH',
 ]
 
 function refusal(source: Record<string, string>): string {
@@ -328,5 +334,39 @@ describe('SHOP_MODE', () => {
 
   it('refuses an unknown mode', () => {
     expect(refusal({ SHOP_MODE: 'production' })).toMatch(/SHOP_MODE/)
+  })
+})
+
+describe('the seller on tax invoices (SELLER_*)', () => {
+  it('is the demo company in demo mode when unset, whose tax ID passes the check digit', () => {
+    expect(sellerDetails(parseEnv({}))).toEqual(DEMO_SELLER)
+    expect(DEMO_SELLER.branch).toBe('00000')
+  })
+
+  it('takes the configured values, the tax ID without its dashes', () => {
+    const env = parseEnv({
+      SELLER_NAME: 'บริษัท ตัวอย่าง จำกัด',
+      SELLER_ADDRESS: '1 ถนนสีลม กรุงเทพมหานคร 10500',
+      SELLER_TAX_ID: '1-1017-00230-70-8',
+      SELLER_BRANCH: '00003',
+    })
+    expect(sellerDetails(env)).toEqual({
+      name: 'บริษัท ตัวอย่าง จำกัด',
+      address: '1 ถนนสีลม กรุงเทพมหานคร 10500',
+      taxId: '1101700230708',
+      branch: '00003',
+    })
+  })
+
+  it('refuses a tax ID with a wrong check digit and a branch that is not five digits', () => {
+    const message = refusal({ SELLER_TAX_ID: '1101700230709', SELLER_BRANCH: '1' })
+    expect(message).toMatch(/^ {2}SELLER_TAX_ID: a 13-digit Thai tax ID with its check digit/m)
+    expect(message).toMatch(/^ {2}SELLER_BRANCH: five digits/m)
+  })
+
+  it('refuses the demo company in live mode', () => {
+    expect(refusal({ ...LIVE, SELLER_TAX_ID: DEMO_SELLER.taxId })).toMatch(
+      /^ {2}SELLER_TAX_ID: must be the shop's own tax ID in live mode/m,
+    )
   })
 })

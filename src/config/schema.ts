@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_SMS_COUNTRIES, SMS_SENDS_PER_COUNTRY_PER_HOUR, SMS_SENDS_PER_HOUR } from '~/domain/otp'
+import { HEAD_OFFICE_BRANCH, isBranchNumber, validThaiTaxId } from '~/domain/tax-invoice'
 
 import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES, TURNSTILE_SITEVERIFY_URL, type PublicConfig } from './constants'
 
@@ -49,6 +50,17 @@ export const DEMO_PROMPTPAY_ID = '0812345678'
 export function isTurnstileTestKey(key: string): boolean {
   return /^\dx0{20,}[A-Z]{2}$/.test(key)
 }
+
+/**
+ * The seller on the demo shop's tax invoices (docs/decisions/022): a made-up company whose tax ID passes the check
+ * digit. Live mode refuses to start without the shop's own SELLER_* values.
+ */
+export const DEMO_SELLER = {
+  name: 'บริษัท อาเตอลิเย่ สยาม จำกัด (Atelier Siam Co., Ltd.)',
+  address: '999 ถนนพระราม 1 แขวงปทุมวัน เขตปทุมวัน กรุงเทพมหานคร 10330 (999 Rama I Road, Pathum Wan, Bangkok 10330)',
+  taxId: '0105564000004',
+  branch: HEAD_OFFICE_BRANCH,
+} as const
 
 const turnstileKey = (what: string) =>
   z.string().regex(/^[A-Za-z0-9_-]{10,200}$/, `a Turnstile ${what} such as 0x4AAAAAAA… (letters, digits, - and _)`)
@@ -229,6 +241,21 @@ export const envSchema = z.object({
     .max(30 * 24 * 60)
     .default(6 * 60),
   PAYMENT_DEADLINE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * The seller on full tax invoices (Revenue Code §86/4): registered name, address, 13-digit tax ID and branch
+   * (00000 = head office, else the branch's five digits). Demo values when unset in demo mode; required in live mode.
+   */
+  SELLER_NAME: z.string().min(2).max(200).optional(),
+  SELLER_ADDRESS: z.string().min(10).max(400).optional(),
+  SELLER_TAX_ID: z
+    .string()
+    .refine(validThaiTaxId, 'a 13-digit Thai tax ID with its check digit')
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .optional(),
+  SELLER_BRANCH: z
+    .string()
+    .refine(isBranchNumber, 'five digits: 00000 for the head office, else the branch number')
+    .optional(),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
    * Countries whose telephones get one-time codes by SMS, comma-separated ISO codes (SMS pumping costs money);
@@ -364,6 +391,14 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
   if (env.PROMPTPAY_ID === DEMO_PROMPTPAY_ID) {
     issue('PROMPTPAY_ID', "must be the shop's own PromptPay id in live mode, not the demo one")
   }
+  // Tax invoices name the seller (docs/decisions/022): never the demo company on a real shopper's invoice.
+  if (!env.SELLER_NAME) issue('SELLER_NAME', "required in live mode: the seller's registered name on tax invoices")
+  if (!env.SELLER_ADDRESS) issue('SELLER_ADDRESS', "required in live mode: the seller's address on tax invoices")
+  if (!env.SELLER_TAX_ID) issue('SELLER_TAX_ID', "required in live mode: the seller's 13-digit tax ID")
+  else if (env.SELLER_TAX_ID === DEMO_SELLER.taxId) {
+    issue('SELLER_TAX_ID', "must be the shop's own tax ID in live mode, not the demo one")
+  }
+  if (!env.SELLER_BRANCH) issue('SELLER_BRANCH', 'required in live mode: 00000 for the head office, else the branch')
 }
 
 /** What a refusal shows of a value: secrets are never printed. */
@@ -436,6 +471,18 @@ export function paypalApiUrl(env: Env): string {
  */
 export function paypalOffered(env: Env): boolean {
   return paypalEnabled(env) || testPaymentsEnabled(env)
+}
+
+export type SellerDetails = { name: string; address: string; taxId: string; branch: string }
+
+/** The seller on tax invoices: the configured SELLER_* values, the demo company for what demo mode leaves unset. */
+export function sellerDetails(env: Env): SellerDetails {
+  return {
+    name: env.SELLER_NAME ?? DEMO_SELLER.name,
+    address: env.SELLER_ADDRESS ?? DEMO_SELLER.address,
+    taxId: env.SELLER_TAX_ID ?? DEMO_SELLER.taxId,
+    branch: env.SELLER_BRANCH ?? DEMO_SELLER.branch,
+  }
 }
 
 /** Whether the account forms use Cloudflare Turnstile (both keys set) instead of the self-hosted proof of work. */

@@ -761,6 +761,75 @@ export const returnRequests = pgTable('return_requests', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+// ── Tax invoices (issue 17 item 8, docs/decisions/022) ─────────────────────────────────────────────
+
+/** The seller or the buyer as a tax invoice names them (§86/4): name, address, 13-digit tax ID, branch. */
+export type TaxInvoiceParty = { name: string; address: string; taxId: string; branch: string | null }
+
+/** One line of goods or delivery on a tax invoice; amounts in satang, VAT included, as the shopper paid them. */
+export type TaxInvoiceLine = {
+  sku: string
+  nameTh: string
+  nameEn: string
+  size: string
+  quantity: number
+  unitPrice: number
+  amount: number
+}
+
+/**
+ * What a tax invoice says, kept as issued: the PDF is drawn again from this on every download, so a later change
+ * of the seller's settings, a product's name or the layout never changes what an issued invoice states.
+ */
+export type TaxInvoiceContent = {
+  orderNumber: string
+  orderDate: string
+  currency: 'thb'
+  seller: TaxInvoiceParty
+  buyer: TaxInvoiceParty
+  lines: TaxInvoiceLine[]
+  goods: number
+  discount: number
+  shippingFee: number
+  total: number
+  netOfVat: number
+  vat: number
+  vatRatePercent: number
+}
+
+/**
+ * Counters of gapless document series. A number is taken by incrementing the row in the transaction that stores
+ * the document: a rolled-back issue gives its number back (a sequence would not), and the row lock makes every
+ * instance wait its turn.
+ */
+export const documentCounters = pgTable('document_counters', {
+  series: text('series').primaryKey(),
+  lastValue: integer('last_value').notNull(),
+})
+
+/** Full tax invoices (ใบกำกับภาษีเต็มรูป): at most one per order, numbered in one series without gaps. */
+export const taxInvoices = pgTable(
+  'tax_invoices',
+  {
+    /** One invoice per order; an issued invoice is never deleted (the order cannot go while it exists). */
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Position in the series: 1, 2, 3 … */
+    sequence: integer('sequence').notNull(),
+    /** What is printed: TI0000001. */
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    content: jsonb('content').$type<TaxInvoiceContent>().notNull(),
+  },
+  (table) => [
+    uniqueIndex('tax_invoices_sequence_key').on(table.sequence),
+    uniqueIndex('tax_invoices_number_key').on(table.number),
+  ],
+)
+
+export type TaxInvoiceRow = typeof taxInvoices.$inferSelect
+
 export const MEMBER_CODE_KINDS = ['monthly', 'birthday'] as const
 export const memberCodeKindEnum = pgEnum('member_code_kind', MEMBER_CODE_KINDS)
 

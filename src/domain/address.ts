@@ -119,7 +119,7 @@ function validEmail(email: string): boolean {
 }
 
 /** A Thai tax ID as typed, without the spaces and dashes of its printed form (1-1017-00230-70-8). */
-function thaiTaxDigits(value: string): string {
+export function thaiTaxDigits(value: string): string {
   return value.replace(/[\s-]/g, '')
 }
 
@@ -127,7 +127,7 @@ function thaiTaxDigits(value: string): string {
  * Thai national ID / tax ID: 13 digits, the last a check digit. Each of the first 12 digits is weighted
  * 13 down to 2; the check digit is (11 − sum mod 11) mod 10.
  */
-function validThaiTaxId(value: string): boolean {
+export function validThaiTaxId(value: string): boolean {
   const digits = thaiTaxDigits(value)
   if (!/^\d{13}$/.test(digits)) return false
   let sum = 0

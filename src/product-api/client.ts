@@ -168,7 +168,44 @@ export function createProductApiClient(options: ProductApiClientOptions) {
     return camelKeysDeep(parsed.data)
   }
 
+  /**
+   * A document the API answers as bytes (a tax invoice PDF): its body and headers; a refusal throws the API's
+   * error body as a ProductApiError, as JSON calls do.
+   */
+  async function download(
+    path: string,
+    headers: HeadersInit,
+  ): Promise<{ bytes: Uint8Array<ArrayBuffer>; headers: Headers }> {
+    const controller = new AbortController()
+    const timer = setTimeout(
+      () => controller.abort(new Error(`No response from the product API within ${timeoutMs} ms`)),
+      timeoutMs,
+    )
+    const outgoing = new Request(new URL(base + path), { method: 'GET', headers, signal: controller.signal })
+    try {
+      let response: Response
+      try {
+        response = await send(outgoing)
+      } catch (error) {
+        const message = outgoing.signal.aborted
+          ? `No response from the product API within ${timeoutMs} ms`
+          : error instanceof Error
+            ? error.message
+            : 'No response from the product API'
+        throw new ProductApiError(NO_RESPONSE_CODE, { code: NO_RESPONSE_CODE, message })
+      }
+      if (!response.ok) {
+        const payload: unknown = await response.json().catch(() => null)
+        throw new ProductApiError(response.status, errorBody(payload, response.status))
+      }
+      return { bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   return {
+    download,
     get: <S extends z.ZodType>(path: string, schema: S, query?: Record<string, QueryValue>) =>
       request('GET', path, schema, { query }),
     /** A GET on behalf of a visitor: their location headers go along (the IP lookup of §7). */

@@ -14,7 +14,7 @@ import { createLinePushSender } from '~/api/providers/line-messaging.server'
 import { createHttpSmsSender } from '~/api/providers/sms-http.server'
 import { createSmtpSender } from '~/api/providers/smtp.server'
 import { getDatabase } from './database.server'
-import { outboxEnabled, paypalApiUrl, realEmail, realSms } from '~/config/schema'
+import { outboxEnabled, paypalApiUrl, realEmail, realSms, sellerDetails } from '~/config/schema'
 import { onShutdown } from './lifecycle.server'
 
 /** How often expired codes, sessions and counters are swept. */
@@ -152,6 +152,7 @@ export function getApiApp(): Promise<ApiApp> {
             promptPayId: env.PROMPTPAY_ID,
           },
           operatorToken: env.OPERATOR_TOKEN ?? null,
+          seller: sellerDetails(env),
           pushLine: linePush ? (to, text) => linePush.push({ to, text, retryKey: randomUUID() }) : null,
           bankTransfer: {
             payWithinMs: env.BANK_TRANSFER_PAY_WITHIN_MINUTES * 60_000,

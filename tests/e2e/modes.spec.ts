@@ -108,6 +108,10 @@ test.describe('live mode, from the built server', () => {
       'OPERATOR_TOKEN',
       'SITE_URL',
       'SECURE_COOKIES',
+      'SELLER_NAME',
+      'SELLER_ADDRESS',
+      'SELLER_TAX_ID',
+      'SELLER_BRANCH',
     ]) {
       expect(stderr).toContain(`  ${name}: `)
     }

@@ -42,6 +42,8 @@ export const ACCOUNT_ERROR_REASONS = [
   'PAYMENT_FAILED',
   // PayPal asked for where it is not offered (live mode without a PayPal app, issue 17)
   'PAYMENT_UNAVAILABLE',
+  // no full tax invoice for this order: fields.tax_invoice says why (issue 17 item 8)
+  'TAX_INVOICE_UNAVAILABLE',
 ] as const
 export type AccountErrorReason = (typeof ACCOUNT_ERROR_REASONS)[number]
 

@@ -13,6 +13,7 @@ import {
   products,
   returnRequests,
   stores,
+  taxInvoices,
   variants,
   type CurrencyCode,
   type OrderAddress,
@@ -34,6 +35,7 @@ import { ChannelUnavailableError, type OutboundMessage } from '~/api/providers/m
 import type { PaymentProvider, PaymentState, PaymentUpdate } from '~/api/payments/provider'
 import type { CartOwner, CartService } from './cart.service'
 import type { MembershipService } from '~/api/accounts/membership.service'
+import { taxInvoiceState, type TaxInvoiceState } from './tax-invoice.service'
 
 /** Promotion codes the shop knows today; membership codes join them with the membership issue. */
 const PROMOTIONS: Record<string, Promotion> = { [NEW200.code]: NEW200 }
@@ -115,6 +117,8 @@ export type OrderView = {
   paymentDueAt: string | null
   international: boolean
   returnRequest: { kind: ReturnKind; createdAt: string } | null
+  /** The full tax invoice: issued, available to download, or why not (issue 17 item 8). */
+  taxInvoice: TaxInvoiceState
 }
 
 export type PlacedOrder = {
@@ -934,7 +938,7 @@ export class OrderService {
     },
   ): Promise<OrderView> {
     const lang = order.locale === 'en' ? 'en' : 'th'
-    const [items, events, paymentRows, store, returns] = await Promise.all([
+    const [items, events, paymentRows, store, returns, invoices] = await Promise.all([
       known
         ? known.items
         : this.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
@@ -955,6 +959,13 @@ export class OrderService {
             .limit(1),
       order.storeId ? this.storeNames().then((byId) => byId.get(order.storeId ?? '')) : undefined,
       known ? known.returns : this.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id)),
+      // A new order has no invoice yet; otherwise one look at the invoice of this order.
+      known
+        ? []
+        : this.db
+            .select({ number: taxInvoices.number, issuedAt: taxInvoices.issuedAt })
+            .from(taxInvoices)
+            .where(eq(taxInvoices.orderId, order.id)),
     ])
     const returnRow = returns[0]
     const payment = paymentRows[0]
@@ -996,6 +1007,7 @@ export class OrderService {
       paymentDueAt: order.status === 'awaiting_payment' ? (order.paymentDueAt?.toISOString() ?? null) : null,
       international: order.address !== null && order.address.country !== 'TH',
       returnRequest: returnRow ? { kind: returnRow.kind, createdAt: returnRow.createdAt.toISOString() } : null,
+      taxInvoice: taxInvoiceState(order, invoices[0] ?? null),
     }
   }
 }

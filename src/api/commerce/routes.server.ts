@@ -19,6 +19,8 @@ import { eq as eqSql } from 'drizzle-orm'
 import type { MembershipService } from '~/api/accounts/membership.service'
 import { PAYPAL_ORDER_ID } from '~/api/payments/paypal.server'
 import { OrderService, type OrderServiceOptions, type OrderView } from './order.service'
+import { TaxInvoiceService } from './tax-invoice.service'
+import type { SellerDetails } from '~/config/schema'
 import type { Db } from '~/db/client.server'
 import { CartService, type CartOwner, type CartView } from './cart.service'
 import {
@@ -78,6 +80,8 @@ export type CommerceRoutesOptions = {
   /** The back office's token for status changes; without it the operator endpoint is closed. */
   operatorToken: string | null
   deliver: (message: OutboundMessage) => Promise<void>
+  /** The seller named on tax invoices (SELLER_*; the demo company in demo mode). */
+  seller: SellerDetails
   pushLine?: ((to: string, text: string) => Promise<void>) | null
   membership?: MembershipService | null
   /** The bank transfer deadline and its reminder (issue 17); 24 h and 6 h before it by default. */
@@ -148,6 +152,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     bankTransfer: options.bankTransfer,
     onPaymentReminder: options.onPaymentReminder ?? null,
   })
+  const taxInvoices = new TaxInvoiceService({ db: options.db, seller: options.seller })
   if (!options.stripe) {
     app.route(
       '/',
@@ -513,6 +518,41 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
 
   app.openapi(
     createRoute({
+      method: 'get',
+      path: '/orders/{number}/tax-invoice',
+      summary:
+        'The order’s full tax invoice as a PDF (Thai with English): issued at the first request, the same invoice after',
+      description:
+        'For a paid order (paid, packed, in transit, received) in THB, delivered in Thailand, whose address carries a ' +
+        '13-digit Thai tax ID. Invoice numbers form one gapless series (TI0000001 …). Same access as the order: its ' +
+        'member, or a guest with the order token (X-Order-Token). Refusals are 409 TAX_INVOICE_UNAVAILABLE with ' +
+        'fields.tax_invoice one of notPaid, closed, currency, pickup, international, noTaxId.',
+      security: bearer,
+      request: { params: orderNumberParam },
+      responses: {
+        200: {
+          description: 'The tax invoice (A4 PDF); Content-Disposition names the invoice number',
+          content: { 'application/pdf': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
+        },
+        404: refused('No such order (or not yours)'),
+        409: refused('No tax invoice for this order: fields.tax_invoice says why'),
+      },
+    }),
+    async (c) => {
+      const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
+      const invoice = await taxInvoices.issue(order)
+      const { renderTaxInvoicePdf } = await import('./tax-invoice-pdf.server')
+      const pdf = await renderTaxInvoicePdf(invoice)
+      c.header('Cache-Control', 'private, no-store')
+      c.header('Content-Type', 'application/pdf')
+      c.header('Content-Disposition', `attachment; filename="tax-invoice-${invoice.number}.pdf"`)
+      c.header('X-Tax-Invoice-Number', invoice.number)
+      return c.body(new Uint8Array(pdf), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
       method: 'post',
       path: '/orders/{number}/pay',
       summary: 'Pay a card or PayPal order again after a declined, cancelled or abandoned payment',
@@ -753,5 +793,5 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     )
   }
 
-  return Object.assign(app, { carts, orders })
+  return Object.assign(app, { carts, orders, taxInvoices })
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { PRODUCT_TAGS } from '~/db/schema'
 import { currencyQuery, langQuery, productSummarySchema } from '~/api/schemas'
+import { TAX_INVOICE_REFUSALS } from '~/domain/tax-invoice'
 
 export const cartQuery = z.object({ lang: langQuery, currency: currencyQuery })
 
@@ -147,6 +148,15 @@ const orderAddressSchema = z.object({
   province: z.string(),
 })
 
+/** The order's full tax invoice (issue 17 item 8): issued, available to download, or why not. */
+export const taxInvoiceStateSchema = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('issued'), number: z.string(), issued_at: z.string() }),
+    z.object({ status: z.literal('available') }),
+    z.object({ status: z.literal('unavailable'), reason: z.enum(TAX_INVOICE_REFUSALS) }),
+  ])
+  .openapi('TaxInvoiceState')
+
 export const orderSchema = z
   .object({
     id: z.string(),
@@ -186,6 +196,7 @@ export const orderSchema = z
     payment_due_at: z.string().nullable(),
     international: z.boolean(),
     return_request: z.object({ kind: z.enum(['exchange', 'return']), created_at: z.string() }).nullable(),
+    tax_invoice: taxInvoiceStateSchema,
     bank_transfer: z
       .object({
         bank_name: z.string(),

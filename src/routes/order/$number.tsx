@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react'
 import { sessionQuery } from '~/account/session.functions'
 import { orderQuery } from '~/checkout/checkout.functions'
 import { BankTransferPanel, OnlinePaymentPanel } from '~/checkout/components/PaymentStatus'
+import { TAX_INVOICE_REFUSAL_MESSAGES } from '~/checkout/tax-invoice-messages'
 import { orderStatusLabel } from '~/checkout/status-labels'
 import type { Order } from '~/checkout/types'
 import { PageHeading } from '~/components/PageHeading'
@@ -215,6 +216,8 @@ function OrderPage() {
         </Section>
       </div>
 
+      <TaxInvoice order={order} />
+
       {order.events.length > 0 ? (
         <Section title={t`Order status`}>
           <ol className="order-timeline">
@@ -263,6 +266,48 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2 id={id}>{title}</h2>
       {children}
     </section>
+  )
+}
+
+/**
+ * The full tax invoice (issue 17 item 8): a download when the order has one or may have one, else why not — for a
+ * shopper who asked for one (gave a tax ID), or whose paid order cannot have one.
+ */
+function TaxInvoice({ order }: { order: Order }) {
+  const { t, i18n } = useLingui()
+  const state = order.taxInvoice
+  const gaveTaxId = Boolean(order.address?.taxId)
+  if (state.status === 'unavailable') {
+    const shown = state.reason === 'noTaxId' || state.reason === 'pickup' || (gaveTaxId && state.reason !== 'closed')
+    if (!shown) return null
+    return (
+      <Section title={t`Tax invoice`}>
+        <p>{i18n._(TAX_INVOICE_REFUSAL_MESSAGES[state.reason])}</p>
+      </Section>
+    )
+  }
+  const invoiceNumber = state.status === 'issued' ? state.number : null
+  return (
+    <Section title={t`Tax invoice`}>
+      <p>
+        {invoiceNumber ? (
+          <Trans>Full tax invoice {invoiceNumber}, with the VAT shown separately, as a PDF.</Trans>
+        ) : (
+          <Trans>Your full tax invoice, with the VAT shown separately, is ready as a PDF.</Trans>
+        )}
+      </p>
+      <p className="form-actions">
+        <Link
+          className="button button--solid"
+          to="/order/$number/tax-invoice"
+          params={{ number: order.number }}
+          reloadDocument
+          download
+        >
+          <Trans>Download tax invoice</Trans>
+        </Link>
+      </p>
+    </Section>
   )
 }
 
