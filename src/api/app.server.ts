@@ -11,7 +11,7 @@ import { createAccountRoutes } from './accounts/routes.server'
 import { MembershipService } from './accounts/membership.service'
 import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
-import { createCommerceRoutes, type BankAccount } from './commerce/routes.server'
+import { createCommerceRoutes, type BankAccount, type CommerceRoutesOptions } from './commerce/routes.server'
 import type { PaymentProvider } from './payments/provider'
 import { PixelService, type MetaPixelConfig, type TikTokPixelConfig } from './analytics/pixel.service.server'
 import { createPixelRoutes } from './analytics/routes.server'
@@ -83,6 +83,8 @@ export type ApiOptions = {
     operatorToken?: string | null
     /** LINE messages to members linked to LINE. */
     pushLine?: ((to: string, text: string) => Promise<void>) | null
+    /** Told when the back office accepts an exchange or return (the shopper's e-mail is sent from here). */
+    onReturnAccepted?: CommerceRoutesOptions['onReturnAccepted']
   }
 }
 
@@ -420,6 +422,7 @@ export function createApiApp(options: ApiOptions) {
     deliver: delivery.deliver,
     pushLine: options.commerce?.pushLine ?? null,
     membership,
+    onReturnAccepted: options.commerce?.onReturnAccepted,
   })
   app.route('/', commerce)
 

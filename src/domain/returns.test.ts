@@ -105,9 +105,10 @@ describe('returnEligibility', () => {
   })
 
   it('refuses an order of excluded categories only', () => {
-    expect(
-      returnEligibility(order({ items: [ring, piece([], 'swimwear')] }), afterReceipt(DAY_MS)),
-    ).toEqual({ eligible: false, reason: 'excludedCategory' })
+    expect(returnEligibility(order({ items: [ring, piece([], 'swimwear')] }), afterReceipt(DAY_MS))).toEqual({
+      eligible: false,
+      reason: 'excludedCategory',
+    })
     expect(returnEligibility(order({ items: [ring, saleTop] }), afterReceipt(DAY_MS))).toEqual({
       eligible: false,
       reason: 'excludedCategory',
@@ -195,7 +196,10 @@ describe('pieceEligibility', () => {
       eligible: false,
       reason: 'windowClosed',
     })
-    expect(pieceEligibility(order(), top, afterReceipt(8 * DAY_MS))).toEqual({ eligible: false, reason: 'windowClosed' })
+    expect(pieceEligibility(order(), top, afterReceipt(8 * DAY_MS))).toEqual({
+      eligible: false,
+      reason: 'windowClosed',
+    })
   })
 
   it('refuses every piece of an international or returned order, before anything else', () => {

@@ -72,7 +72,8 @@ export type ReturnRefusal =
   | 'alreadyReturned'
   | 'alreadyRequested'
 
-export type PieceEligibility = { eligible: true; quantity: number; until: string } | { eligible: false; reason: PieceRefusal }
+export type PieceEligibility =
+  { eligible: true; quantity: number; until: string } | { eligible: false; reason: PieceRefusal }
 
 export type ReturnEligibility = { eligible: true; until: string } | { eligible: false; reason: ReturnRefusal }
 

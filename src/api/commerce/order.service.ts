@@ -144,7 +144,12 @@ export type OrderServiceOptions = {
    */
   onReturnAccepted?: (
     order: OrderRow,
-    request: { id: string; kind: ReturnKind; reason: string; items: Array<{ name: string; size: string; quantity: number }> },
+    request: {
+      id: string
+      kind: ReturnKind
+      reason: string
+      items: Array<{ name: string; size: string; quantity: number }>
+    },
   ) => Promise<void>
 }
 
@@ -777,7 +782,8 @@ export class OrderService {
     ])
     const requested = new Map<number, number>()
     for (const request of returns) {
-      for (const item of request.items) requested.set(item.position, (requested.get(item.position) ?? 0) + item.quantity)
+      for (const item of request.items)
+        requested.set(item.position, (requested.get(item.position) ?? 0) + item.quantity)
     }
     const pieces: ReturnPiece[] = items.map((item) => ({
       position: item.position,

@@ -40,7 +40,14 @@ export type ReturnRequestView = {
   decisionNote: string | null
   createdAt: string
   decidedAt: string | null
-  items: Array<{ position: number; sku: string; name: string; size: string; quantity: number; exchangeSize: string | null }>
+  items: Array<{
+    position: number
+    sku: string
+    name: string
+    size: string
+    quantity: number
+    exchangeSize: string | null
+  }>
 }
 
 /** A request as the back office lists it: with its order. */
@@ -124,33 +131,44 @@ export class ReturnService {
   ) {}
 
   /** The pieces of an order with the quantities already asked for (by any request, whatever its status). */
-  async pieces(db: Reader, orderId: string): Promise<Array<ReturnPiece & { sku: string; nameTh: string; nameEn: string }>> {
-    const rows = await db
-      .select({
-        position: orderItems.position,
-        sku: orderItems.sku,
-        productId: orderItems.productId,
-        nameTh: orderItems.nameTh,
-        nameEn: orderItems.nameEn,
-        size: orderItems.size,
-        quantity: orderItems.quantity,
-        tags: orderItems.tags,
-        category: orderItems.categorySlug,
-        requested: sql<number>`(SELECT coalesce(sum(${returnRequestItems.quantity}), 0)::int FROM ${returnRequestItems}
-          WHERE ${returnRequestItems.orderId} = ${orderItems.orderId}
-          AND ${returnRequestItems.position} = ${orderItems.position})`,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.position))
-    return rows
+  async pieces(
+    db: Reader,
+    orderId: string,
+  ): Promise<Array<ReturnPiece & { sku: string; nameTh: string; nameEn: string }>> {
+    const [rows, asked] = await Promise.all([
+      db
+        .select({
+          position: orderItems.position,
+          sku: orderItems.sku,
+          productId: orderItems.productId,
+          nameTh: orderItems.nameTh,
+          nameEn: orderItems.nameEn,
+          size: orderItems.size,
+          quantity: orderItems.quantity,
+          tags: orderItems.tags,
+          category: orderItems.categorySlug,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.position)),
+      db
+        .select({
+          position: returnRequestItems.position,
+          quantity: sql<number>`sum(${returnRequestItems.quantity})::int`,
+        })
+        .from(returnRequestItems)
+        .where(eq(returnRequestItems.orderId, orderId))
+        .groupBy(returnRequestItems.position),
+    ])
+    const requested = new Map(asked.map((row) => [row.position, Number(row.quantity)]))
+    return rows.map((row) => ({ ...row, requested: requested.get(row.position) ?? 0 }))
   }
 
   /** The sizes each product of these can be exchanged for, in the catalog's order. */
-  async sizesOf(productIds: string[]): Promise<Map<string, string[]>> {
+  async sizesOf(productIds: string[], db: Reader = this.db): Promise<Map<string, string[]>> {
     const sizes = new Map<string, string[]>()
     if (productIds.length === 0) return sizes
-    const rows = await this.db
+    const rows = await db
       .select({ productId: variants.productId, size: variants.size })
       .from(variants)
       .where(inArray(variants.productId, [...new Set(productIds)]))
@@ -185,7 +203,12 @@ export class ReturnService {
       const pieces = await this.pieces(tx, order.id)
       const byPosition = new Map(pieces.map((piece) => [piece.position, piece]))
       const sizes =
-        input.kind === 'exchange' ? await this.sizesOf(pieces.map((piece) => piece.productId)) : new Map()
+        input.kind === 'exchange'
+          ? await this.sizesOf(
+              pieces.map((piece) => piece.productId),
+              tx,
+            )
+          : new Map()
       const inputFields: Record<string, string> = {}
       input.items.forEach((item, index) => {
         const piece = byPosition.get(item.position)
@@ -203,9 +226,9 @@ export class ReturnService {
         throw new AccountError(400, 'INVALID_INPUT', 'Please complete the information.', { fields: inputFields })
       }
 
-      const window = orderReturnWindow(locked, pieces, now)
+      const orderWindow = orderReturnWindow(locked, pieces, now)
       const refusals: Record<string, string> = {}
-      if (window.reason) refusals.order = window.reason
+      if (orderWindow.reason) refusals.order = orderWindow.reason
       input.items.forEach((item, index) => {
         const piece = byPosition.get(item.position)
         if (!piece) return
@@ -230,7 +253,8 @@ export class ReturnService {
           orderId: order.id,
           position: item.position,
           quantity: item.quantity,
-          exchangeSize: input.kind === 'exchange' ? (item.exchangeSize ?? byPosition.get(item.position)?.size ?? null) : null,
+          exchangeSize:
+            input.kind === 'exchange' ? (item.exchangeSize ?? byPosition.get(item.position)?.size ?? null) : null,
         })),
       )
     })
