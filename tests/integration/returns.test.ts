@@ -339,6 +339,10 @@ describe(`returns per piece on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGli
       ],
       [{ items: [] }, { items: 'required' }],
       [{ reason: undefined, items: [{ position: 0, quantity: 1 }] }, { reason: 'required' }],
+      [
+        { reason: null, items: [] },
+        { reason: 'required', items: 'required' },
+      ],
       [{ reason: 'bored', items: [{ position: 0, quantity: 1 }] }, { reason: 'invalid' }],
       [{ kind: 'swap', items: [{ position: 0, quantity: 1 }] }, { kind: 'invalid' }],
       [{ reason: 'other', note: '   ', items: [{ position: 0, quantity: 1 }] }, { note: 'required' }],

@@ -25,7 +25,8 @@ import {
 
 export type ReturnRequestInput = {
   kind: ReturnKind
-  reason: ReturnReason
+  /** Null is refused (field code `required`), with the request's other faults. */
+  reason: ReturnReason | null
   note: string | null
   /** Order lines by position, how many of each, and for an exchange the size wanted (null: the same size). */
   items: Array<{ position: number; quantity: number; exchangeSize: string | null }>
@@ -185,15 +186,17 @@ export class ReturnService {
    * same piece at once cannot both pass.
    */
   async request(order: OrderRow, input: ReturnRequestInput, now: Date): Promise<void> {
+    const reason = input.reason
     const fields: Record<string, string> = {}
     if (input.items.length === 0) fields.items = 'required'
+    if (input.reason === null) fields.reason = 'required'
     if (input.reason === 'other' && !input.note) fields.note = 'required'
     const seen = new Set<number>()
     input.items.forEach((item, index) => {
       if (seen.has(item.position)) fields[`items.${index}.position`] = 'invalid'
       seen.add(item.position)
     })
-    if (Object.keys(fields).length > 0) {
+    if (Object.keys(fields).length > 0 || reason === null) {
       throw new AccountError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
     }
 
@@ -244,7 +247,7 @@ export class ReturnService {
 
       const [stored] = await tx
         .insert(returnRequests)
-        .values({ orderId: order.id, kind: input.kind, reason: input.reason, note: input.note, createdAt: now })
+        .values({ orderId: order.id, kind: input.kind, reason, note: input.note, createdAt: now })
         .returning({ id: returnRequests.id })
       if (!stored) throw new Error('Return request not stored')
       await tx.insert(returnRequestItems).values(

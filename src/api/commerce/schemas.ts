@@ -257,7 +257,8 @@ export const payAgainSchema = z.object({ redirect_url: z.string().nullable() }).
 export const returnRequestBody = z
   .object({
     kind: z.enum(RETURN_KINDS),
-    reason: z.enum(RETURN_REASONS),
+    /** Required: a missing reason is refused with the other field codes of the request, all at once. */
+    reason: z.enum(RETURN_REASONS).nullable().default(null),
     /** Required with the reason `other`. */
     note: z.string().trim().max(RETURN_NOTE_MAX).nullable().default(null),
     /** The pieces: order lines by position, how many, and for an exchange the size wanted (default: the same). */

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { orderQuery, requestReturn } from '~/checkout/checkout.functions'
 import {
   isPieceRefusal,
@@ -44,11 +44,22 @@ export function ReturnRequestForm({ order }: { order: Order }) {
   const [problem, setProblem] = useState<string | null>(null)
   const [sent, setSent] = useState(false)
   const [busy, setBusy] = useState(false)
+  /** Set when the server refused: the first field in error gets the focus once it is drawn. */
+  const [refusals, setRefusals] = useState(0)
+
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusals])
 
   const choiceOf = (piece: Piece): Choice =>
     choices[piece.position] ?? { chosen: false, quantity: 1, exchangeSize: piece.size }
-  const update = (piece: Piece, change: Partial<Choice>) =>
+  /** A field the shopper changes loses its error (the server judges it again at the next send). */
+  const clear = (...keys: string[]) =>
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))))
+  const update = (piece: Piece, change: Partial<Choice>) => {
     setChoices((current) => ({ ...current, [piece.position]: { ...choiceOf(piece), ...change } }))
+    clear('items', `piece.${piece.position}`)
+  }
 
   const errorText = (code: string | undefined): string | null => {
     if (!code) return null
@@ -103,13 +114,21 @@ export function ReturnRequestForm({ order }: { order: Order }) {
           ? i18n._(RETURN_REFUSAL_LABELS[refusal])
           : t`The request could not be sent. Please check the marked fields.`,
       )
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      setRefusals((count) => count + 1)
     } catch {
       setProblem(t`SOMETHING WRONG! PLEASE TRY AGAIN`)
     } finally {
       setBusy(false)
     }
   }
+
+  const sentMessage = sent ? (
+    <p className="form-success" role="status">
+      <Trans>Your request was sent. We will contact you about the next steps.</Trans>
+    </p>
+  ) : null
+  // Every piece asked for: no form any more, only the word that the last request went through.
+  if (order.returnWindow.until === null) return sentMessage
 
   const piecesError = errors.items === 'required' ? i18n._(PIECES_REQUIRED) : errorText(errors.items)
   const reasonError = errorText(errors.reason)
@@ -132,11 +151,7 @@ export function ReturnRequestForm({ order }: { order: Order }) {
           {problem}
         </p>
       ) : null}
-      {sent ? (
-        <p className="form-success" role="status">
-          <Trans>Your request was sent. We will contact you about the next steps.</Trans>
-        </p>
-      ) : null}
+      {sentMessage}
 
       <fieldset
         className="choice-list return-form__pieces"
@@ -259,6 +274,7 @@ export function ReturnRequestForm({ order }: { order: Order }) {
           onChange={(event) => {
             const value = RETURN_REASONS.find((option) => option === event.target.value)
             setReason(value ?? '')
+            clear('reason', 'note')
           }}
         >
           <option value="">{t`Choose a reason`}</option>
@@ -286,7 +302,10 @@ export function ReturnRequestForm({ order }: { order: Order }) {
           maxLength={RETURN_NOTE_MAX}
           aria-invalid={noteError ? true : undefined}
           aria-describedby={noteError ? `${id}-note-error` : `${id}-note-hint`}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={(event) => {
+            setNote(event.target.value)
+            clear('note')
+          }}
         />
         {noteError ? (
           <p id={`${id}-note-error`} className="field-error" role="alert">

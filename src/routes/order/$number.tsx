@@ -194,7 +194,7 @@ function OrderPage() {
         <Section title={t`Exchange and return`}>
           <ReturnInfo order={order} locale={locale} />
           <ReturnRequestList requests={order.returns} />
-          {returnsOpen ? <ReturnRequestForm order={order} /> : null}
+          <ReturnRequestForm order={order} />
         </Section>
       ) : null}
 
