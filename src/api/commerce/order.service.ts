@@ -21,6 +21,7 @@ import {
   type ReturnKind,
   type ShippingMethod,
 } from '~/db/schema'
+import type { CarrierId } from '~/domain/carriers'
 import { canCancel, type PieceRefusal, type ReturnRefusal } from '~/domain/returns'
 import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
 import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
@@ -37,7 +38,6 @@ import {
   orderReturnWindow,
   pieceReturnable,
   ReturnService,
-  type AcceptedReturn,
   type ReturnPiece,
   type ReturnRequestInput,
   type ReturnRequestView,
@@ -233,11 +233,7 @@ export class OrderService {
   readonly returns: ReturnService
   constructor(private readonly options: OrderServiceOptions) {
     this.db = options.db
-    const onReturnAccepted = options.onReturnAccepted
-    this.returns = new ReturnService(
-      options.db,
-      onReturnAccepted ? (order: OrderRow, request: AcceptedReturn) => onReturnAccepted(order, request) : null,
-    )
+    this.returns = new ReturnService(options.db, options.onReturnAccepted ?? null)
   }
 
   /**
@@ -697,7 +693,7 @@ export class OrderService {
   }
 
   /** Back office: a parcel of the order and its tracking number. */
-  async addShipment(order: OrderRow, carrier: Parameters<ReturnService['addShipment']>[1], trackingNumber: string) {
+  async addShipment(order: OrderRow, carrier: CarrierId, trackingNumber: string) {
     const { added } = await this.returns.addShipment(order, carrier, trackingNumber)
     return { added, order: await this.view(order) }
   }
