@@ -11,7 +11,7 @@ import { createAccountRoutes } from './accounts/routes.server'
 import { MembershipService } from './accounts/membership.service'
 import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
-import { createCommerceRoutes, type BankAccount } from './commerce/routes.server'
+import { createCommerceRoutes, type BankAccount, type CommerceRoutesOptions } from './commerce/routes.server'
 import type { OrderServiceOptions } from './commerce/order.service'
 import { DEMO_SELLER, type SellerDetails } from '~/config/schema'
 import type { PaymentProvider } from './payments/provider'
@@ -92,6 +92,8 @@ export type ApiOptions = {
     /** The bank transfer deadline and its reminder (issue 17). */
     bankTransfer?: OrderServiceOptions['bankTransfer']
     onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
+    /** Told when the back office accepts an exchange or return (the shopper's e-mail is sent from here). */
+    onReturnAccepted?: CommerceRoutesOptions['onReturnAccepted']
   }
 }
 
@@ -433,6 +435,7 @@ export function createApiApp(options: ApiOptions) {
     membership,
     bankTransfer: options.commerce?.bankTransfer,
     onPaymentReminder: options.commerce?.onPaymentReminder,
+    onReturnAccepted: options.commerce?.onReturnAccepted,
   })
   app.route('/', commerce)
 

@@ -7,6 +7,7 @@ import { historySchema, orderSchema, payAgainSchema, placedOrderSchema, quoteSch
 import { sendServerPixels } from '~/analytics/pixels.server'
 import { cartHeaders } from '~/cart/cart-cookie.server'
 import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
+import { RETURN_NOTE_MAX, RETURN_REASONS } from '~/domain/returns'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import { guestOrders, orderHeaders, rememberGuestOrder } from './order-access.server'
@@ -158,20 +159,34 @@ export const cancelOrder = createServerFn({ method: 'POST' })
     }
   })
 
-/** An exchange or return, asked for after receipt. */
+/**
+ * An exchange or return of some pieces, with a reason, asked for after receipt. The API checks everything (the
+ * pieces' eligibility, quantities, sizes, the reason and its note) and answers with a code per field.
+ */
 export const requestReturn = createServerFn({ method: 'POST' })
   .validator(
     z.object({
       number: orderNumber,
       kind: z.enum(['exchange', 'return']),
-      note: z.nullable(z.string().check(z.maxLength(500))),
+      reason: z.nullable(z.enum(RETURN_REASONS)),
+      note: z.nullable(z.string().check(z.maxLength(RETURN_NOTE_MAX))),
+      items: z
+        .array(
+          z.object({
+            position: z.int().check(z.gte(0), z.lte(999)),
+            quantity: z.int().check(z.gte(1), z.lte(99)),
+            exchangeSize: z.nullable(z.string().check(z.maxLength(20))),
+          }),
+        )
+        .check(z.maxLength(50)),
     }),
   )
   .handler(async ({ data }): Promise<AccountResult<{ order: Order }>> => {
+    const { number, ...request } = data
     try {
-      const order = await productApi().send('POST', `/orders/${data.number}/return-request`, orderSchema, {
-        body: { kind: data.kind, note: data.note },
-        headers: orderHeaders(data.number),
+      const order = await productApi().send('POST', `/orders/${number}/return-requests`, orderSchema, {
+        body: request,
+        headers: orderHeaders(number),
       })
       return { ok: true, order }
     } catch (error) {

@@ -5,6 +5,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
+import { RETURN_REASONS, RETURN_STATUSES } from '../domain/returns'
 
 export const GENDERS = ['men', 'women', 'unisex'] as const
 export type Gender = (typeof GENDERS)[number]
@@ -751,15 +753,79 @@ export const RETURN_KINDS = ['exchange', 'return'] as const
 export type ReturnKind = (typeof RETURN_KINDS)[number]
 export const returnKindEnum = pgEnum('return_kind', RETURN_KINDS)
 
-/** An exchange or return asked for by the shopper after receipt (§4, §9); the back office takes it from here. */
-export const returnRequests = pgTable('return_requests', {
-  orderId: uuid('order_id')
-    .primaryKey()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  kind: returnKindEnum('kind').notNull(),
-  note: text('note'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const returnReasonEnum = pgEnum('return_reason', RETURN_REASONS)
+export const returnStatusEnum = pgEnum('return_status', RETURN_STATUSES)
+
+/**
+ * An exchange or return of some pieces of an order, asked for by the shopper after receipt (§4, §9), with a
+ * reason; the back office accepts or rejects it (with a note the shopper reads) and completes it.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: returnKindEnum('kind').notNull(),
+    reason: returnReasonEnum('reason').notNull(),
+    note: text('note'),
+    status: returnStatusEnum('status').notNull().default('requested'),
+    /** The back office's word on its decision, shown to the shopper. */
+    decisionNote: text('decision_note'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('return_requests_order_idx').on(table.orderId, table.createdAt),
+    index('return_requests_status_idx').on(table.status, table.createdAt),
+  ],
+)
+
+/** The pieces of a request: a line of the order (its position) and how many of it; for an exchange, the size wanted. */
+export const returnRequestItems = pgTable(
+  'return_request_items',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    position: integer('position').notNull(),
+    quantity: integer('quantity').notNull(),
+    exchangeSize: text('exchange_size'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.position] }),
+    foreignKey({
+      columns: [table.orderId, table.position],
+      foreignColumns: [orderItems.orderId, orderItems.position],
+      name: 'return_request_items_order_item_fk',
+    }).onDelete('cascade'),
+    index('return_request_items_order_idx').on(table.orderId, table.position),
+    check('return_request_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+)
+
+export type ReturnRequestRow = typeof returnRequests.$inferSelect
+export type ReturnRequestItemRow = typeof returnRequestItems.$inferSelect
+
+/** A parcel of an order on its way: the carrier (src/domain/carriers.ts) and its tracking number. */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('order_shipments_tracking_key').on(table.orderId, table.carrier, table.trackingNumber)],
+)
+
+export type OrderShipmentRow = typeof orderShipments.$inferSelect
 
 // ── Tax invoices (issue 17 item 8, docs/decisions/022) ─────────────────────────────────────────────
 

@@ -117,6 +117,7 @@ type Shape =
   | { kind: 'true' }
   | { kind: 'object'; fields: Readonly<Record<string, Field>> }
   | { kind: 'nullable'; of: Shape }
+  | { kind: 'array'; of: Shape; max: number }
 /** `required: false` is zod's optional or default: undefined is accepted. */
 type Field = { shape: Shape; required: boolean }
 
@@ -130,6 +131,7 @@ const int = (min?: number, max?: number): Shape => ({ kind: 'int', min, max })
 const oneOf = (...values: string[]): Shape => ({ kind: 'enum', values })
 const bool: Shape = { kind: 'boolean' }
 const nullable = (of: Shape): Shape => ({ kind: 'nullable', of })
+const arrayOf = (of: Shape, max: number): Shape => ({ kind: 'array', of, max })
 const optional = (shape: Shape): Field => ({ shape, required: false })
 function object(fields: Record<string, Shape | Field>): Shape {
   return {
@@ -177,6 +179,8 @@ function accepts(shape: Shape, value: unknown): boolean {
       return value === true
     case 'nullable':
       return value === null || accepts(shape.of, value)
+    case 'array':
+      return Array.isArray(value) && value.length <= shape.max && value.every((item) => accepts(shape.of, item))
     case 'object': {
       // zod takes any non-array object and reads its fields, inherited ones too.
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
@@ -307,6 +311,8 @@ function validArbitrary(shape: Shape): fc.Arbitrary<unknown> {
       return fc.constant(true)
     case 'nullable':
       return fc.option(validArbitrary(shape.of), { nil: null })
+    case 'array':
+      return fc.array(validArbitrary(shape.of), { maxLength: Math.min(shape.max, 3) })
     case 'object': {
       const entries = Object.entries(shape.fields)
       return fc.record(Object.fromEntries(entries.map(([key, field]) => [key, validArbitrary(field.shape)])), {
@@ -910,8 +916,29 @@ const SPECS: Record<string, Spec> = {
     writes: ['orders'],
   },
   requestReturn: {
-    input: object({ number: orderNumber, kind: oneOf('exchange', 'return'), note: nullable(str(500)) }),
-    base: async (env, context) => ({ number: await newOrder(env, context), kind: 'return', note: null }),
+    input: object({
+      number: orderNumber,
+      kind: oneOf('exchange', 'return'),
+      reason: nullable(
+        oneOf(
+          'size_does_not_fit',
+          'not_as_pictured',
+          'faulty_or_damaged',
+          'wrong_item_sent',
+          'changed_my_mind',
+          'other',
+        ),
+      ),
+      note: nullable(str(500)),
+      items: arrayOf(object({ position: int(0, 999), quantity: int(1, 99), exchangeSize: nullable(str(20)) }), 50),
+    }),
+    base: async (env, context) => ({
+      number: await newOrder(env, context),
+      kind: 'return',
+      reason: 'size_does_not_fit',
+      note: null,
+      items: [{ position: 0, quantity: 1, exchangeSize: null }],
+    }),
     writes: ['orders'],
   },
   // cart and wishlist

@@ -23,6 +23,8 @@ import {
   payments,
   pixelEvents,
   products,
+  orderShipments,
+  returnRequestItems,
   returnRequests,
   sessions,
   variants,
@@ -677,6 +679,8 @@ const WATCHED = {
   payments,
   idempotency_keys: idempotencyKeys,
   return_requests: returnRequests,
+  return_request_items: returnRequestItems,
+  order_shipments: orderShipments,
   member_codes: memberCodes,
   pixel_events: pixelEvents,
   oauth_states: oauthStates,
@@ -701,8 +705,11 @@ const WRITES: ReadonlyArray<[RegExp, ReadonlyArray<keyof typeof WATCHED>]> = [
     /^POST .*\/orders$/,
     ['orders', 'order_items', 'order_events', 'payments', 'idempotency_keys', 'carts', 'cart_items', 'outbox_messages'],
   ],
-  [/^POST .*\/orders\/\{number\}\//, ['order_events', 'payments', 'return_requests', 'outbox_messages']],
-  [/^POST .*\/operator\/orders\//, ['order_events', 'member_codes', 'outbox_messages']],
+  [
+    /^POST .*\/orders\/\{number\}\//,
+    ['order_events', 'payments', 'return_requests', 'return_request_items', 'outbox_messages'],
+  ],
+  [/^POST .*\/operator\/orders\//, ['order_events', 'member_codes', 'outbox_messages', 'order_shipments']],
   [/^POST .*-pixel\/event$/, ['pixel_events']],
 ]
 

@@ -604,20 +604,24 @@ describe('after the order', () => {
     expect(refused.status).toBe(409)
   })
 
-  it('takes an exchange request only after receipt, once', async () => {
+  it('takes an exchange request of a piece only after receipt, once (every rule: returns.test.ts)', async () => {
     const { number, headers } = await placedOrder(12)
-    const early = await call('POST', `/orders/${number}/return-request`, { body: { kind: 'exchange' }, headers })
+    const piece = { kind: 'exchange', reason: 'size_does_not_fit', items: [{ position: 0, quantity: 1 }] }
+    const early = await call('POST', `/orders/${number}/return-requests`, { body: piece, headers })
     expect(early.status).toBe(409)
     expect((early.body.fields as Json).order).toBe('notReceived')
     for (const status of ['paid', 'packed', 'in_transit', 'received'])
       expect((await operator(number, status)).status).toBe(200)
-    const asked = await call('POST', `/orders/${number}/return-request`, {
-      body: { kind: 'exchange', note: 'size M instead' },
+    const asked = await call('POST', `/orders/${number}/return-requests`, {
+      body: { ...piece, note: 'size M instead' },
       headers,
     })
-    expect(asked.status).toBe(200)
-    expect((asked.body.return_request as Json).kind).toBe('exchange')
-    const twice = await call('POST', `/orders/${number}/return-request`, { body: { kind: 'return' }, headers })
+    expect(asked.status).toBe(201)
+    expect((asked.body.returns as Json[])[0]).toMatchObject({ kind: 'exchange', status: 'requested' })
+    const twice = await call('POST', `/orders/${number}/return-requests`, {
+      body: { ...piece, kind: 'return' },
+      headers,
+    })
     expect(twice.status).toBe(409)
   })
 
@@ -635,7 +639,10 @@ describe('after the order', () => {
       telephone: '+6591234567',
     })
     for (const status of ['paid', 'packed', 'in_transit', 'received']) await operator(number, status)
-    const refused = await call('POST', `/orders/${number}/return-request`, { body: { kind: 'return' }, headers })
+    const refused = await call('POST', `/orders/${number}/return-requests`, {
+      body: { kind: 'return', reason: 'changed_my_mind', items: [{ position: 0, quantity: 1 }] },
+      headers,
+    })
     expect(refused.status).toBe(409)
     expect((refused.body.fields as Json).order).toBe('international')
   })

@@ -11,7 +11,6 @@ import {
   orders,
   payments,
   products,
-  returnRequests,
   stores,
   taxInvoices,
   variants,
@@ -23,7 +22,8 @@ import {
   type ReturnKind,
   type ShippingMethod,
 } from '~/db/schema'
-import { canCancel, returnEligibility } from '~/domain/returns'
+import type { CarrierId } from '~/domain/carriers'
+import { canCancel, type PieceRefusal, type ReturnRefusal } from '~/domain/returns'
 import { CANCELLED_BY_SHOPPER_NOTE, DEADLINE_PASSED_NOTE } from '~/domain/payment-outcome'
 import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
 import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
@@ -36,6 +36,16 @@ import type { PaymentProvider, PaymentState, PaymentUpdate } from '~/api/payment
 import type { CartOwner, CartService } from './cart.service'
 import type { MembershipService } from '~/api/accounts/membership.service'
 import { taxInvoiceState, type TaxInvoiceState } from './tax-invoice.service'
+import {
+  isInternational,
+  orderReturnWindow,
+  pieceReturnable,
+  ReturnService,
+  type ReturnPiece,
+  type ReturnRequestInput,
+  type ReturnRequestView,
+  type ShipmentView,
+} from './returns.service'
 
 /** Promotion codes the shop knows today; membership codes join them with the membership issue. */
 const PROMOTIONS: Record<string, Promotion> = { [NEW200.code]: NEW200 }
@@ -100,6 +110,8 @@ export type OrderView = {
   paymentMethod: PaymentMethod
   payment: { status: string; redirectUrl: string | null } | null
   items: Array<{
+    /** The line's place in the order: return requests name pieces by it. */
+    position: number
     sku: string
     productId: string
     name: string
@@ -109,6 +121,10 @@ export type OrderView = {
     lineTotal: number
     tags: string[]
     category: string
+    /** How many of this piece can still be asked for in an exchange or return, or why none (§9). */
+    returnable: { quantity: number; reason: PieceRefusal | null }
+    /** The sizes an exchange of this piece may ask for (only while the piece can be asked for). */
+    exchangeSizes: string[]
   }>
   events: Array<{ status: OrderStatus; at: string; note: string | null }>
   createdAt: string
@@ -116,7 +132,10 @@ export type OrderView = {
   /** A bank transfer's deadline while the order waits for it (null otherwise). */
   paymentDueAt: string | null
   international: boolean
-  returnRequest: { kind: ReturnKind; createdAt: string } | null
+  /** Until when some piece can be asked for, or why none can. */
+  returnWindow: { until: string | null; reason: ReturnRefusal | null }
+  returns: ReturnRequestView[]
+  shipments: ShipmentView[]
   /** The full tax invoice: issued, available to download, or why not (issue 17 item 8). */
   taxInvoice: TaxInvoiceState
 }
@@ -157,6 +176,19 @@ export type OrderServiceOptions = {
    * reminded, so a reminder is owed exactly when it is recorded.
    */
   onPaymentReminder?: ((tx: Db, order: OrderRow) => Promise<void>) | null
+  /**
+   * Told when the back office accepts an exchange or return (after it is stored; its failures are logged and
+   * change nothing): the shopper's e-mail is sent from here.
+   */
+  onReturnAccepted?: (
+    order: OrderRow,
+    request: {
+      id: string
+      kind: ReturnKind
+      reason: string
+      items: Array<{ name: string; size: string; quantity: number }>
+    },
+  ) => Promise<void>
 }
 
 export const DEFAULT_BANK_TRANSFER = { payWithinMs: 24 * 60 * 60 * 1000, remindBeforeMs: 6 * 60 * 60 * 1000 }
@@ -241,8 +273,11 @@ const STORE_CACHE_MS = 60_000
 export class OrderService {
   private readonly db: Db
   private storeCache: { at: number; byId: Map<string, StoreName> } | null = null
+  /** Exchanges and returns per piece, and shipments. */
+  readonly returns: ReturnService
   constructor(private readonly options: OrderServiceOptions) {
     this.db = options.db
+    this.returns = new ReturnService(options.db, options.onReturnAccepted ?? null)
   }
 
   /**
@@ -537,6 +572,7 @@ export class OrderService {
       events: placed.events,
       payment: { status: 'pending', redirectUrl },
       returns: [],
+      shipments: [],
     })
     return { order: view, accessToken, redirectUrl, replayed: false }
   }
@@ -867,22 +903,19 @@ export class OrderService {
     return this.changeStatus(order.id, 'cancelled', CANCELLED_BY_SHOPPER_NOTE)
   }
 
-  /** An exchange or return, asked for after receipt, within 7 days, for returnable pieces of domestic orders (§9). */
-  async requestReturn(order: OrderRow, kind: ReturnKind, note: string | null, now = new Date()): Promise<OrderView> {
-    const view = await this.view(order)
-    const eligibility = returnEligibility(view, now)
-    if (!eligibility.eligible) {
-      throw new AccountError(409, 'NOT_ALLOWED', 'Exchange or return is not possible for this order', {
-        fields: { order: eligibility.reason },
-      })
-    }
-    const [stored] = await this.db
-      .insert(returnRequests)
-      .values({ orderId: order.id, kind, note })
-      .onConflictDoNothing()
-      .returning()
-    if (!stored) throw new AccountError(409, 'NOT_ALLOWED', 'An exchange or return was already asked for')
-    return this.view(order)
+  /**
+   * An exchange or return of some pieces, asked for after receipt, within 7 days, for returnable pieces of
+   * domestic orders, each unit once (§4, §9).
+   */
+  async requestReturn(order: OrderRow, input: ReturnRequestInput, now = new Date()): Promise<OrderView> {
+    await this.returns.request(order, input, now)
+    return this.view(order, undefined, now)
+  }
+
+  /** Back office: a parcel of the order and its tracking number. */
+  async addShipment(order: OrderRow, carrier: CarrierId, trackingNumber: string) {
+    const { added } = await this.returns.addShipment(order, carrier, trackingNumber)
+    return { added, order: await this.view(order) }
   }
 
   async byNumber(number: string): Promise<OrderRow | null> {
@@ -934,11 +967,13 @@ export class OrderService {
       items: Array<typeof orderItems.$inferSelect>
       events: Array<typeof orderEvents.$inferSelect>
       payment: { status: string; redirectUrl: string | null }
-      returns: Array<typeof returnRequests.$inferSelect>
+      returns: ReturnRequestView[]
+      shipments: ShipmentView[]
     },
+    now = new Date(),
   ): Promise<OrderView> {
     const lang = order.locale === 'en' ? 'en' : 'th'
-    const [items, events, paymentRows, store, returns, invoices] = await Promise.all([
+    const [items, events, paymentRows, store, returns, shipments, invoices] = await Promise.all([
       known
         ? known.items
         : this.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
@@ -958,7 +993,8 @@ export class OrderService {
             .orderBy(desc(payments.createdAt))
             .limit(1),
       order.storeId ? this.storeNames().then((byId) => byId.get(order.storeId ?? '')) : undefined,
-      known ? known.returns : this.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id)),
+      known ? known.returns : this.returns.ofOrder(order.id, lang),
+      known ? known.shipments : this.returns.shipmentsOf(order.id, lang),
       // A new order has no invoice yet; otherwise one look at the invoice of this order.
       known
         ? []
@@ -967,7 +1003,25 @@ export class OrderService {
             .from(taxInvoices)
             .where(eq(taxInvoices.orderId, order.id)),
     ])
-    const returnRow = returns[0]
+    const requested = new Map<number, number>()
+    for (const request of returns) {
+      for (const item of request.items)
+        requested.set(item.position, (requested.get(item.position) ?? 0) + item.quantity)
+    }
+    const pieces: ReturnPiece[] = items.map((item) => ({
+      position: item.position,
+      productId: item.productId,
+      size: item.size,
+      quantity: item.quantity,
+      requested: requested.get(item.position) ?? 0,
+      tags: item.tags,
+      category: item.categorySlug,
+    }))
+    const returnable = pieces.map((piece) => pieceReturnable(order, piece, now))
+    // Sizes to exchange for are read only when some piece can be asked for (never on the checkout path).
+    const sizes = returnable.some((verdict) => verdict.reason === null)
+      ? await this.returns.sizesOf(items.map((item) => item.productId))
+      : new Map<string, string[]>()
     const payment = paymentRows[0]
     const storeRow = store
     return {
@@ -990,7 +1044,8 @@ export class OrderService {
       payment: payment
         ? { status: payment.status, redirectUrl: payment.status === 'pending' ? payment.redirectUrl : null }
         : null,
-      items: items.map((item) => ({
+      items: items.map((item, index) => ({
+        position: item.position,
         sku: item.sku,
         productId: item.productId,
         name: lang === 'th' ? item.nameTh : item.nameEn,
@@ -1000,13 +1055,17 @@ export class OrderService {
         lineTotal: item.lineTotal,
         tags: item.tags,
         category: item.categorySlug,
+        returnable: returnable[index] ?? { quantity: 0, reason: 'notReceived' },
+        exchangeSizes: returnable[index]?.reason === null ? (sizes.get(item.productId) ?? []) : [],
       })),
       events: events.map((event) => ({ status: event.status, at: event.createdAt.toISOString(), note: event.note })),
       createdAt: order.createdAt.toISOString(),
       receivedAt: order.receivedAt?.toISOString() ?? null,
       paymentDueAt: order.status === 'awaiting_payment' ? (order.paymentDueAt?.toISOString() ?? null) : null,
-      international: order.address !== null && order.address.country !== 'TH',
-      returnRequest: returnRow ? { kind: returnRow.kind, createdAt: returnRow.createdAt.toISOString() } : null,
+      international: isInternational(order),
+      returnWindow: orderReturnWindow(order, pieces, now),
+      returns,
+      shipments,
       taxInvoice: taxInvoiceState(order, invoices[0] ?? null),
     }
   }

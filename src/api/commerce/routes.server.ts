@@ -33,6 +33,12 @@ import {
   priceBody,
   productParam,
   returnRequestBody,
+  operatorReturnListSchema,
+  operatorReturnSchema,
+  operatorReturnsQuery,
+  returnDecisionBody,
+  returnIdParam,
+  shipmentBody,
   skuParam,
   stockBody,
   orderSchema,
@@ -87,6 +93,8 @@ export type CommerceRoutesOptions = {
   /** The bank transfer deadline and its reminder (issue 17); 24 h and 6 h before it by default. */
   bankTransfer?: OrderServiceOptions['bankTransfer']
   onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
+  /** Told when the back office accepts an exchange or return (the shopper's e-mail). */
+  onReturnAccepted?: OrderServiceOptions['onReturnAccepted']
 }
 
 /** The answer to a PayPal return or cancel link that names no payment of this shop: both languages, no script. */
@@ -151,6 +159,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     membership: options.membership ?? null,
     bankTransfer: options.bankTransfer,
     onPaymentReminder: options.onPaymentReminder ?? null,
+    onReturnAccepted: options.onReturnAccepted,
   })
   const taxInvoices = new TaxInvoiceService({ db: options.db, seller: options.seller })
   if (!options.stripe) {
@@ -624,16 +633,130 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/orders/{number}/return-request',
-      summary: 'Ask for an exchange or return (after receipt, within 7 days, returnable pieces, domestic)',
+      path: '/orders/{number}/return-requests',
+      summary:
+        'Ask for an exchange or return of some pieces, with a reason (after receipt, within 7 days, returnable pieces of a domestic order, each unit once)',
       security: bearer,
       request: { params: orderNumberParam, ...body(returnRequestBody) },
-      responses: { 200: json(orderSchema, 'Asked'), 404: refused('No such order'), 409: refused('Not possible') },
+      responses: {
+        201: json(orderSchema, 'Asked: the order with its requests'),
+        400: refused('Field codes: no piece, a piece not of the order, more than bought, unknown size, note missing'),
+        404: refused('No such order'),
+        409: refused('Not possible: a reason per piece (notReceived, windowClosed, saleItem, alreadyRequested …)'),
+      },
     }),
     async (c) => {
       const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
       const input = c.req.valid('json')
-      return c.json(orderWire(await orders.requestReturn(order, input.kind, input.note)), 200)
+      const view = await orders.requestReturn(order, {
+        kind: input.kind,
+        reason: input.reason,
+        note: input.note || null,
+        items: input.items.map((item) => ({
+          position: item.position,
+          quantity: item.quantity,
+          exchangeSize: item.exchange_size,
+        })),
+      })
+      return c.json(orderWire(view), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/operator/returns',
+      summary: 'Back office: exchange and return requests, newest first, 25 a page, optionally of one status',
+      security: bearer,
+      request: { query: operatorReturnsQuery },
+      responses: {
+        200: json(operatorReturnListSchema, 'Requests'),
+        401: refused('Operator token required'),
+      },
+    }),
+    async (c) => {
+      requireOperator(c)
+      const query = c.req.valid('query')
+      const list = await orders.returns.list(query.status ?? null, query.page, DEFAULT_PAGE_SIZE, query.lang)
+      c.header('Cache-Control', 'private, no-store')
+      return c.json(wire<z.infer<typeof operatorReturnListSchema>>(list), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/operator/returns/{id}',
+      summary: 'Back office: one exchange or return request with its order',
+      security: bearer,
+      request: { params: returnIdParam, query: langOnlyQuery },
+      responses: {
+        200: json(operatorReturnSchema, 'The request'),
+        401: refused('Operator token required'),
+        404: refused('No such request'),
+      },
+    }),
+    async (c) => {
+      requireOperator(c)
+      const view = await orders.returns.one(c.req.valid('param').id, c.req.valid('query').lang)
+      c.header('Cache-Control', 'private, no-store')
+      return c.json(wire<z.infer<typeof operatorReturnSchema>>(view), 200)
+    },
+  )
+
+  const DECISIONS = [
+    ['accept', 'accepted', 'Back office: accept a request (the shopper is told); an optional note'],
+    ['reject', 'rejected', 'Back office: reject a request, with a note the shopper reads'],
+    ['complete', 'completed', 'Back office: an accepted request is done (exchanged, or refunded)'],
+  ] as const
+  for (const [action, status, summary] of DECISIONS) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/operator/returns/{id}/${action}`,
+        summary,
+        security: bearer,
+        request: { params: returnIdParam, query: langOnlyQuery, ...body(returnDecisionBody) },
+        responses: {
+          200: json(operatorReturnSchema, 'The request'),
+          400: refused('A rejection needs a note'),
+          401: refused('Operator token required'),
+          404: refused('No such request'),
+          409: refused('Not a next status of this request'),
+        },
+      }),
+      async (c) => {
+        requireOperator(c)
+        const note = c.req.valid('json').note || null
+        const view = await orders.returns.decide(c.req.valid('param').id, status, note, c.req.valid('query').lang)
+        return c.json(wire<z.infer<typeof operatorReturnSchema>>(view), 200)
+      },
+    )
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/operator/orders/{number}/shipments',
+      summary: 'Back office: a parcel of the order with its carrier and tracking number (shown with a link)',
+      security: bearer,
+      request: { params: orderNumberParam, ...body(shipmentBody) },
+      responses: {
+        201: json(orderSchema, 'Added'),
+        200: json(orderSchema, 'This number was there already'),
+        400: refused('Not a tracking number of this carrier'),
+        401: refused('Operator token required'),
+        404: refused('No such order'),
+        409: refused('The order is unpaid or cancelled'),
+      },
+    }),
+    async (c) => {
+      requireOperator(c)
+      const order = await orders.byNumber(c.req.valid('param').number)
+      if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+      const input = c.req.valid('json')
+      const { added, order: view } = await orders.addShipment(order, input.carrier, input.tracking_number)
+      return added ? c.json(orderWire(view), 201) : c.json(orderWire(view), 200)
     },
   )
 

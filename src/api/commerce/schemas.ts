@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { PRODUCT_TAGS } from '~/db/schema'
+import { PRODUCT_TAGS, RETURN_KINDS } from '~/db/schema'
+import { CARRIER_IDS } from '~/domain/carriers'
+import { RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from '~/domain/returns'
 import { currencyQuery, langQuery, productSummarySchema } from '~/api/schemas'
 import { TAX_INVOICE_REFUSALS } from '~/domain/tax-invoice'
 
@@ -157,6 +159,40 @@ export const taxInvoiceStateSchema = z
   ])
   .openapi('TaxInvoiceState')
 
+export const returnRequestSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(RETURN_KINDS),
+    reason: z.enum(RETURN_REASONS),
+    note: z.string().nullable(),
+    status: z.enum(RETURN_STATUSES),
+    /** The back office's word on its decision, for the shopper. */
+    decision_note: z.string().nullable(),
+    created_at: z.string(),
+    decided_at: z.string().nullable(),
+    items: z.array(
+      z.object({
+        position: z.int(),
+        sku: z.string(),
+        name: z.string(),
+        size: z.string(),
+        quantity: z.int(),
+        exchange_size: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('ReturnRequest')
+
+export const shipmentSchema = z
+  .object({
+    carrier: z.string(),
+    carrier_name: z.string(),
+    tracking_number: z.string(),
+    url: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('Shipment')
+
 export const orderSchema = z
   .object({
     id: z.string(),
@@ -178,6 +214,7 @@ export const orderSchema = z
     payment: z.object({ status: z.string(), redirect_url: z.string().nullable() }).nullable(),
     items: z.array(
       z.object({
+        position: z.int(),
         sku: z.string(),
         product_id: z.string(),
         name: z.string(),
@@ -187,6 +224,9 @@ export const orderSchema = z
         line_total: z.int(),
         tags: z.array(z.string()),
         category: z.string(),
+        /** How many can still be asked for in an exchange or return; reason when none (saleItem, windowClosed …). */
+        returnable: z.object({ quantity: z.int(), reason: z.string().nullable() }),
+        exchange_sizes: z.array(z.string()),
       }),
     ),
     events: z.array(z.object({ status: z.string(), at: z.string(), note: z.string().nullable() })),
@@ -195,7 +235,9 @@ export const orderSchema = z
     /** A bank transfer's deadline while the order waits for it: unpaid then, it is cancelled (null otherwise). */
     payment_due_at: z.string().nullable(),
     international: z.boolean(),
-    return_request: z.object({ kind: z.enum(['exchange', 'return']), created_at: z.string() }).nullable(),
+    return_window: z.object({ until: z.string().nullable(), reason: z.string().nullable() }),
+    returns: z.array(returnRequestSchema),
+    shipments: z.array(shipmentSchema),
     tax_invoice: taxInvoiceStateSchema,
     bank_transfer: z
       .object({
@@ -271,8 +313,51 @@ export const paypalWebhookEvent = z
 export const webhookReceivedSchema = z.object({ received: z.literal(true) }).openapi('WebhookReceived')
 
 export const returnRequestBody = z
-  .object({ kind: z.enum(['exchange', 'return']), note: z.string().trim().max(500).nullable().default(null) })
-  .openapi('ReturnRequest')
+  .object({
+    kind: z.enum(RETURN_KINDS),
+    /** Required: a missing reason is refused with the other field codes of the request, all at once. */
+    reason: z.enum(RETURN_REASONS).nullable().default(null),
+    /** Required with the reason `other`. */
+    note: z.string().trim().max(RETURN_NOTE_MAX).nullable().default(null),
+    /** The pieces: order lines by position, how many, and for an exchange the size wanted (default: the same). */
+    items: z
+      .array(
+        z.object({
+          position: z.int().min(0).max(999),
+          quantity: z.int().min(1).max(99),
+          exchange_size: z.string().trim().min(1).max(20).nullable().default(null),
+        }),
+      )
+      .max(50),
+  })
+  .openapi('NewReturnRequest')
+
+export const operatorReturnSchema = returnRequestSchema
+  .extend({
+    order: z.object({
+      number: z.string(),
+      status: z.string(),
+      email: z.string(),
+      telephone: z.string(),
+      received_at: z.string().nullable(),
+    }),
+  })
+  .openapi('OperatorReturnRequest')
+export const operatorReturnListSchema = z
+  .object({ items: z.array(operatorReturnSchema), total: z.int(), page: z.int(), page_size: z.int() })
+  .openapi('OperatorReturnRequests')
+export const operatorReturnsQuery = z.object({
+  status: z.enum(RETURN_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  lang: langQuery,
+})
+export const returnIdParam = z.object({ id: z.uuid() })
+export const returnDecisionBody = z
+  .object({ note: z.string().trim().max(RETURN_NOTE_MAX).nullable().default(null) })
+  .openapi('ReturnDecision')
+export const shipmentBody = z
+  .object({ carrier: z.enum(CARRIER_IDS), tracking_number: z.string().max(60) })
+  .openapi('NewShipment')
 export const priceBody = z
   .object({
     price_thb: z.int().min(0),

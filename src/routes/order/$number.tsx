@@ -15,7 +15,10 @@ import { countryName } from '~/domain/countries'
 import { formatMoney } from '~/domain/money'
 import { majorUnits, useTrackOnce } from '~/analytics/datalayer'
 import { OrderActions } from '~/checkout/components/OrderActions'
-import { isItemReturnable, RETURN_WINDOW_DAYS, returnEligibility, type ReturnRefusal } from '~/domain/returns'
+import { ReturnRequestForm } from '~/checkout/components/ReturnRequestForm'
+import { ReturnRequestList } from '~/checkout/components/ReturnRequestList'
+import { Shipments } from '~/checkout/components/Shipments'
+import { isPieceRefusal, isReturnRefusal, PIECE_REFUSAL_LABELS, RETURN_REFUSAL_LABELS } from '~/checkout/return-labels'
 import { formatDate } from '~/i18n/dates'
 import type { LocaleCode } from '~/i18n/locales'
 import { useLocale } from '~/i18n/use-locale'
@@ -136,9 +139,11 @@ function OrderPage() {
   const label = orderStatusLabel(order.status)
   const statusText = typeof label === 'string' ? label : i18n._(label)
   const orderNumber = order.number
-  const returnsApply = order.status !== 'cancelled' && !order.international
   const outcome = paymentOutcome(order)
   const outcomeTitle = outcome === 'awaitingTransfer' && justPlaced ? undefined : OUTCOME_TITLES[outcome]
+  // The exchange and return box only when some piece can be asked for, or requests were made (§4: after receipt).
+  const returnsOpen = order.returnWindow.until !== null
+  const showReturns = returnsOpen || order.returns.length > 0
 
   return (
     <div className="account-page order-page" data-outcome={outcome}>
@@ -183,8 +188,12 @@ function OrderPage() {
             {order.items.map((item) => {
               const size = item.size === 'OS' ? t`One size` : item.size
               const quantity = item.quantity
+              const never = item.returnable.reason
+              // A piece that can never be exchanged or returned says so (sale, excluded category), once received.
+              const neverReturnable =
+                order.status === 'received' && (never === 'saleItem' || never === 'excludedCategory') ? never : null
               return (
-                <li key={item.sku} className="order-items__line">
+                <li key={item.position} className="order-items__line">
                   <div>
                     <p className="order-items__name">{item.name}</p>
                     <p className="account-muted">
@@ -192,10 +201,8 @@ function OrderPage() {
                         Size {size} · Quantity {quantity}
                       </Trans>
                     </p>
-                    {returnsApply && !isItemReturnable(item) ? (
-                      <p className="account-muted">
-                        <Trans>No exchange or return</Trans>
-                      </p>
+                    {neverReturnable && isPieceRefusal(neverReturnable) ? (
+                      <p className="account-muted">{i18n._(PIECE_REFUSAL_LABELS[neverReturnable])}</p>
                     ) : null}
                   </div>
                   <p className="order-items__total">{money(item.lineTotal)}</p>
@@ -238,12 +245,21 @@ function OrderPage() {
         </Section>
       ) : null}
 
-      {order.status === 'cancelled' ? null : (
-        <Section title={t`Exchange and return`}>
-          <ReturnInfo order={order} now={now} locale={locale} />
-          <OrderActions order={order} now={now} />
+      {order.shipments.length > 0 ? (
+        <Section title={t`Tracking`}>
+          <Shipments shipments={order.shipments} />
         </Section>
-      )}
+      ) : null}
+
+      <OrderActions order={order} />
+
+      {showReturns ? (
+        <Section title={t`Exchange and return`}>
+          <ReturnInfo order={order} locale={locale} />
+          <ReturnRequestList requests={order.returns} />
+          <ReturnRequestForm order={order} />
+        </Section>
+      ) : null}
 
       <p className="form-actions order-page__links">
         <Link to="/product" className="button button--solid">
@@ -394,30 +410,24 @@ function Delivery({ order, locale }: { order: Order; locale: LocaleCode }) {
   )
 }
 
-function ReturnInfo({ order, now, locale }: { order: Order; now: Date; locale: LocaleCode }) {
-  const { t } = useLingui()
-  const days = RETURN_WINDOW_DAYS
-  const eligibility = returnEligibility(order, now)
-  if (eligibility.eligible) {
-    const until = formatDate(eligibility.until, locale)
+function ReturnInfo({ order, locale }: { order: Order; locale: LocaleCode }) {
+  const { i18n } = useLingui()
+  const returnWindow = order.returnWindow
+  if (returnWindow.until) {
+    const until = formatDate(returnWindow.until, locale)
     return (
       <>
         <p>
           <Trans>Exchange or return possible until {until}</Trans>
         </p>
         <p className="account-muted">
-          <Trans>Pieces must be unworn, with their tags attached.</Trans>
+          <Trans>
+            Pieces must be unworn, with their tags attached. A refund is made within 15 days through the way you paid.
+          </Trans>
         </p>
       </>
     )
   }
-  const reasons: Record<ReturnRefusal, string> = {
-    notReceived: t`Exchange or return is possible within ${days} days after you receive the order.`,
-    windowClosed: t`The ${days}-day period for an exchange or return has ended.`,
-    international: t`International orders cannot be exchanged or returned.`,
-    saleItems: t`Sale items cannot be exchanged or returned.`,
-    excludedCategory: t`Sale items, underwear, swimwear, accessories and jewelry cannot be exchanged or returned.`,
-    alreadyReturned: t`This order has been returned.`,
-  }
-  return <p>{reasons[eligibility.reason]}</p>
+  const reason = returnWindow.reason
+  return reason && isReturnRefusal(reason) ? <p>{i18n._(RETURN_REFUSAL_LABELS[reason])}</p> : null
 }
