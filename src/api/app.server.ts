@@ -440,7 +440,14 @@ export function createApiApp(options: ApiOptions) {
     },
   })
 
-  return Object.assign(app, { accounts, membership, pixels, carts: commerce.carts, orders: commerce.orders })
+  return Object.assign(app, {
+    accounts,
+    membership,
+    pixels,
+    carts: commerce.carts,
+    orders: commerce.orders,
+    orderMails: commerce.mails,
+  })
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>

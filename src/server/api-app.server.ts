@@ -5,6 +5,7 @@ import { appSecret } from '~/api/accounts/crypto.server'
 import { createAltchaGate, createTurnstileGate } from '~/api/accounts/captcha.server'
 import { createTurnstile } from '~/api/providers/turnstile.server'
 import { startPixelDelivery } from '~/api/analytics/pixel.service.server'
+import { startOrderMailDelivery } from '~/api/emails/order-mails.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { randomUUID } from 'node:crypto'
 import { createLineLogin } from '~/api/providers/line-login.server'
@@ -124,12 +125,13 @@ export function getApiApp(): Promise<ApiApp> {
       }
       if (!purgeTimer) {
         const stopPixels = startPixelDelivery(api.pixels)
+        const stopMails = startOrderMailDelivery(api.orderMails)
         hourly()
         const timer = setInterval(hourly, PURGE_EVERY_MS).unref()
         purgeTimer = timer
         onShutdown('background work', async () => {
           clearInterval(timer)
-          await stopPixels()
+          await Promise.all([stopPixels(), stopMails()])
         })
       }
       return api

@@ -8,6 +8,7 @@ import {
   members,
   orderEvents,
   orderItems,
+  orderMails,
   orders,
   payments,
   products,
@@ -16,6 +17,7 @@ import {
   variants,
   type CurrencyCode,
   type OrderAddress,
+  type OrderCancelReason,
   type OrderRow,
   type OrderStatus,
   type PaymentMethod,
@@ -29,7 +31,9 @@ import { NEW200, priceCart, type PricingResult, type Promotion } from '~/domain/
 import { getThaiPostal } from '~/geo/thai-postal.server'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
-import { ChannelUnavailableError, type OutboundMessage } from '~/api/providers/messages'
+import { enqueueOrderMail, orderMailValues } from '~/api/emails/order-mails.server'
+import { mailI18n, mailLocale } from '~/api/emails/i18n.server'
+import { statusLineText } from '~/api/emails/templates'
 import type { PaymentProvider } from '~/api/payments/provider'
 import type { CartOwner, CartService } from './cart.service'
 import type { MembershipService } from '~/api/accounts/membership.service'
@@ -114,7 +118,6 @@ export type OrderServiceOptions = {
   cardProvider: PaymentProvider
   /** Where a provider sends the shopper back: the storefront's order page for this number. */
   returnUrl: (orderNumber: string, lang: 'th' | 'en') => string
-  deliver: (message: OutboundMessage) => Promise<void>
   /** Tiers and member codes (issue 6). */
   membership?: MembershipService | null
   /** LINE messages to members linked to LINE (when a Messaging API channel is configured). */
@@ -404,6 +407,14 @@ export class OrderService {
             currency: input.currency,
           }),
         )
+        // The order confirmation, owed from the moment the order exists (sent by the e-mail worker).
+        const newMail = tx
+          .$with('new_mail')
+          .as(
+            tx
+              .insert(orderMails)
+              .values(orderMailValues({ kind: 'order_placed', orderId, data: { paymentDeadline: null } }, now)),
+          )
         const claim = tx
           .$with('claim')
           .as(
@@ -414,7 +425,7 @@ export class OrderService {
               .returning({ key: idempotencyKeys.key }),
           )
         const [stored] = await tx
-          .with(newItems, newEvent, newPayment, claim)
+          .with(newItems, newEvent, newPayment, newMail, claim)
           .insert(orders)
           .values({
             id: orderId,
@@ -562,80 +573,87 @@ export class OrderService {
     await this.changeStatus(payment.orderId, 'paid', null)
   }
 
-  /** Moves an order along §4's states; members hear of it by e-mail. */
-  async changeStatus(orderId: string, status: OrderStatus, note: string | null): Promise<OrderView> {
+  /**
+   * Moves an order along §4's states. The change, its event, its payment, the stock a cancellation gives back and the
+   * e-mail the shopper is owed (payment received, shipped, cancelled) are stored in one transaction; the e-mail
+   * worker sends it. Members linked to LINE also get a LINE message.
+   */
+  async changeStatus(
+    orderId: string,
+    status: OrderStatus,
+    note: string | null,
+    options: { cancelReason?: OrderCancelReason } = {},
+  ): Promise<OrderView> {
     const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId))
     if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
     if (!ORDER_TRANSITIONS[order.status].includes(status)) {
       throw new AccountError(409, 'NOT_ALLOWED', `An order ${order.status} cannot become ${status}`)
     }
     const now = new Date()
-    const [updated] = await this.db
-      .update(orders)
-      .set({ status, updatedAt: now, ...(status === 'received' ? { receivedAt: now } : {}) })
-      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
-      .returning()
-    if (!updated) throw new AccountError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
-    await this.db.insert(orderEvents).values({ orderId, status, note })
-    // The back office marking an order paid (a bank transfer seen on the statement) settles its pending payment, and
-    // a cancelled order's pending payment is cancelled with it (issue 17): the order page never says "pending" for
-    // money the shop has, or for an order that is gone.
-    if (status === 'paid' || status === 'cancelled') {
-      await this.db
-        .update(payments)
-        .set({ status, updatedAt: now })
-        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
-    }
-    if (status === 'cancelled') {
-      const items = await this.db.select().from(orderItems).where(eq(orderItems.orderId, orderId))
-      for (const item of items) {
-        await this.db
-          .update(variants)
-          .set({ stockOnline: sql`${variants.stockOnline} + ${item.quantity}` })
-          .where(eq(variants.sku, item.sku))
+    const updated = await this.db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(orders)
+        .set({ status, updatedAt: now, ...(status === 'received' ? { receivedAt: now } : {}) })
+        .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+        .returning()
+      if (!moved) throw new AccountError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
+      await tx.insert(orderEvents).values({ orderId, status, note, createdAt: now })
+      // The back office marking an order paid (a bank transfer seen on the statement) settles its pending payment,
+      // and a cancelled order's pending payment is cancelled with it (issue 17): the order page never says "pending"
+      // for money the shop has, or for an order that is gone.
+      if (status === 'paid' || status === 'cancelled') {
+        await tx
+          .update(payments)
+          .set({ status, updatedAt: now })
+          .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
       }
-    }
+      if (status === 'cancelled') {
+        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))
+        for (const item of items) {
+          await tx
+            .update(variants)
+            .set({ stockOnline: sql`${variants.stockOnline} + ${item.quantity}` })
+            .where(eq(variants.sku, item.sku))
+        }
+      }
+      // The e-mail this change owes the shopper, guest or member, stored with the change (issue 17, item 7).
+      if (status === 'paid') {
+        await enqueueOrderMail(tx, { kind: 'payment_received', orderId, data: {} }, now)
+      } else if (status === 'in_transit') {
+        // Tracking numbers join here when orders have shipments (OrderView.shipments).
+        await enqueueOrderMail(tx, { kind: 'shipped', orderId, data: { shipments: [] } }, now)
+      } else if (status === 'cancelled') {
+        const reason = options.cancelReason ?? 'shop'
+        await enqueueOrderMail(
+          tx,
+          { kind: 'order_cancelled', orderId, data: { reason, refund: order.status === 'paid' } },
+          now,
+        )
+      }
+      return moved
+    })
     if (updated.memberId && this.options.membership && ['paid', 'cancelled', 'returned'].includes(status)) {
       if (status === 'cancelled') await this.options.membership.releaseCode(updated.id)
       await this.options.membership.recompute(updated.memberId)
     }
-    await this.notify(updated)
+    await this.pushLineStatus(updated)
     return this.view(updated)
   }
 
-  private async notify(order: OrderRow): Promise<void> {
-    if (!order.memberId) return
-    const [member] = await this.db
-      .select({ email: members.email, lineUserId: members.lineUserId })
-      .from(members)
-      .where(eq(members.id, order.memberId))
-    const to = member?.email ?? order.email
-    const th = order.locale !== 'en'
-    const label = STATUS_TEXT[order.status][th ? 'th' : 'en']
-    try {
-      if (!to) throw new Error('No e-mail address for the order')
-      await this.options.deliver({
-        channel: 'email',
-        to,
-        subject: th ? `คำสั่งซื้อ ${order.number}: ${label}` : `Order ${order.number}: ${label}`,
-        text: th
-          ? `คำสั่งซื้อ ${order.number} ของคุณมีสถานะใหม่: ${label}`
-          : `Your order ${order.number} has a new status: ${label}.`,
-      })
-    } catch (error) {
-      // No e-mail channel at all (demo mode with only SMS real): nothing to send, nothing went wrong.
-      if (!(error instanceof ChannelUnavailableError)) {
-        console.error('Order notification failed:', error instanceof Error ? error.message : error)
-      }
-    }
+  /** A member linked to LINE hears of each status change there too, in the order's language (e-mail catalog). */
+  private async pushLineStatus(order: OrderRow): Promise<void> {
     const pushLine = this.options.pushLine
-    if (pushLine && member?.lineUserId) {
-      const text = th
-        ? `คำสั่งซื้อ ${order.number} ของคุณมีสถานะใหม่: ${label}`
-        : `Your order ${order.number} has a new status: ${label}.`
-      await pushLine(member.lineUserId, text).catch((error: unknown) => {
-        console.error('LINE notification failed:', error instanceof Error ? error.message : error)
-      })
+    if (!pushLine || !order.memberId) return
+    try {
+      const [member] = await this.db
+        .select({ lineUserId: members.lineUserId })
+        .from(members)
+        .where(eq(members.id, order.memberId))
+      if (!member?.lineUserId) return
+      const text = statusLineText(await mailI18n(mailLocale(order.locale)), order.number, order.status)
+      await pushLine(member.lineUserId, text)
+    } catch (error) {
+      console.error('LINE notification failed:', error instanceof Error ? error.message : error)
     }
   }
 
@@ -644,7 +662,7 @@ export class OrderService {
     if (!canCancel(order.status)) {
       throw new AccountError(409, 'NOT_ALLOWED', 'This order can no longer be cancelled')
     }
-    return this.changeStatus(order.id, 'cancelled', 'Cancelled by the shopper')
+    return this.changeStatus(order.id, 'cancelled', 'Cancelled by the shopper', { cancelReason: 'shopper' })
   }
 
   /** An exchange or return, asked for after receipt, within 7 days, for returnable pieces of domestic orders (§9). */
@@ -781,14 +799,4 @@ export class OrderService {
       returnRequest: returnRow ? { kind: returnRow.kind, createdAt: returnRow.createdAt.toISOString() } : null,
     }
   }
-}
-
-const STATUS_TEXT: Record<OrderStatus, { th: string; en: string }> = {
-  awaiting_payment: { th: 'รอการชำระเงิน', en: 'awaiting payment' },
-  paid: { th: 'ชำระเงินแล้ว', en: 'paid' },
-  packed: { th: 'แพ็กสินค้าแล้ว', en: 'packed' },
-  in_transit: { th: 'อยู่ระหว่างจัดส่ง', en: 'in transit' },
-  received: { th: 'ได้รับสินค้าแล้ว', en: 'received' },
-  cancelled: { th: 'ยกเลิกแล้ว', en: 'cancelled' },
-  returned: { th: 'คืนสินค้าแล้ว', en: 'returned' },
 }

@@ -17,6 +17,7 @@ import { products, variants } from '~/db/schema'
 import { promptPayPayload } from '~/domain/promptpay'
 import { eq as eqSql } from 'drizzle-orm'
 import type { MembershipService } from '~/api/accounts/membership.service'
+import { OrderMailService } from '~/api/emails/order-mails.server'
 import { OrderService, type OrderView } from './order.service'
 import type { Db } from '~/db/client.server'
 import { CartService, type CartOwner, type CartView } from './cart.service'
@@ -68,6 +69,7 @@ export type CommerceRoutesOptions = {
   bank: BankAccount
   /** The back office's token for status changes; without it the operator endpoint is closed. */
   operatorToken: string | null
+  /** The e-mail channel of the order e-mails (SMTP, or the outbox in the demo). */
   deliver: (message: OutboundMessage) => Promise<void>
   pushLine?: ((to: string, text: string) => Promise<void>) | null
   membership?: MembershipService | null
@@ -98,7 +100,6 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     // Stripe needs an absolute address; the built-in page sends the shopper back within this site.
     returnUrl: (number, lang) =>
       `${options.stripe ? options.siteUrl : ''}${lang === 'en' ? '/en' : ''}/order/${encodeURIComponent(number)}`,
-    deliver: options.deliver,
     pushLine: options.pushLine ?? null,
     membership: options.membership ?? null,
   })
@@ -614,5 +615,11 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     })
   }
 
-  return Object.assign(app, { carts, orders })
+  // The order e-mails queued by the order service, sent by the worker the server starts (startOrderMailDelivery).
+  const mails = new OrderMailService(options.db, {
+    deliver: options.deliver,
+    bank: options.bank,
+    siteUrl: options.siteUrl,
+  })
+  return Object.assign(app, { carts, orders, mails })
 }
