@@ -234,37 +234,49 @@ export class OrderMailService {
         break
       }
       const outcome = await this.sendOne(row, context)
-      const finishedAt = this.now()
-      if (outcome.status === 'sent') {
-        await this.db
-          .update(orderMails)
-          .set({ status: 'sent', sentAt: finishedAt, nextAttemptAt: null, lastError: null })
-          .where(eq(orderMails.id, row.id))
-        report.sent++
-      } else if (outcome.status === 'skipped') {
-        await this.db
-          .update(orderMails)
-          .set({ status: 'skipped', nextAttemptAt: null, lastError: outcome.reason })
-          .where(eq(orderMails.id, row.id))
-        report.skipped++
-      } else if (outcome.retryable && row.attempts < maxAttempts) {
-        const base = this.options.backoffBaseMs ?? ORDER_MAIL_BACKOFF_BASE_MS
-        const waitMs = Math.min(base * 2 ** (row.attempts - 1), this.options.backoffMaxMs ?? ORDER_MAIL_BACKOFF_MAX_MS)
-        await this.db
-          .update(orderMails)
-          .set({ nextAttemptAt: new Date(finishedAt.getTime() + waitMs), lastError: outcome.reason })
-          .where(eq(orderMails.id, row.id))
-        report.retrying++
-      } else {
-        await this.db
-          .update(orderMails)
-          .set({ status: 'failed', nextAttemptAt: null, lastError: outcome.reason })
-          .where(eq(orderMails.id, row.id))
-        console.error(`Order e-mail given up (${row.kind}, attempt ${row.attempts}): ${outcome.reason}`)
-        report.failed++
-      }
+      const result = await this.record(row, outcome, maxAttempts)
+      if (result) report[result]++
     }
     return report
+  }
+
+  /**
+   * Stores how an attempt ended, only while the claim is still this instance's: one that hung past its lease finds
+   * the e-mail taken over (and maybe sent) by another, and leaves it alone. Null when it was no longer ours.
+   */
+  private async record(
+    row: OrderMailRow,
+    outcome: Outcome,
+    maxAttempts: number,
+  ): Promise<keyof OrderMailReport | null> {
+    const finishedAt = this.now()
+    const update = (values: Partial<typeof orderMails.$inferInsert>) =>
+      this.db
+        .update(orderMails)
+        .set(values)
+        .where(and(eq(orderMails.id, row.id), eq(orderMails.status, 'pending'), eq(orderMails.attempts, row.attempts)))
+        .returning({ id: orderMails.id })
+        .then((rows) => rows.length > 0)
+    if (outcome.status === 'sent') {
+      return (await update({ status: 'sent', sentAt: finishedAt, nextAttemptAt: null, lastError: null }))
+        ? 'sent'
+        : null
+    }
+    if (outcome.status === 'skipped') {
+      return (await update({ status: 'skipped', nextAttemptAt: null, lastError: outcome.reason })) ? 'skipped' : null
+    }
+    if (outcome.retryable && row.attempts < maxAttempts) {
+      const base = this.options.backoffBaseMs ?? ORDER_MAIL_BACKOFF_BASE_MS
+      const waitMs = Math.min(base * 2 ** (row.attempts - 1), this.options.backoffMaxMs ?? ORDER_MAIL_BACKOFF_MAX_MS)
+      const next = new Date(finishedAt.getTime() + waitMs)
+      return (await update({ nextAttemptAt: next, lastError: outcome.reason })) ? 'retrying' : null
+    }
+    if (!(await update({ status: 'failed', nextAttemptAt: null, lastError: outcome.reason }))) return null
+    // An e-mail the shop owed is lost: the operator hears of it (the order, never the address).
+    console.error(
+      `Order e-mail given up (${row.kind}, order ${row.orderId}, attempt ${row.attempts}): ${outcome.reason}`,
+    )
+    return 'failed'
   }
 
   /** The e-mail of a queued row as it would be sent now (also what the worker sends); null if it is not owed. */
