@@ -65,9 +65,13 @@ const MUTED = '#555555'
 const RULE = '#e5e5e5'
 const TEXT = `font-family:${FONT};color:${INK};font-size:15px;line-height:1.7;`
 const CELL = `${TEXT}padding:8px 0;border-bottom:1px solid ${RULE};vertical-align:top;`
-const TITLE = `font-family:${FONT};color:${INK};font-size:13px;font-weight:700;letter-spacing:0.08em;text-transform:uppercase;margin:32px 0 8px;`
+/** Latin capitals keep their tracking; Thai gets none (as on the site: decision 020). */
+function tracking(lang: string): string {
+  return lang === 'th' ? 'letter-spacing:0;' : 'letter-spacing:0.08em;'
+}
 
-function htmlBlock(block: MailBlock): string {
+function htmlBlock(block: MailBlock, lang: string): string {
+  const TITLE = `font-family:${FONT};color:${INK};font-size:13px;font-weight:700;${tracking(lang)}text-transform:uppercase;margin:32px 0 8px;`
   switch (block.type) {
     case 'paragraph':
       return `<p style="${TEXT}margin:0 0 16px;${block.strong ? 'font-weight:700;' : ''}">${escapeHtml(block.text)}</p>`
@@ -131,14 +135,14 @@ function htmlBlock(block: MailBlock): string {
     case 'button': {
       const href = safeHttpUrl(block.href)
       if (!href) return ''
-      return `<p style="margin:32px 0 0;"><a href="${escapeHtml(href)}" style="display:inline-block;background:${INK};color:#ffffff;font-family:${FONT};font-size:14px;font-weight:700;letter-spacing:0.08em;text-transform:uppercase;text-decoration:none;padding:14px 28px;">${escapeHtml(block.text)}</a></p>`
+      return `<p style="margin:32px 0 0;"><a href="${escapeHtml(href)}" style="display:inline-block;background:${INK};color:#ffffff;font-family:${FONT};font-size:14px;font-weight:700;${tracking(lang)}text-transform:uppercase;text-decoration:none;padding:14px 28px;">${escapeHtml(block.text)}</a></p>`
     }
   }
 }
 
 /** The HTML part: one centred column of at most 600 px, tables for layout (mail programs), no images. */
 export function renderHtml(doc: MailDocument): string {
-  const body = doc.blocks.map(htmlBlock).join('\n')
+  const body = doc.blocks.map((block) => htmlBlock(block, doc.lang)).join('\n')
   const footer = doc.footer
     .map(
       (line) =>

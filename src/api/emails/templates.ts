@@ -112,13 +112,11 @@ class Words {
     return formatDateTime(iso, this.context.locale)
   }
 
-  size(size: string): string {
-    return size === 'OS' ? this.t(msg`One size`) : size
-  }
-
-  pieceDetail(rawSize: string, quantity: number): string {
-    const size = this.size(rawSize)
-    return this.t(msg`Size ${size} · Quantity ${quantity}`)
+  /** Size and quantity of a piece; 'OS' is one size. */
+  pieceDetail(size: string, quantity: number): string {
+    return size === 'OS'
+      ? this.t(msg`One size · Quantity ${quantity}`)
+      : this.t(msg`Size ${size} · Quantity ${quantity}`)
   }
 
   items(): MailBlock {
@@ -187,7 +185,7 @@ class Words {
         : method === 'card'
           ? this.t(msg`Credit or debit card`)
           : this.t(msg`PayPal`)
-    return { type: 'details', title: this.t(msg`Payment method`), rows: [{ label: this.t(msg`Paid by`), value }] }
+    return { type: 'details', title: this.t(msg`Payment method`), lead: value, rows: [] }
   }
 
   /** The brand's account, the amount and the order number as the transfer's reference; the deadline if any. */
