@@ -279,13 +279,6 @@ export class OrderMailService {
     return 'failed'
   }
 
-  /** The e-mail of a queued row as it would be sent now (also what the worker sends); null if it is not owed. */
-  async render(row: Pick<OrderMailRow, 'kind' | 'data' | 'orderId'>): Promise<(RenderedMail & { to: string }) | null> {
-    const context = await this.ordersOf([row.orderId])
-    const prepared = await this.prepare(row, context)
-    return 'mail' in prepared ? { ...prepared.mail, to: prepared.to } : null
-  }
-
   private async prepare(
     row: Pick<OrderMailRow, 'kind' | 'data' | 'orderId'>,
     context: OrdersContext,
