@@ -463,6 +463,7 @@ export function createApiApp(options: ApiOptions) {
     carts: commerce.carts,
     orders: commerce.orders,
     taxInvoices: commerce.taxInvoices,
+    orderMails: commerce.mails,
   })
 }
 

@@ -1005,3 +1005,86 @@ export const pixelEvents = pgTable(
 )
 
 export type PixelEventRow = typeof pixelEvents.$inferSelect
+
+/** The e-mails an order may owe its shopper (issue 17, item 7). */
+export const ORDER_MAIL_KINDS = [
+  'order_placed',
+  'payment_received',
+  'shipped',
+  'return_accepted',
+  'bank_transfer_reminder',
+  'order_cancelled',
+] as const
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number]
+export const orderMailKindEnum = pgEnum('order_mail_kind', ORDER_MAIL_KINDS)
+
+/** pending: owed (due at next_attempt_at); sent; failed: given up; skipped: no e-mail channel in this configuration. */
+export const ORDER_MAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const
+export type OrderMailStatus = (typeof ORDER_MAIL_STATUSES)[number]
+export const orderMailStatusEnum = pgEnum('order_mail_status', ORDER_MAIL_STATUSES)
+
+/** A parcel handed to a carrier, as the shipping engineer's OrderView.shipments holds it. */
+export type OrderMailShipment = {
+  carrier: string
+  carrierName: string
+  trackingNumber: string
+  url: string | null
+  createdAt: string
+}
+
+/** An exchange or return the back office accepted, as `onReturnAccepted` hands it over. */
+export type OrderMailReturnRequest = {
+  id: string
+  kind: ReturnKind
+  reason: string
+  items: Array<{ name: string; size: string; quantity: number }>
+}
+
+/** Why an order was cancelled, in the words the shopper gets. */
+export const ORDER_CANCEL_REASONS = ['payment_deadline_passed', 'shopper', 'shop'] as const
+export type OrderCancelReason = (typeof ORDER_CANCEL_REASONS)[number]
+
+/** What each e-mail needs beyond the order itself (which is read when the e-mail is sent). */
+export type OrderMailData = {
+  order_placed: { paymentDeadline: string | null }
+  payment_received: Record<string, never>
+  shipped: { shipments: OrderMailShipment[] }
+  return_accepted: { request: OrderMailReturnRequest }
+  bank_transfer_reminder: { paymentDeadline: string }
+  order_cancelled: { reason: OrderCancelReason; refund: boolean }
+}
+
+/**
+ * The e-mails the shop owes, queued in the transaction of the change that causes them and sent from here with
+ * retries (src/api/emails/order-mails.server.ts). One row per order, kind and key: the same event queued twice
+ * (two schedulers, a replayed request) is one e-mail.
+ */
+export const orderMails = pgTable(
+  'order_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: orderMailKindEnum('kind').notNull(),
+    /** Tells apart e-mails of one kind for one order (a return request's id, a reminder's deadline); '' if one. */
+    dedupeKey: text('dedupe_key').notNull().default(''),
+    data: jsonb('data').$type<OrderMailData[OrderMailKind]>().notNull(),
+    status: orderMailStatusEnum('status').notNull().default('pending'),
+    /** Sending attempts so far, counted when an attempt starts. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a pending e-mail is due: the next try, or the end of a running attempt's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('order_mails_event_key').on(table.orderId, table.kind, table.dedupeKey),
+    index('order_mails_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+)
+
+export type OrderMailRow = typeof orderMails.$inferSelect

@@ -25,9 +25,18 @@ function readPo(path: string): Entry[] {
   return entries.filter((entry) => entry.id !== '')
 }
 
-describe('message catalogs (§5: same keys in Thai and English)', () => {
-  const th = readPo('locales/th/messages.po')
-  const en = readPo('locales/en/messages.po')
+/** The files a catalog's messages come from (the `#:` references of the .po file). */
+function sourcesOf(path: string): string[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('#: '))
+    .flatMap((line) => line.slice(3).split(' '))
+}
+
+// The pages' catalog (loaded by the browser) and the e-mails' catalog (server only, decision 024).
+describe.each(['messages', 'emails'])('message catalog %s (§5: same keys in Thai and English)', (catalog) => {
+  const th = readPo(`locales/th/${catalog}.po`)
+  const en = readPo(`locales/en/${catalog}.po`)
 
   it('hold the same message ids', () => {
     expect(th.map((e) => e.id).sort()).toEqual(en.map((e) => e.id).sort())
@@ -48,5 +57,18 @@ describe('message catalogs (§5: same keys in Thai and English)', () => {
   it('keep placeholders intact', () => {
     const placeholders = (text: string) => (text.match(/\{[^}]+\}/g) ?? []).sort()
     for (const entry of th) expect(placeholders(entry.translation), entry.id).toEqual(placeholders(entry.id))
+  })
+})
+
+describe('the e-mails’ words stay out of the browser’s catalog', () => {
+  it('takes e-mail messages only into emails.po', () => {
+    for (const locale of ['th', 'en']) {
+      expect(sourcesOf(`locales/${locale}/messages.po`).filter((file) => file.startsWith('src/api/emails/'))).toEqual(
+        [],
+      )
+      const emailSources = sourcesOf(`locales/${locale}/emails.po`)
+      expect(emailSources.length).toBeGreaterThan(0)
+      expect(emailSources.filter((file) => !file.startsWith('src/api/emails/'))).toEqual([])
+    }
   })
 })

@@ -7,6 +7,7 @@ import { createTurnstile } from '~/api/providers/turnstile.server'
 import { startPixelDelivery } from '~/api/analytics/pixel.service.server'
 import { BRAND_NAME } from '~/brand'
 import { createPaypalProvider } from '~/api/payments/paypal.server'
+import { startOrderMailDelivery } from '~/api/emails/order-mails.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { randomUUID } from 'node:crypto'
 import { createLineLogin } from '~/api/providers/line-login.server'
@@ -169,12 +170,13 @@ export function getApiApp(): Promise<ApiApp> {
       if (!purgeTimer) {
         const stopPixels = startPixelDelivery(api.pixels)
         const stopDeadlines = startPaymentDeadlines(api, env.PAYMENT_DEADLINE_CHECK_SECONDS * 1000)
+        const stopMails = startOrderMailDelivery(api.orderMails)
         hourly()
         const timer = setInterval(hourly, PURGE_EVERY_MS).unref()
         purgeTimer = timer
         onShutdown('background work', async () => {
           clearInterval(timer)
-          await Promise.all([stopPixels(), stopDeadlines()])
+          await Promise.all([stopPixels(), stopDeadlines(), stopMails()])
         })
       }
       return api

@@ -17,6 +17,7 @@ import {
   oauthStates,
   orderEvents,
   orderItems,
+  orderMails,
   orders,
   otpChallenges,
   outboxMessages,
@@ -686,6 +687,7 @@ const WATCHED = {
   oauth_states: oauthStates,
   otp_challenges: otpChallenges,
   outbox_messages: outboxMessages,
+  order_mails: orderMails,
 } as const
 type Counts = Record<keyof typeof WATCHED, number>
 
@@ -703,13 +705,23 @@ const WRITES: ReadonlyArray<[RegExp, ReadonlyArray<keyof typeof WATCHED>]> = [
   [/^(PUT|DELETE) .*\/me\/wishlist\//, ['wishlist_items']],
   [
     /^POST .*\/orders$/,
-    ['orders', 'order_items', 'order_events', 'payments', 'idempotency_keys', 'carts', 'cart_items', 'outbox_messages'],
+    [
+      'orders',
+      'order_items',
+      'order_events',
+      'payments',
+      'idempotency_keys',
+      'carts',
+      'cart_items',
+      'outbox_messages',
+      'order_mails',
+    ],
   ],
   [
     /^POST .*\/orders\/\{number\}\//,
-    ['order_events', 'payments', 'return_requests', 'return_request_items', 'outbox_messages'],
+    ['order_events', 'payments', 'return_requests', 'return_request_items', 'outbox_messages', 'order_mails'],
   ],
-  [/^POST .*\/operator\/orders\//, ['order_events', 'member_codes', 'outbox_messages', 'order_shipments']],
+  [/^POST .*\/operator\/orders\//, ['order_events', 'member_codes', 'outbox_messages', 'order_shipments', 'order_mails']],
   [/^POST .*-pixel\/event$/, ['pixel_events']],
 ]
 

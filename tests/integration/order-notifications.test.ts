@@ -93,7 +93,15 @@ it('tells a LINE-linked member of each status change by e-mail and by LINE messa
     body: JSON.stringify({ status: 'paid' }),
   })
   expect(moved.status).toBe(200)
+  // The LINE text comes from the e-mails' catalog, in the order's language.
   expect(pushes).toEqual([{ to: LINE_USER, texts: [`Your order ${order.number} has a new status: paid.`] }])
+  // The e-mails were queued with the order and its payment; the worker sends them (to the demo outbox here).
+  expect(await app.orderMails.deliverDue()).toMatchObject({ sent: 2 })
   const mails = await database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'nok@example.com'))
-  expect(mails.map((mail) => mail.subject)).toEqual([`Order ${order.number}: paid`])
+  expect(mails.map((mail) => mail.subject).sort()).toEqual(
+    [`Thank you for your order ${order.number}`, `Payment received for order ${order.number}`].sort(),
+  )
+  const paid = mails.find((mail) => mail.subject.startsWith('Payment received'))
+  expect(paid?.body).toContain(`We have received your payment of`)
+  expect(paid?.body).toContain(`/en/order/${order.number}`)
 })

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import type { Db } from '~/db/client.server'
-import { orderEvents, orders, payments, products, variants, type OrderRow } from '~/db/schema'
+import { orderEvents, orderMails, orders, payments, products, variants, type OrderRow } from '~/db/schema'
 import { freshDatabase } from './database'
 
 /**
@@ -153,6 +153,23 @@ describe(`bank transfer deadlines on ${process.env.DATABASE_URL ? 'PostgreSQL' :
     ])
     const [payment] = await database.db.select().from(payments).where(eq(payments.orderId, order.id))
     expect(payment?.status).toBe('cancelled')
+
+    // The shopper was told: the order confirmation with its deadline, one reminder, one cancellation naming the deadline.
+    const mails = await database.db
+      .select({ kind: orderMails.kind, data: orderMails.data })
+      .from(orderMails)
+      .where(eq(orderMails.orderId, order.id))
+    expect(mails.map((mail) => mail.kind).sort()).toEqual(['bank_transfer_reminder', 'order_cancelled', 'order_placed'])
+    expect(mails.find((mail) => mail.kind === 'order_placed')?.data).toEqual({
+      paymentDeadline: order.paymentDueAt?.toISOString(),
+    })
+    expect(mails.find((mail) => mail.kind === 'bank_transfer_reminder')?.data).toEqual({
+      paymentDeadline: order.paymentDueAt?.toISOString(),
+    })
+    expect(mails.find((mail) => mail.kind === 'order_cancelled')?.data).toEqual({
+      reason: 'payment_deadline_passed',
+      refund: false,
+    })
 
     // A later run (after a restart, or the next minute) finds nothing more to do.
     expect(await second.orders.runPaymentDeadlines(new Date(created + 30 * HOUR))).toMatchObject({ cancelled: 0 })

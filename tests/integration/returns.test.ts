@@ -8,6 +8,7 @@ import { openDatabase, resultRows } from '~/db/client.server'
 import { migrate, migrationsFolder } from '~/db/migrate.server'
 import {
   categories,
+  orderMails,
   orders,
   orderShipments,
   products,
@@ -624,6 +625,52 @@ describe('shipments and tracking numbers', () => {
       (await operator('POST', '/operator/orders/AS0000-00000/shipments', { carrier: 'other', tracking_number: 'ABCD' }))
         .status,
     ).toBe(404)
+  })
+
+  it('puts the parcels added before dispatch in the shipped e-mail, and queues the accepted-return e-mail', async () => {
+    const { number } = await placeOrder([{ sku: sku.plain }])
+    await moveTo(number, 'packed')
+    const added = await operator('POST', `/operator/orders/${number}/shipments`, {
+      carrier: 'kerry_express',
+      tracking_number: 'KEX1234567890',
+    })
+    expect(added.status).toBe(201)
+    expect((await operator('POST', `/operator/orders/${number}/status`, { status: 'in_transit' })).status).toBe(200)
+    const [order] = await database.db.select().from(orders).where(eq(orders.number, number))
+    const shipped = await database.db
+      .select({ data: orderMails.data })
+      .from(orderMails)
+      .where(sql`${orderMails.orderId} = ${order?.id ?? ''} AND ${orderMails.kind} = 'shipped'`)
+    expect(shipped).toHaveLength(1)
+    expect(shipped[0]?.data).toMatchObject({
+      shipments: [{ carrier: 'kerry_express', trackingNumber: 'KEX1234567890', url: expect.stringContaining('KEX') }],
+    })
+
+    // Without a hook of its own, the shop queues the shopper's e-mail about the accepted request.
+    const withHook = app
+    app = createApiApp({
+      db: database.db,
+      storeKeys: ['demo'],
+      commerce: { siteUrl: 'http://shop.test', paymentSecret: 'returns-test-secret', operatorToken: OPERATOR },
+    })
+    try {
+      const received = await receivedOrder([{ sku: sku.plain }])
+      const asked = await ask(received.number, received.headers, {
+        reason: 'size_does_not_fit',
+        items: [{ position: 0, quantity: 1 }],
+      })
+      const id = String((asked.body.returns as Json[])[0]?.id)
+      expect((await operator('POST', `/operator/returns/${id}/accept`, {})).status).toBe(200)
+      const [receivedRow] = await database.db.select().from(orders).where(eq(orders.number, received.number))
+      const mails = await database.db
+        .select({ data: orderMails.data })
+        .from(orderMails)
+        .where(sql`${orderMails.orderId} = ${receivedRow?.id ?? ''} AND ${orderMails.kind} = 'return_accepted'`)
+      expect(mails).toHaveLength(1)
+      expect(mails[0]?.data).toMatchObject({ request: { id, kind: 'return', reason: 'size_does_not_fit' } })
+    } finally {
+      app = withHook
+    }
   })
 
   it('names carriers in the language of an English order, and refuses a cancelled order', async () => {

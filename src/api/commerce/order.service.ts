@@ -8,6 +8,7 @@ import {
   members,
   orderEvents,
   orderItems,
+  orderMails,
   orders,
   payments,
   products,
@@ -16,6 +17,7 @@ import {
   variants,
   type CurrencyCode,
   type OrderAddress,
+  type OrderCancelReason,
   type OrderRow,
   type OrderStatus,
   type PaymentMethod,
@@ -31,8 +33,10 @@ import { NEW200, priceCart, type PricingResult, type Promotion } from '~/domain/
 import { getThaiPostal } from '~/geo/thai-postal.server'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
-import { ChannelUnavailableError, type OutboundMessage } from '~/api/providers/messages'
 import type { PaymentProvider, PaymentState, PaymentUpdate } from '~/api/payments/provider'
+import { enqueueOrderMail, orderMailValues } from '~/api/emails/order-mails.server'
+import { mailI18n, mailLocale } from '~/api/emails/i18n.server'
+import { statusLineText } from '~/api/emails/templates'
 import type { CartOwner, CartService } from './cart.service'
 import type { MembershipService } from '~/api/accounts/membership.service'
 import { taxInvoiceState, type TaxInvoiceState } from './tax-invoice.service'
@@ -164,7 +168,6 @@ export type OrderServiceOptions = {
    * return and cancel endpoints, which capture or cancel, then send the shopper on to the order page).
    */
   providerReturn?: (providerId: string) => { returnUrl: string; cancelUrl: string } | null
-  deliver: (message: OutboundMessage) => Promise<void>
   /** Tiers and member codes (issue 6). */
   membership?: MembershipService | null
   /** LINE messages to members linked to LINE (when a Messaging API channel is configured). */
@@ -172,8 +175,8 @@ export type OrderServiceOptions = {
   /** How long a bank transfer order waits for its money (default 24 h), and when before the end it is reminded (6 h). */
   bankTransfer?: { payWithinMs: number; remindBeforeMs: number }
   /**
-   * Tells the shopper that the bank transfer deadline approaches; called in the transaction that marks the order
-   * reminded, so a reminder is owed exactly when it is recorded.
+   * Told when a bank transfer reminder is owed, in the transaction that marks the order reminded and queues the
+   * reminder e-mail (for more channels, or a test's eyes).
    */
   onPaymentReminder?: ((tx: Db, order: OrderRow) => Promise<void>) | null
   /**
@@ -509,6 +512,24 @@ export class OrderService {
             currency: input.currency,
           }),
         )
+        // A bank transfer waits for its money until this moment (then the deadline job cancels the order).
+        const paymentDueAt =
+          input.paymentMethod === 'bank_transfer'
+            ? new Date(now.getTime() + (this.options.bankTransfer ?? DEFAULT_BANK_TRANSFER).payWithinMs)
+            : null
+        // The order confirmation, owed from the moment the order exists (sent by the e-mail worker).
+        const newMail = tx
+          .$with('new_mail')
+          .as(
+            tx
+              .insert(orderMails)
+              .values(
+                orderMailValues(
+                  { kind: 'order_placed', orderId, data: { paymentDeadline: paymentDueAt?.toISOString() ?? null } },
+                  now,
+                ),
+              ),
+          )
         const claim = tx
           .$with('claim')
           .as(
@@ -519,7 +540,7 @@ export class OrderService {
               .returning({ key: idempotencyKeys.key }),
           )
         const [stored] = await tx
-          .with(newItems, newEvent, newPayment, claim)
+          .with(newItems, newEvent, newPayment, newMail, claim)
           .insert(orders)
           .values({
             id: orderId,
@@ -541,10 +562,7 @@ export class OrderService {
             storeId: input.shippingMethod === 'pickup' ? input.storeId : null,
             address: checked.address,
             paymentMethod: input.paymentMethod,
-            paymentDueAt:
-              input.paymentMethod === 'bank_transfer'
-                ? new Date(now.getTime() + (this.options.bankTransfer ?? DEFAULT_BANK_TRANSFER).payWithinMs)
-                : null,
+            paymentDueAt,
             locale: input.lang,
             accessTokenHash: sha256(accessToken),
             createdAt: now,
@@ -760,10 +778,17 @@ export class OrderService {
   }
 
   /**
-   * Moves an order along §4's states; members hear of it by e-mail. The status, its event, the pending payment and
-   * the stock given back are written in one transaction: a crash never leaves a cancelled order holding its stock.
+   * Moves an order along §4's states. The change, its event, its payment, the stock a cancellation gives back and the
+   * e-mail the shopper is owed (payment received, shipped, cancelled) are stored in one transaction, the order row
+   * locked and its status guarded, so a crash never leaves a cancelled order holding its stock and a change happens
+   * once; the e-mail worker sends the e-mail. Members linked to LINE also get a LINE message.
    */
-  async changeStatus(orderId: string, status: OrderStatus, note: string | null): Promise<OrderView> {
+  async changeStatus(
+    orderId: string,
+    status: OrderStatus,
+    note: string | null,
+    options: { cancelReason?: OrderCancelReason } = {},
+  ): Promise<OrderView> {
     const now = new Date()
     const updated = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -796,13 +821,28 @@ export class OrderService {
             .where(eq(variants.sku, item.sku))
         }
       }
+      // The e-mail this change owes the shopper, guest or member, stored with the change (issue 17, item 7).
+      if (status === 'paid') {
+        await enqueueOrderMail(tx, { kind: 'payment_received', orderId, data: {} }, now)
+      } else if (status === 'in_transit') {
+        // The parcels the back office added, with their tracking numbers and links.
+        const shipments = await this.returns.shipmentsOf(orderId, order.locale === 'en' ? 'en' : 'th', tx)
+        await enqueueOrderMail(tx, { kind: 'shipped', orderId, data: { shipments } }, now)
+      } else if (status === 'cancelled') {
+        const reason = options.cancelReason ?? 'shop'
+        await enqueueOrderMail(
+          tx,
+          { kind: 'order_cancelled', orderId, data: { reason, refund: order.status === 'paid' } },
+          now,
+        )
+      }
       return row
     })
     if (updated.memberId && this.options.membership && ['paid', 'cancelled', 'returned'].includes(status)) {
       if (status === 'cancelled') await this.options.membership.releaseCode(updated.id)
       await this.options.membership.recompute(updated.memberId)
     }
-    await this.notify(updated)
+    await this.pushLineStatus(updated)
     return this.view(updated)
   }
 
@@ -834,7 +874,12 @@ export class OrderService {
           .set({ paymentRemindedAt: now })
           .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), isNull(orders.paymentRemindedAt)))
           .returning()
-        if (!row) return false
+        if (!row?.paymentDueAt) return false
+        await enqueueOrderMail(
+          tx,
+          { kind: 'bank_transfer_reminder', orderId: id, data: { paymentDeadline: row.paymentDueAt.toISOString() } },
+          now,
+        )
         await this.options.onPaymentReminder?.(tx, row)
         return true
       })
@@ -849,7 +894,7 @@ export class OrderService {
     let cancelled = 0
     for (const { id } of overdue) {
       try {
-        await this.changeStatus(id, 'cancelled', DEADLINE_PASSED_NOTE)
+        await this.changeStatus(id, 'cancelled', DEADLINE_PASSED_NOTE, { cancelReason: 'payment_deadline_passed' })
         cancelled += 1
       } catch (error) {
         // Paid or cancelled meanwhile (by the back office, the shopper or another instance): nothing to do.
@@ -859,39 +904,20 @@ export class OrderService {
     return { reminded, cancelled }
   }
 
-  private async notify(order: OrderRow): Promise<void> {
-    if (!order.memberId) return
-    const [member] = await this.db
-      .select({ email: members.email, lineUserId: members.lineUserId })
-      .from(members)
-      .where(eq(members.id, order.memberId))
-    const to = member?.email ?? order.email
-    const th = order.locale !== 'en'
-    const label = STATUS_TEXT[order.status][th ? 'th' : 'en']
-    try {
-      if (!to) throw new Error('No e-mail address for the order')
-      await this.options.deliver({
-        channel: 'email',
-        to,
-        subject: th ? `คำสั่งซื้อ ${order.number}: ${label}` : `Order ${order.number}: ${label}`,
-        text: th
-          ? `คำสั่งซื้อ ${order.number} ของคุณมีสถานะใหม่: ${label}`
-          : `Your order ${order.number} has a new status: ${label}.`,
-      })
-    } catch (error) {
-      // No e-mail channel at all (demo mode with only SMS real): nothing to send, nothing went wrong.
-      if (!(error instanceof ChannelUnavailableError)) {
-        console.error('Order notification failed:', error instanceof Error ? error.message : error)
-      }
-    }
+  /** A member linked to LINE hears of each status change there too, in the order's language (e-mail catalog). */
+  private async pushLineStatus(order: OrderRow): Promise<void> {
     const pushLine = this.options.pushLine
-    if (pushLine && member?.lineUserId) {
-      const text = th
-        ? `คำสั่งซื้อ ${order.number} ของคุณมีสถานะใหม่: ${label}`
-        : `Your order ${order.number} has a new status: ${label}.`
-      await pushLine(member.lineUserId, text).catch((error: unknown) => {
-        console.error('LINE notification failed:', error instanceof Error ? error.message : error)
-      })
+    if (!pushLine || !order.memberId) return
+    try {
+      const [member] = await this.db
+        .select({ lineUserId: members.lineUserId })
+        .from(members)
+        .where(eq(members.id, order.memberId))
+      if (!member?.lineUserId) return
+      const text = statusLineText(await mailI18n(mailLocale(order.locale)), order.number, order.status)
+      await pushLine(member.lineUserId, text)
+    } catch (error) {
+      console.error('LINE notification failed:', error instanceof Error ? error.message : error)
     }
   }
 
@@ -900,7 +926,7 @@ export class OrderService {
     if (!canCancel(order.status)) {
       throw new AccountError(409, 'NOT_ALLOWED', 'This order can no longer be cancelled')
     }
-    return this.changeStatus(order.id, 'cancelled', CANCELLED_BY_SHOPPER_NOTE)
+    return this.changeStatus(order.id, 'cancelled', CANCELLED_BY_SHOPPER_NOTE, { cancelReason: 'shopper' })
   }
 
   /**
@@ -1069,14 +1095,4 @@ export class OrderService {
       taxInvoice: taxInvoiceState(order, invoices[0] ?? null),
     }
   }
-}
-
-const STATUS_TEXT: Record<OrderStatus, { th: string; en: string }> = {
-  awaiting_payment: { th: 'รอการชำระเงิน', en: 'awaiting payment' },
-  paid: { th: 'ชำระเงินแล้ว', en: 'paid' },
-  packed: { th: 'แพ็กสินค้าแล้ว', en: 'packed' },
-  in_transit: { th: 'อยู่ระหว่างจัดส่ง', en: 'in transit' },
-  received: { th: 'ได้รับสินค้าแล้ว', en: 'received' },
-  cancelled: { th: 'ยกเลิกแล้ว', en: 'cancelled' },
-  returned: { th: 'คืนสินค้าแล้ว', en: 'returned' },
 }

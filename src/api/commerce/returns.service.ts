@@ -421,8 +421,8 @@ export class ReturnService {
   }
 
   /** The shipments of an order, oldest first, carriers named in `lang`. */
-  async shipmentsOf(orderId: string, lang: Lang): Promise<ShipmentView[]> {
-    const rows = await this.db
+  async shipmentsOf(orderId: string, lang: Lang, db: Db = this.db): Promise<ShipmentView[]> {
+    const rows = await db
       .select()
       .from(orderShipments)
       .where(eq(orderShipments.orderId, orderId))

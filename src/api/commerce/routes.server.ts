@@ -17,6 +17,7 @@ import { products, variants } from '~/db/schema'
 import { promptPayPayload } from '~/domain/promptpay'
 import { eq as eqSql } from 'drizzle-orm'
 import type { MembershipService } from '~/api/accounts/membership.service'
+import { enqueueOrderMail, OrderMailService } from '~/api/emails/order-mails.server'
 import { PAYPAL_ORDER_ID } from '~/api/payments/paypal.server'
 import { OrderService, type OrderServiceOptions, type OrderView } from './order.service'
 import { TaxInvoiceService } from './tax-invoice.service'
@@ -85,6 +86,7 @@ export type CommerceRoutesOptions = {
   bank: BankAccount
   /** The back office's token for status changes; without it the operator endpoint is closed. */
   operatorToken: string | null
+  /** The e-mail channel of the order e-mails (SMTP, or the outbox in the demo). */
   deliver: (message: OutboundMessage) => Promise<void>
   /** The seller named on tax invoices (SELLER_*; the demo company in demo mode). */
   seller: SellerDetails
@@ -154,12 +156,16 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
             cancelUrl: `${publicApiUrl}/payments/paypal/cancel`,
           }
         : null,
-    deliver: options.deliver,
     pushLine: options.pushLine ?? null,
     membership: options.membership ?? null,
     bankTransfer: options.bankTransfer,
     onPaymentReminder: options.onPaymentReminder ?? null,
-    onReturnAccepted: options.onReturnAccepted,
+    // The shopper's e-mail about an accepted exchange or return, queued once per request.
+    onReturnAccepted:
+      options.onReturnAccepted ??
+      (async (order, request) => {
+        await enqueueOrderMail(options.db, { kind: 'return_accepted', orderId: order.id, data: { request } })
+      }),
   })
   const taxInvoices = new TaxInvoiceService({ db: options.db, seller: options.seller })
   if (!options.stripe) {
@@ -916,5 +922,11 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     )
   }
 
-  return Object.assign(app, { carts, orders, taxInvoices })
+  // The order e-mails queued by the order service, sent by the worker the server starts (startOrderMailDelivery).
+  const mails = new OrderMailService(options.db, {
+    deliver: options.deliver,
+    bank: options.bank,
+    siteUrl: options.siteUrl,
+  })
+  return Object.assign(app, { carts, orders, taxInvoices, mails })
 }

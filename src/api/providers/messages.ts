@@ -1,5 +1,13 @@
 /** One outgoing message (a one-time code); `to` is E.164 (`+66812345678`) for sms and an e-mail address for email. */
-export type OutboundMessage = { channel: 'sms' | 'email'; to: string; subject: string; text: string; html?: string }
+export type OutboundMessage = {
+  channel: 'sms' | 'email'
+  to: string
+  subject: string
+  text: string
+  html?: string
+  /** The same on every attempt of one message (e-mail: its Message-ID), so that a copy sent twice is one message. */
+  idempotencyKey?: string
+}
 
 /** What the login flow needs from any SMS or e-mail provider, so providers can be swapped or faked. */
 export interface MessageSender {

@@ -61,6 +61,11 @@ function toDeliveryError(error: unknown): DeliveryError {
   })
 }
 
+/** The domain of the sender's address (`Shop <no-reply@shop.example>` → shop.example), for Message-IDs. */
+function senderDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+}
+
 /**
  * Sends e-mail through any SMTP server given as a URL (`smtp://user:pass@host:587`, `smtps://…`), so the shop is not
  * tied to one mail provider; call `close()` on shutdown to drop the transport's connections.
@@ -94,6 +99,10 @@ export function createSmtpSender(options: {
           subject: message.subject,
           text: message.text,
           ...(message.html !== undefined ? { html: message.html } : {}),
+          // A retried message keeps its Message-ID, so mail programs show a copy sent twice as one message.
+          ...(message.idempotencyKey !== undefined
+            ? { messageId: `<${message.idempotencyKey}@${senderDomain(options.from)}>` }
+            : {}),
         })
       } catch (error) {
         throw toDeliveryError(error)
