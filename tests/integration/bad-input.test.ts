@@ -721,7 +721,10 @@ const WRITES: ReadonlyArray<[RegExp, ReadonlyArray<keyof typeof WATCHED>]> = [
     /^POST .*\/orders\/\{number\}\//,
     ['order_events', 'payments', 'return_requests', 'return_request_items', 'outbox_messages', 'order_mails'],
   ],
-  [/^POST .*\/operator\/orders\//, ['order_events', 'member_codes', 'outbox_messages', 'order_shipments', 'order_mails']],
+  [
+    /^POST .*\/operator\/orders\//,
+    ['order_events', 'member_codes', 'outbox_messages', 'order_shipments', 'order_mails'],
+  ],
   [/^POST .*-pixel\/event$/, ['pixel_events']],
 ]
 
