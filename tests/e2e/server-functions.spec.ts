@@ -979,6 +979,14 @@ const SPECS: Record<string, Spec> = {
     },
     writes: ['cart'],
   },
+  moveCartToRegion: {
+    input: object({ lang: optional(lang), currency: optional(currency) }),
+    base: async (env, context) => {
+      await ensureCartLine(env, context)
+      return { lang: 'en', currency: 'usd' }
+    },
+    writes: ['cart'],
+  },
   getWishlist: {
     input: object({ lang: optional(lang), currency: optional(currency) }),
     base: () => ({ lang: 'th', currency: 'thb' }),
