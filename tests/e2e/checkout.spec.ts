@@ -2,18 +2,13 @@ import { type APIRequestContext, type Page } from '@playwright/test'
 import { expect, test } from './test'
 import { confirmCode, createMember } from './accounts'
 import { gotoHydrated } from './hydration'
+import { roomyVariant } from './stock'
 
 const DRESS = '/product/linen-wrap-dress-1001'
 
 /** A size of the dress with plenty left (the browser tests share one database). */
 async function roomySize(request: APIRequestContext, skip: string[] = []): Promise<string> {
-  const response = await request.get('/api/public/demo/products/linen-wrap-dress-1001')
-  const product = (await response.json()) as {
-    variants: Array<{ size: string; available_online: boolean; low_stock: boolean }>
-  }
-  const size = product.variants.find((v) => v.available_online && !v.low_stock && !skip.includes(v.size))
-  if (!size) throw new Error('the demo dress has no size with stock left')
-  return size.size
+  return (await roomyVariant(request, 'linen-wrap-dress-1001', skip)).size
 }
 
 async function addDress(page: Page, prefix: '' | '/en', size: string, added: string | RegExp) {

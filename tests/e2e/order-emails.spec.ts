@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './test'
+import { roomyVariant } from './stock'
 
 const API = '/api/public/demo'
 const OPERATOR = 'e2e-operator-token-0123456789abcdef'
@@ -13,11 +14,7 @@ async function subjects(request: APIRequestContext, recipient: string): Promise<
 
 // The server's own e-mail worker (started with it, decision 024) sends what an order queued: no test calls it.
 test('the running shop sends a guest the order e-mails in the order’s language', async ({ request }) => {
-  const product = (await (await request.get(`${API}/products/linen-wrap-dress-1001`)).json()) as {
-    variants: Array<{ sku: string; available_online: boolean; low_stock: boolean }>
-  }
-  const variant = product.variants.find((v) => v.available_online && !v.low_stock)
-  if (!variant) throw new Error('the demo dress has no size with stock left')
+  const variant = await roomyVariant(request, 'linen-wrap-dress-1001')
   const added = await request.post(`${API}/cart/items?currency=thb`, { data: { sku: variant.sku } })
   expect(added.status()).toBe(201)
   const { cart_token: cartToken } = (await added.json()) as { cart_token: string }

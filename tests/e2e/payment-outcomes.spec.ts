@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test'
 import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
+import { roomyVariant } from './stock'
 
 /**
  * Issue 17 item 3: a declined card, a cancelled payment page and a pending payment each get their own page and a way
@@ -69,13 +70,7 @@ const EN: Lang = {
 }
 
 async function roomySize(request: APIRequestContext): Promise<string> {
-  const response = await request.get(`/api/public/demo/products/${DRESS}`)
-  const product = (await response.json()) as {
-    variants: Array<{ size: string; available_online: boolean; low_stock: boolean }>
-  }
-  const size = product.variants.find((v) => v.available_online && !v.low_stock)
-  if (!size) throw new Error('the demo dress has no size with stock left')
-  return size.size
+  return (await roomyVariant(request, DRESS)).size
 }
 
 /** A guest puts the dress in the cart and fills checkout up to the payment choice (pick-up: no address needed). */

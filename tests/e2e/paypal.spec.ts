@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { type APIRequestContext, type Page } from '@playwright/test'
 import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
+import { roomyVariant } from './stock'
 
 /**
  * PayPal in the demo (docs/decisions/021): with no PayPal app configured, PayPal goes to the built-in test payment
@@ -14,13 +15,7 @@ test.describe.configure({ timeout: 60_000 })
 
 /** A size of the dress with plenty left (the browser tests share one database). */
 async function roomySize(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/public/demo/products/linen-wrap-dress-1001')
-  const product = (await response.json()) as {
-    variants: Array<{ size: string; available_online: boolean; low_stock: boolean }>
-  }
-  const size = product.variants.find((v) => v.available_online && !v.low_stock)
-  if (!size) throw new Error('the demo dress has no size with stock left')
-  return size.size
+  return (await roomyVariant(request, 'linen-wrap-dress-1001')).size
 }
 
 const TEXT = {

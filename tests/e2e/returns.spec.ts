@@ -1,6 +1,7 @@
 import { type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
+import { roomyVariant } from './stock'
 
 /**
  * Issue 17, item 5: a shopper asks for the return of one piece of a received order, with a reason, and sees the
@@ -15,10 +16,7 @@ type Variant = { sku: string; size: string; available_online: boolean; low_stock
 
 /** A size of a product with plenty left (the browser tests share one database). */
 async function roomySku(request: APIRequestContext, productId: string): Promise<string> {
-  const product = (await (await request.get(`${API}/products/${productId}`)).json()) as { variants: Variant[] }
-  const variant = product.variants.find((v) => v.available_online && !v.low_stock)
-  if (!variant) throw new Error(`${productId} has no size with stock left`)
-  return variant.sku
+  return (await roomyVariant(request, productId)).sku
 }
 
 /** A piece of jewelry at full price: never exchanged or returned (§9). */

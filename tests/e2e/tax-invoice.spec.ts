@@ -3,6 +3,7 @@ import { type APIRequestContext, type Page } from '@playwright/test'
 import { asPdfText, pdfText } from '../pdf-text'
 import { gotoHydrated } from './hydration'
 import { expect, test } from './test'
+import { roomyVariant } from './stock'
 
 const DRESS = '/product/linen-wrap-dress-1001'
 const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789abcdef' }
@@ -67,13 +68,7 @@ const LABELS = {
 
 /** A size of the dress with plenty left (the browser tests share one database). */
 async function roomySize(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/public/demo/products/linen-wrap-dress-1001')
-  const product = (await response.json()) as {
-    variants: Array<{ size: string; available_online: boolean; low_stock: boolean }>
-  }
-  const size = product.variants.find((v) => v.available_online && !v.low_stock)
-  if (!size) throw new Error('the demo dress has no size with stock left')
-  return size.size
+  return (await roomyVariant(request, 'linen-wrap-dress-1001')).size
 }
 
 /** A guest buys the dress by bank transfer, giving a tax ID with the address; the order number. */
