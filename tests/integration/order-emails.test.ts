@@ -484,7 +484,9 @@ describe(`order e-mails on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
 
     // A row whose data does not fit its kind fails for good instead of sending nonsense.
     await database.db.execute(
-      sql`INSERT INTO order_mails (order_id, kind, dedupe_key, data) VALUES (${placed.id}, 'shipped', 'broken', '{"shipments": "none"}'::jsonb)`,
+      // Due a second ago: the database's clock has microseconds, the worker's milliseconds (a row written within the
+      // same millisecond would otherwise be due only at the next run).
+      sql`INSERT INTO order_mails (order_id, kind, dedupe_key, data, next_attempt_at) VALUES (${placed.id}, 'shipped', 'broken', '{"shipments": "none"}'::jsonb, now() - interval '1 second')`,
     )
     expect(await app.orderMails.deliverDue()).toMatchObject({ failed: 1 })
     const broken = (await mailsOf(placed.id)).find((mail) => mail.dedupeKey === 'broken')
