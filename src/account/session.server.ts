@@ -1,4 +1,5 @@
-import { deleteCookie, getCookie, getRequestHeader, getRequestIP, setCookie } from '@tanstack/react-start/server'
+import { deleteCookie, getRequestHeader, getRequestIP, setCookie } from '@tanstack/react-start/server'
+import { getPersonalCookie } from '~/server/personal-cookie.server'
 import { env } from '../../app.config'
 import { memberSchema } from '~/api/accounts/schemas'
 import { ProductApiError } from '~/product-api/client'
@@ -30,7 +31,7 @@ const CHALLENGE_COOKIE = 'otp_challenge'
 const CHALLENGE_COOKIE_SECONDS = 30 * 60
 
 export function readSessionToken(): string | null {
-  const token = getCookie(sessionCookieName())
+  const token = getPersonalCookie(sessionCookieName())
   return token && /^[A-Za-z0-9_-]{16,200}$/.test(token) ? token : null
 }
 
@@ -60,7 +61,7 @@ export function clearSessionCookie(): void {
 }
 
 export function readChallengeToken(): string | null {
-  const token = getCookie(CHALLENGE_COOKIE)
+  const token = getPersonalCookie(CHALLENGE_COOKIE)
   return token && /^[A-Za-z0-9_-]{16,200}$/.test(token) ? token : null
 }
 

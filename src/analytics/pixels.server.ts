@@ -1,4 +1,4 @@
-import { getCookie } from '@tanstack/react-start/server'
+import { getPersonalCookie } from '~/server/personal-cookie.server'
 import { env } from '../../app.config'
 import { visitorHeaders } from '~/account/session.server'
 import { pixelEventQueuedSchema } from '~/api/analytics/schemas'
@@ -21,7 +21,7 @@ export type ServerPixelEvent = {
  * and the visitor's IP address and user agent from the request's headers (issue 15). Never fails the caller.
  */
 export async function sendServerPixels(event: ServerPixelEvent): Promise<void> {
-  const consent = parseConsent(getCookie(CONSENT_PREFS_COOKIE))
+  const consent = parseConsent(getPersonalCookie(CONSENT_PREFS_COOKIE))
   if (!consent?.ad) return
   const body = {
     eventName: event.name,

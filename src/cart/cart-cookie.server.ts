@@ -1,4 +1,5 @@
-import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
+import { deleteCookie, setCookie } from '@tanstack/react-start/server'
+import { getPersonalCookie } from '~/server/personal-cookie.server'
 import { env } from '../../app.config'
 import { visitorHeaders } from '~/account/session.server'
 import { cartSchema } from '~/api/commerce/schemas'
@@ -9,7 +10,7 @@ const CART_COOKIE = 'cart_token'
 const CART_COOKIE_SECONDS = 90 * 24 * 60 * 60
 
 export function readCartToken(): string | null {
-  const token = getCookie(CART_COOKIE)
+  const token = getPersonalCookie(CART_COOKIE)
   return token && /^[A-Za-z0-9_-]{16,200}$/.test(token) ? token : null
 }
 

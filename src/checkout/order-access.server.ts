@@ -1,4 +1,5 @@
-import { getCookie, setCookie } from '@tanstack/react-start/server'
+import { setCookie } from '@tanstack/react-start/server'
+import { getPersonalCookie } from '~/server/personal-cookie.server'
 import { env } from '../../app.config'
 import { visitorHeaders } from '~/account/session.server'
 
@@ -7,7 +8,7 @@ export const ORDER_COOKIE = 'guest_orders'
 
 /** The orders this browser placed as a guest, with their access tokens. */
 export function guestOrders(): Array<[string, string]> {
-  const raw = getCookie(ORDER_COOKIE) ?? ''
+  const raw = getPersonalCookie(ORDER_COOKIE) ?? ''
   return raw
     .split('|')
     .map((pair) => pair.split(':') as [string, string])

@@ -242,6 +242,12 @@ export const envSchema = z.object({
     .default(6 * 60),
   PAYMENT_DEADLINE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
+   * The shared cache of public pages (home, listings, product pages, search, information pages; issue 18): its
+   * size in MiB (0 turns it off) and the longest a page is kept, even when no change to the catalog was notified.
+   */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
    * The seller on full tax invoices (Revenue Code §86/4): registered name, address, 13-digit tax ID and branch
    * (00000 = head office, else the branch's five digits). Demo values when unset in demo mode; required in live mode.
    */

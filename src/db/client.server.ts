@@ -21,6 +21,18 @@ export type Database = {
   close: () => Promise<void>
   /** Runs `work` holding a database-wide lock, so that several instances never migrate at once. */
   withLock: <T>(key: number, work: (db: Db) => Promise<T>) => Promise<T>
+  /**
+   * Listens to NOTIFY on `channel` (committed changes only; see migration 0014). `up` is called each time the
+   * listening starts (again), `down` each time it is lost: between the two, notifications may have been missed.
+   * PostgreSQL listens on a connection of its own and reconnects; closing the database stops it.
+   */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>
+}
+
+export type ListenHandlers = {
+  notify: (payload: string) => void
+  up: () => void
+  down: (error: Error) => void
 }
 
 /** Trigram similarity above which a vocabulary word counts as a typo of a query word (`%` operator). */
@@ -108,6 +120,12 @@ export async function pgliteDatabase(client: PGlite, close: () => Promise<void>)
     close,
     // PGlite is single-user: one query at a time, so there is nothing to race.
     withLock: (_key, work) => work(db),
+    // One process, one engine: a notification is delivered at commit, before the writing query returns.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.notify)
+      handlers.up()
+      return unlisten
+    },
   }
 }
 
@@ -121,11 +139,24 @@ function openPostgres(databaseUrl: string): Database {
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error', error.message))
   const db = drizzleNodePg({ client: pool, schema })
+  const listeners = new Set<() => Promise<void>>()
   return {
     db,
     kind: 'postgres',
     pglite: null,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    },
+    listen: async (channel, handlers) => {
+      const stop = listenPostgres(databaseUrl, channel, handlers)
+      const stopAndForget = async () => {
+        listeners.delete(stopAndForget)
+        await stop()
+      }
+      listeners.add(stopAndForget)
+      return stopAndForget
+    },
     withLock: async (key, work) => {
       const client = await pool.connect()
       try {
@@ -139,6 +170,64 @@ function openPostgres(databaseUrl: string): Database {
         client.release()
       }
     },
+  }
+}
+
+/** How long a lost listening connection waits before connecting again. */
+const LISTEN_RETRY_MS = 1_000
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries), connecting again after a loss for
+ * as long as it is not stopped. Each loss is reported once (`down`), each successful LISTEN once (`up`).
+ */
+function listenPostgres(databaseUrl: string, channel: string, handlers: ListenHandlers): () => Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+  let stopped = false
+  /** The connection listening now; `latest`, the one made last (it may still be connecting). */
+  let current: pg.Client | null = null
+  let latest: pg.Client | null = null
+  let retry: ReturnType<typeof setTimeout> | null = null
+  const connect = () => {
+    retry = null
+    if (stopped) return
+    const client = new pg.Client({ connectionString: databaseUrl })
+    latest = client
+    let lost = false
+    const lose = (error: Error) => {
+      if (lost) return
+      lost = true
+      if (current === client) {
+        current = null
+        handlers.down(error)
+      }
+      client.end().catch(() => undefined)
+      if (!stopped) retry = setTimeout(connect, LISTEN_RETRY_MS)
+    }
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '')
+    })
+    client.on('error', lose)
+    client.on('end', () => lose(new Error('The listening connection ended')))
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${channel}`))
+      .then(() => {
+        if (lost) return
+        if (stopped) {
+          client.end().catch(() => undefined)
+          return
+        }
+        current = client
+        handlers.up()
+      })
+      .catch((error: unknown) => lose(error instanceof Error ? error : new Error(String(error))))
+  }
+  connect()
+  return async () => {
+    stopped = true
+    if (retry) clearTimeout(retry)
+    current = null
+    await latest?.end().catch(() => undefined)
   }
 }
 

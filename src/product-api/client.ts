@@ -61,6 +61,10 @@ export class ResponseCache {
     return entry.value
   }
 
+  clear(): void {
+    this.entries.clear()
+  }
+
   set(key: string, value: unknown, seconds: number): void {
     if (seconds <= 0) return
     this.entries.delete(key)

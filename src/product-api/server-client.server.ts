@@ -2,6 +2,7 @@ import { getRequest } from '@tanstack/react-start/server'
 import { env } from '../../app.config'
 import { markServiceUnavailable } from '~/server/request-state.server'
 import { getApiApp } from '~/server/api-app.server'
+import { onCatalogChange } from '~/server/catalog-changes.server'
 import { createProductApiClient, ResponseCache, type ProductApiClient } from './client'
 
 /** Base URL the in-process API answers on; only its path matters, the request never leaves the process. */
@@ -14,8 +15,11 @@ let client: ProductApiClient | null = null
  * handing each Request straight to the API mounted in this server (no network hop).
  */
 export function productApi(): ProductApiClient {
+  if (client) return client
   const cache = new ResponseCache()
-  client ??= env.API_URL
+  // Catalog answers are reused as long as the API allows, and not a moment after a change was heard (issue 18).
+  onCatalogChange(() => cache.clear())
+  client = env.API_URL
     ? createProductApiClient({
         apiUrl: env.API_URL,
         storeKey: env.STORE_KEY,

@@ -21,6 +21,7 @@ import { LiffBoot } from '~/line/components/LiffBoot'
 import { localizePath } from '~/i18n/paths'
 import type { RouterContext } from '~/router'
 import { canonicalUrl } from '~/seo/canonical'
+import { isSharedPagePath } from '~/routing/shared-pages'
 import appCss from '~/styles/app.css?url'
 
 declare module '@tanstack/react-router' {
@@ -34,9 +35,11 @@ const GTAG_SNIPPET = 'window.dataLayer=window.dataLayer||[];window.gtag=function
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header shows the account of a member (or the login of a guest) and the cart's count; a failed
-  // lookup reads as a guest with an empty cart rather than failing the page.
-  loader: async ({ context }) => {
+  // lookup reads as a guest with an empty cart rather than failing the page. A shared page (the catalog, search,
+  // information; decision 026) is rendered from nobody's data on the server: the browser asks for these.
+  loader: async ({ context, location }) => {
     const { boot, queryClient } = context
+    if (typeof window === 'undefined' && isSharedPagePath(location.pathname)) return
     await Promise.all([
       queryClient.ensureQueryData(sessionQuery()).catch(() => null),
       queryClient.ensureQueryData(cartQuery(boot.locale, boot.region.ISOCurrencyCode)).catch(() => null),

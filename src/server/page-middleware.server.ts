@@ -11,9 +11,25 @@ import { CHECKOUT_RESUME_COOKIE } from '~/checkout/resume'
 import { turnstileEnabled } from '~/config/schema'
 import { securityHeaders } from '~/security/headers'
 import { normalisedPagePath } from '~/routing/normalise-path'
-import { compressPage } from './compress.server'
+import { CONSENT_PREFS_COOKIE, parseConsent } from '~/consent/consent'
+import { ResponseCache } from '~/product-api/client'
+import { processGlobal } from '~/process-global'
+import { catalogGeneration, catalogWatched, onCatalogChange, watchCatalog } from './catalog-changes.server'
+import { compressPage, pageEncoding } from './compress.server'
 import { readCookie, serializeCookie } from './cookies'
-import { clientErrorOf, setRequestState, wasServiceUnavailable } from './request-state.server'
+import {
+  compressWhole,
+  isSharedPagePath,
+  joinWithNonce,
+  keepCopy,
+  MAX_PAGE_BYTES,
+  PageCache,
+  pageCacheKey,
+  splitOnNonce,
+  storableHeaders,
+  type StoredPage,
+} from './page-cache.server'
+import { clientErrorOf, isPersonal, setRequestState, wasServiceUnavailable } from './request-state.server'
 
 const localeSettings: LocaleSettings = {
   strategy: env.LANGUAGE_STRATEGY,
@@ -25,6 +41,19 @@ const localeSettings: LocaleSettings = {
 const MACHINE_PATHS = ['/api/', '/images/', '/sitemap.xml', '/robots.txt', '/account/line']
 
 const REGION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+
+/**
+ * The shared page cache of this process (decision 026): on when it has a size and this process owns the database
+ * whose changes it hears (not with a remote API_URL), emptied by every change to the catalog.
+ */
+const shared = processGlobal('page-cache', () => {
+  const cache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024, env.PAGE_CACHE_SECONDS * 1000)
+  onCatalogChange(() => cache.clear())
+  return { cache, enabled: env.PAGE_CACHE_MB > 0 && !env.API_URL }
+})
+
+/** Where a country lookup is kept, by address (the API's answer says how long it may be). */
+const countryLookups = processGlobal('country-lookups', () => new ResponseCache(10_000))
 
 function clientIp(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
@@ -39,6 +68,19 @@ const LOCATION_HEADERS = [...COUNTRY_HEADERS, 'x-forwarded-for', 'x-real-ip']
  * cookie; null when the lookup fails, which means Thailand (§4).
  */
 async function lookUpCountry(request: Request): Promise<string | null> {
+  const cacheKey = LOCATION_HEADERS.map((name) => request.headers.get(name) ?? '').join('\n')
+  const known = countryLookups.get(cacheKey)
+  if (typeof known === 'string' || known === null) return known
+  const country = await askCountry(request)
+  // A failed lookup is not kept: the next page asks again.
+  if (country !== null) countryLookups.set(cacheKey, country, COUNTRY_LOOKUP_SECONDS)
+  return country
+}
+
+/** A visitor's country is asked again after this long (a shopper's address rarely changes country). */
+const COUNTRY_LOOKUP_SECONDS = 3600
+
+async function askCountry(request: Request): Promise<string | null> {
   const headers = new Headers()
   for (const name of LOCATION_HEADERS) {
     const value = request.headers.get(name)
@@ -93,7 +135,8 @@ export async function handlePageRequest<Result extends { response: Response }>(
       headers: { Location: normalised + url.search, 'Cache-Control': 'no-store' },
     })
   }
-  const nonce = randomBytes(16).toString('base64')
+  // URL-safe base64 (valid in CSP): the same bytes wherever the page carries it, so a kept page can swap it.
+  const nonce = randomBytes(16).toString('base64url')
   const cookieHeader = request.headers.get('cookie')
   const secure = env.SECURE_COOKIES
   const setCookies: string[] = []
@@ -166,6 +209,31 @@ export async function handlePageRequest<Result extends { response: Response }>(
     setCookies.push(serializeCookie(AB_COOKIE, abVariant, { maxAgeSeconds: AB_COOKIE_MAX_AGE_SECONDS, secure }))
   }
 
+  const consent = parseConsent(readCookie(cookieHeader, CONSENT_PREFS_COOKIE))
+  const sharedKey =
+    request.method === 'GET' &&
+    shared.enabled &&
+    isSharedPagePath(
+      delocalizePath(url.pathname, { strategy: localeSettings.strategy, defaultLocale: decision.defaultLocale }),
+    )
+      ? pageCacheKey({
+          path: url.pathname,
+          search: url.search,
+          locale: decision.locale,
+          region,
+          abVariant,
+          consent,
+          // With a domain per language the host decides the language; it is in the key all the same.
+          host: localeSettings.domains ? request.headers.get('host') : null,
+        })
+      : null
+  if (sharedKey !== null) {
+    watchCatalog()
+    const stored = catalogWatched() ? shared.cache.get(sharedKey) : undefined
+    if (stored) return answerFromCache(request, stored, nonce, headers, setCookies)
+  }
+  const generation = catalogGeneration()
+
   setRequestState(request, {
     locale: decision.locale,
     defaultLocale: decision.defaultLocale,
@@ -198,6 +266,13 @@ export async function handlePageRequest<Result extends { response: Response }>(
       response: new Response(result.response.body, { status: refused, headers: result.response.headers }),
     }
   }
+  const keepable =
+    sharedKey !== null &&
+    result.response.status === 200 &&
+    result.response.body !== null &&
+    !result.response.headers.has('Set-Cookie') &&
+    (result.response.headers.get('Content-Type') ?? '').startsWith('text/html')
+  const keptHeaders = keepable ? storableHeaders(result.response.headers, SECURITY_HEADER_NAMES) : []
   for (const [name, value] of Object.entries(headers)) result.response.headers.set(name, value)
   result.response.headers.delete('X-Powered-By')
   // Member pages and server-function answers are one person's: never stored by a shared cache.
@@ -207,5 +282,57 @@ export async function handlePageRequest<Result extends { response: Response }>(
   for (const cookie of setCookies) result.response.headers.append('Set-Cookie', cookie)
   const vary = result.response.headers.get('Vary')
   result.response.headers.set('Vary', vary ? `${vary}, Cookie, Accept-Language` : 'Cookie, Accept-Language')
+  if (keepable && sharedKey !== null && result.response.body) {
+    const { status } = result.response
+    // Kept once the whole page was sent, if it was rendered from nobody's data and nothing in the catalog
+    // changed meanwhile (else it may show what was just changed).
+    const body = keepCopy(result.response.body, MAX_PAGE_BYTES, (html) => {
+      if (isPersonal(request) || generation !== catalogGeneration() || !catalogWatched()) return
+      shared.cache.set(sharedKey, {
+        parts: splitOnNonce(html, nonce),
+        status,
+        headers: keptHeaders,
+        bytes: html.length,
+      })
+    })
+    result.response.headers.set('X-Page-Cache', 'miss')
+    result = {
+      ...result,
+      response: new Response(body, {
+        status,
+        statusText: result.response.statusText,
+        headers: result.response.headers,
+      }),
+    }
+  }
   return { ...result, response: compressPage(request, result.response) }
+}
+
+/** Names of the headers every page answer sets for itself (lower case). */
+const SECURITY_HEADER_NAMES: ReadonlySet<string> = new Set(
+  Object.keys(securityHeaders({ nonce: 'n', secure: true, turnstile: true })).map((name) => name.toLowerCase()),
+)
+
+/**
+ * A kept page answered again: this answer's nonce in the HTML and the policy, this visitor's cookies, compressed
+ * whole for the browser in one call.
+ */
+function answerFromCache(
+  request: Request,
+  stored: StoredPage,
+  nonce: string,
+  security: Record<string, string>,
+  setCookies: string[],
+): Response {
+  const headers = new Headers(stored.headers)
+  for (const [name, value] of Object.entries(security)) headers.set(name, value)
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie)
+  headers.set('Vary', 'Cookie, Accept-Language, Accept-Encoding')
+  headers.set('X-Page-Cache', 'hit')
+  const html = joinWithNonce(stored.parts, nonce)
+  const encoding = pageEncoding(request.headers.get('accept-encoding'))
+  const body = encoding ? compressWhole(html, encoding) : html
+  if (encoding) headers.set('Content-Encoding', encoding)
+  headers.set('Content-Length', String(body.length))
+  return new Response(new Uint8Array(body), { status: stored.status, headers })
 }

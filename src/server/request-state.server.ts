@@ -46,3 +46,14 @@ export function markClientError(request: Request, status: number): void {
 export function clientErrorOf(request: Request): number | undefined {
   return clientErrors.get(request)
 }
+
+const personal = new WeakSet<Request>()
+
+/** Remembers that this request read one shopper's cookies (a session, a cart, an order): its page is theirs alone. */
+export function markPersonal(request: Request): void {
+  personal.add(request)
+}
+
+export function isPersonal(request: Request): boolean {
+  return personal.has(request)
+}

@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contentPages, members, orders, products, variants } from '~/db/schema'
+import { freshDatabase } from './database'
+
+/**
+ * Migration 0014: every committed change to what public pages show is notified on 'catalog_changed', once per
+ * statement, and nothing else is (issue 18: the shared page cache and the catalog read cache are emptied by it).
+ */
+describe('catalog change notifications', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>
+  const heard: string[] = []
+  let ups = 0
+  let downs = 0
+  let stop: () => Promise<void> = async () => undefined
+
+  beforeAll(async () => {
+    database = await freshDatabase()
+    stop = await database.listen('catalog_changed', {
+      notify: (payload) => heard.push(payload),
+      up: () => (ups += 1),
+      down: () => (downs += 1),
+    })
+    for (let waited = 0; ups === 0 && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20))
+  })
+  afterAll(async () => {
+    await stop()
+    await database.close()
+  })
+
+  /** What is heard from `change`: PostgreSQL delivers on its own connection, a moment after the commit. */
+  async function heardFrom(change: () => Promise<unknown>, expected: number): Promise<string[]> {
+    heard.length = 0
+    await change()
+    if (expected > 0) await expect.poll(() => heard.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(expected)
+    // Give a stray notification the time to arrive before concluding there was none.
+    await new Promise((resolve) => setTimeout(resolve, database.engine === 'postgres' ? 200 : 10))
+    return [...heard]
+  }
+
+  it('listens once the database confirms it', () => {
+    expect(ups).toBe(1)
+  })
+
+  it('tells of a change of stock, price or content once it commits', async () => {
+    const [variant] = await database.db.select().from(variants).limit(1)
+    if (!variant) throw new Error('seeded catalog expected')
+    expect(
+      await heardFrom(
+        () => database.db.update(variants).set({ stockOnline: 7 }).where(eq(variants.sku, variant.sku)),
+        1,
+      ),
+    ).toEqual(['variants'])
+    expect(
+      await heardFrom(
+        () =>
+          database.db
+            .update(products)
+            .set({ priceThb: sql`${products.priceThb} + 100` })
+            .where(eq(products.id, variant.productId)),
+        1,
+      ),
+    ).toEqual(['products'])
+    const [page] = await database.db.select().from(contentPages).limit(1)
+    if (page) {
+      expect(
+        await heardFrom(
+          () => database.db.update(contentPages).set({ slug: page.slug }).where(eq(contentPages.slug, page.slug)),
+          1,
+        ),
+      ).toEqual(['content_pages'])
+    }
+  })
+
+  it('tells of a transaction once, at its commit, and not at all of one rolled back', async () => {
+    const [variant] = await database.db.select().from(variants).limit(1)
+    if (!variant) throw new Error('seeded catalog expected')
+    const committed = await heardFrom(
+      () =>
+        database.db.transaction(async (tx) => {
+          await tx.update(variants).set({ stockOnline: 9 }).where(eq(variants.sku, variant.sku))
+          await tx.update(variants).set({ stockOnline: 8 }).where(eq(variants.sku, variant.sku))
+          // Not yet committed: nobody has heard of it.
+          expect(heard).toEqual([])
+        }),
+      1,
+    )
+    // PostgreSQL folds identical notifications of one transaction into one; PGlite may tell each statement.
+    expect(new Set(committed)).toEqual(new Set(['variants']))
+    const rolledBack = await heardFrom(
+      () =>
+        database.db
+          .transaction(async (tx) => {
+            await tx.update(variants).set({ stockOnline: 1 }).where(eq(variants.sku, variant.sku))
+            throw new Error('roll back')
+          })
+          .catch(() => undefined),
+      0,
+    )
+    expect(rolledBack).toEqual([])
+  })
+
+  it('does not tell of changes to what no public page shows', async () => {
+    expect(
+      await heardFrom(async () => {
+        await database.db.select().from(orders).limit(1)
+        await database.db
+          .update(members)
+          .set({ fullname: 'x' })
+          .where(sql`false`)
+      }, 0),
+    ).toEqual([])
+  })
+
+  // PostgreSQL only: PGlite runs in this process, with no connection to lose.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a lost listening connection is told (caches go off) and listening comes back by itself',
+    async () => {
+      const [variant] = await database.db.select().from(variants).limit(1)
+      if (!variant) throw new Error('seeded catalog expected')
+      await database.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN catalog_changed'`,
+      )
+      await expect.poll(() => downs, { timeout: 5_000 }).toBe(1)
+      await expect.poll(() => ups, { timeout: 10_000 }).toBe(2)
+      expect(
+        await heardFrom(
+          () => database.db.update(variants).set({ stockOnline: 5 }).where(eq(variants.sku, variant.sku)),
+          1,
+        ),
+      ).toEqual(['variants'])
+    },
+  )
+})
