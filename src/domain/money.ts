@@ -15,13 +15,26 @@ export function isCurrency(value: unknown): value is Currency {
 export function formatMoney(amount: number, currency: Currency, locale: 'th' | 'en'): string {
   const major = amount / MINOR_UNITS[currency]
   const wholeBaht = currency === 'thb' && amount % MINOR_UNITS.thb === 0
-  return new Intl.NumberFormat(locale === 'th' ? 'th-TH' : 'en-US', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: wholeBaht ? 0 : 2,
-    maximumFractionDigits: wholeBaht ? 0 : 2,
-  }).format(major)
+  return moneyFormat(locale, currency, wholeBaht ? 0 : 2).format(major)
+}
+
+/** Formats are made once each: making one costs far more than using it (a listing formats hundreds of prices). */
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
+function moneyFormat(locale: 'th' | 'en', currency: Currency, digits: 0 | 2): Intl.NumberFormat {
+  const key = `${locale}:${currency}:${digits}`
+  let format = moneyFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'th' ? 'th-TH' : 'en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    })
+    moneyFormats.set(key, format)
+  }
+  return format
 }
 
 /** Major units typed by a shopper (a price filter) to minor units, rounded to the unit. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { env } from '../../app.config'
 import { AB_COOKIE, AB_COOKIE_MAX_AGE_SECONDS, isAbVariant, pickAbVariant } from '~/analytics/ab'
 import { localeCookie, resolveLocale, type LocaleSettings } from '~/i18n/detect'
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '~/i18n/locales'
+import { isLocaleCode, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '~/i18n/locales'
 import { delocalizePath } from '~/i18n/paths'
 import { ipInfoSchema } from '~/api/schemas'
 import { productApi } from '~/product-api/server-client.server'
@@ -144,16 +144,28 @@ export async function handlePageRequest<Result extends { response: Response }>(
   const requestedRegion = url.searchParams.get('region')?.toUpperCase() ?? null
   if (requestedRegion !== null) url.searchParams.delete('region')
 
-  const decision = resolveLocale(
+  const localeCookieValue = readCookie(cookieHeader, LOCALE_COOKIE)
+  const pageDecision = resolveLocale(
     {
       pathname: url.pathname,
       search: url.search,
       host: request.headers.get('host'),
-      cookie: readCookie(cookieHeader, LOCALE_COOKIE),
+      cookie: localeCookieValue,
       acceptLanguage: request.headers.get('accept-language'),
     },
     localeSettings,
   )
+  // A server-function call is not a page: its URL carries no language, so it keeps the shopper's (their cookie)
+  // and never sets the language cookie or redirects. It used to decide Thai from the unprefixed /_serverFn path:
+  // an English shopper's header asking for the cart turned their language cookie Thai.
+  const decision = url.pathname.startsWith('/_serverFn/')
+    ? {
+        ...pageDecision,
+        locale: isLocaleCode(localeCookieValue) ? localeCookieValue : pageDecision.locale,
+        redirect: null,
+        setCookie: false,
+      }
+    : pageDecision
   for (const warning of decision.warnings) console.warn(warning)
   if (decision.setCookie) setCookies.push(localeCookie(decision.locale, secure, LOCALE_COOKIE_MAX_AGE_SECONDS))
 

@@ -25,6 +25,23 @@ test('switching language keeps the page and the query', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'th')
 })
 
+test('the language cookie stays English while the page asks the server for the cart and the session', async ({
+  page,
+  context,
+}) => {
+  // The header's account link and cart count are asked for by the browser (server functions, whose URL has no
+  // language): their answers must not turn the cookie Thai.
+  const asked = page.waitForResponse((response) => response.url().includes('/_serverFn/'))
+  await page.goto('/en/product/linen-wrap-dress-1001')
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+  await asked
+  await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible()
+  const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')
+  expect(cookie?.value).toBe('en')
+  await page.goto('/')
+  await expect(page).toHaveURL('/en')
+})
+
 test('the language cookie is set for 365 days and leads the root', async ({ page, context }) => {
   await page.goto('/en/delivery')
   const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')
