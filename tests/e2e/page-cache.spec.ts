@@ -152,3 +152,43 @@ test('a change of price in the back office shows on the next answer of a kept pa
     await request.put(`${API}/operator/products/${product}/price`, { headers: OPERATOR, data: before })
   }
 })
+
+test('an order that takes the last piece shows on the next answer of a kept page', async ({ request }) => {
+  const product = 'brass-drop-earrings-1140'
+  const path = `/en/product/${product}`
+  const detail = (await (await request.get(`${API}/products/${product}`)).json()) as {
+    variants: Array<{ sku: string }>
+  }
+  const sku = detail.variants[0]?.sku
+  if (!sku) throw new Error(`${product} has no size`)
+  const stock = (value: number) =>
+    request.put(`${API}/operator/variants/${encodeURIComponent(sku)}/stock`, {
+      headers: OPERATOR,
+      data: { stock_online: value },
+    })
+  const availability = (html: string) => new RegExp(`sku:"${sku}"[^}]*availableOnline:(!0|!1)`).exec(html)?.[1]
+  expect((await stock(1)).status()).toBe(204)
+  try {
+    expect(availability(await (await cachedAnswer(request, path)).text())).toBe('!0')
+    const added = await request.post(`${API}/cart/items?currency=thb`, { data: { sku, quantity: 1 } })
+    expect(added.status()).toBe(201)
+    const { cart_token: cartToken } = (await added.json()) as { cart_token: string }
+    const placed = await request.post(`${API}/orders?currency=thb&lang=en`, {
+      headers: { 'x-cart-token': cartToken, 'idempotency-key': `page-cache-${Date.now()}` },
+      data: {
+        email: 'page.cache@example.com',
+        telephone: '0812345678',
+        shipping_method: 'pickup',
+        store_id: 'siam-paragon',
+        payment_method: 'bank_transfer',
+      },
+    })
+    expect(placed.status()).toBe(201)
+    // The order's stock change was committed (and heard) before the shopper was told the order was placed.
+    await expect
+      .poll(async () => availability(await (await request.get(path, { headers: VISITOR })).text()), { timeout: 2_000 })
+      .toBe('!1')
+  } finally {
+    await stock(50)
+  }
+})
