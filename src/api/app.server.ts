@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import type { Db } from '~/db/client.server'
 import { countryFromRequest, regionForCountry } from '~/region/region'
 import { CatalogService, sitemapEntries } from './catalog.service'
+import { isShareable, type CatalogReads } from './catalog-reads'
 import { AccountService } from './accounts/account.service'
 import type { CaptchaGate } from './accounts/captcha.server'
 import { createDelivery, type Delivery } from './accounts/delivery.server'
@@ -53,6 +54,8 @@ import {
 
 export type ApiOptions = {
   db: Db
+  /** Catalog answers kept until the catalog changes (none when absent: every call reads the database). */
+  catalogReads?: CatalogReads
   /** The store keys this API serves: {base}/public/{storeKey}/… (unknown keys are 404). */
   storeKeys: string[]
   /** Code delivery (outbox by default), LINE Login (off by default) and the per-IP send limit. */
@@ -166,6 +169,27 @@ export function createApiApp(options: ApiOptions) {
     await next()
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store')
   })
+
+  // Catalog answers kept until the catalog changes (decision 027): a product or a listing read once, not per call.
+  const reads = options.catalogReads
+  if (reads) {
+    app.use('*', async (c, next) => {
+      if (c.req.method !== 'GET') return next()
+      const url = new URL(c.req.url)
+      const key = url.pathname + url.search
+      const kept = reads.get(key)
+      if (kept) {
+        const headers = new Headers(kept.headers)
+        headers.set('X-Catalog-Cache', 'hit')
+        return new Response(kept.body.slice(), { status: 200, headers })
+      }
+      const generation = reads.generation()
+      await next()
+      if (!isShareable(c.res) || !reads.active()) return
+      const body = new Uint8Array(await c.res.clone().arrayBuffer())
+      reads.set(key, { body, headers: [...c.res.headers] }, generation)
+    })
+  }
 
   app.notFound((c) => notFound(c, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`))
   app.onError((error, c) => serverErrorResponse(c, error))

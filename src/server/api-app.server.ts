@@ -1,5 +1,7 @@
 import { env } from '../../app.config'
 import { createApiApp, type ApiApp } from '~/api/app.server'
+import { CatalogReads } from '~/api/catalog-reads'
+import { catalogGeneration, catalogWatched, onCatalogChange, watchCatalog } from './catalog-changes.server'
 import { createDelivery } from '~/api/accounts/delivery.server'
 import { appSecret } from '~/api/accounts/crypto.server'
 import { createAltchaGate, createTurnstileGate } from '~/api/accounts/captcha.server'
@@ -98,8 +100,12 @@ export function getApiApp(): Promise<ApiApp> {
       const linePush = env.LINE_MESSAGING_ACCESS_TOKEN
         ? createLinePushSender({ channelAccessToken: env.LINE_MESSAGING_ACCESS_TOKEN, apiBaseUrl: env.LINE_API_URL })
         : null
+      watchCatalog()
+      const catalogReads = new CatalogReads({ active: catalogWatched, generation: catalogGeneration })
+      onCatalogChange(() => catalogReads.clear())
       const api = createApiApp({
         db: database.db,
+        catalogReads,
         storeKeys: [env.STORE_KEY],
         accounts: {
           delivery,
