@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { env } from '../../app.config'
 import { AB_COOKIE, AB_COOKIE_MAX_AGE_SECONDS, isAbVariant, pickAbVariant } from '~/analytics/ab'
 import { localeCookie, resolveLocale, type LocaleSettings } from '~/i18n/detect'
@@ -49,7 +50,7 @@ const REGION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 const shared = processGlobal('page-cache', () => {
   const cache = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024, env.PAGE_CACHE_SECONDS * 1000)
   onCatalogChange(() => cache.clear())
-  return { cache, enabled: env.PAGE_CACHE_MB > 0 && !env.API_URL }
+  return { cache, rendering: new Map<string, Promise<void>>(), enabled: env.PAGE_CACHE_MB > 0 && !env.API_URL }
 })
 
 /** Where a country lookup is kept, by address (the API's answer says how long it may be). */
@@ -239,10 +240,18 @@ export async function handlePageRequest<Result extends { response: Response }>(
           host: localeSettings.domains ? request.headers.get('host') : null,
         })
       : null
+  // The one render of a missing page the others wait for (a stampede of renders after every change otherwise).
+  let rendering: { finish: () => void } | null = null
   if (sharedKey !== null) {
     watchCatalog()
-    const stored = catalogWatched() ? shared.cache.get(sharedKey) : undefined
+    let stored = catalogWatched() ? shared.cache.get(sharedKey) : undefined
+    const pending = stored || !catalogWatched() ? undefined : shared.rendering.get(sharedKey)
+    if (pending) {
+      await Promise.race([pending, sleep(RENDER_WAIT_MS, undefined, { ref: false })])
+      stored = catalogWatched() ? shared.cache.get(sharedKey) : undefined
+    }
     if (stored) return answerFromCache(request, stored, nonce, headers, setCookies)
+    if (!shared.rendering.has(sharedKey)) rendering = startRendering(sharedKey)
   }
   const generation = catalogGeneration()
 
@@ -255,7 +264,11 @@ export async function handlePageRequest<Result extends { response: Response }>(
     abVariant,
   })
 
-  let result = await next()
+  const rendered = next()
+  let result = await Promise.resolve(rendered).catch((error: unknown) => {
+    rendering?.finish()
+    throw error
+  })
   if (result.response.status >= 500 && wasServiceUnavailable(request)) {
     // The database could not be reached: the error screen says 503 and when to try again, never a 500.
     const headers503 = new Headers(result.response.headers)
@@ -299,13 +312,15 @@ export async function handlePageRequest<Result extends { response: Response }>(
     // Kept once the whole page was sent, if it was rendered from nobody's data and nothing in the catalog
     // changed meanwhile (else it may show what was just changed).
     const body = keepCopy(result.response.body, MAX_PAGE_BYTES, (html) => {
-      if (isPersonal(request) || generation !== catalogGeneration() || !catalogWatched()) return
-      shared.cache.set(sharedKey, {
-        parts: splitOnNonce(html, nonce),
-        status,
-        headers: keptHeaders,
-        bytes: html.length,
-      })
+      if (!isPersonal(request) && generation === catalogGeneration() && catalogWatched()) {
+        shared.cache.set(sharedKey, {
+          parts: splitOnNonce(html, nonce),
+          status,
+          headers: keptHeaders,
+          bytes: html.length,
+        })
+      }
+      rendering?.finish()
     })
     result.response.headers.set('X-Page-Cache', 'miss')
     result = {
@@ -316,8 +331,30 @@ export async function handlePageRequest<Result extends { response: Response }>(
         headers: result.response.headers,
       }),
     }
-  }
+  } else rendering?.finish()
   return { ...result, response: compressPage(request, result.response) }
+}
+
+/** How long a request waits for another's render of the same missing page before rendering it itself. */
+const RENDER_WAIT_MS = 2_000
+
+/**
+ * Marks `key` as being rendered: requests for it wait (at most RENDER_WAIT_MS) and are then answered from the
+ * cache. Finished when the page was kept or turned out not to be keepable, and after a while in any case (a browser
+ * that stops reading never ends the render's stream).
+ */
+function startRendering(key: string): { finish: () => void } {
+  let resolve: () => void = () => undefined
+  const done = new Promise<void>((settle) => (resolve = settle))
+  shared.rendering.set(key, done)
+  const finish = () => {
+    clearTimeout(timer)
+    if (shared.rendering.get(key) === done) shared.rendering.delete(key)
+    resolve()
+  }
+  const timer = setTimeout(finish, RENDER_WAIT_MS * 2)
+  timer.unref()
+  return { finish }
 }
 
 /** Names of the headers every page answer sets for itself (lower case). */

@@ -67,6 +67,22 @@ test('a public page is answered from the cache with a nonce of its own, and the 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Linen Wrap Dress')
 })
 
+test('a page asked for by many at once is rendered once, the others wait for it', async ({ request }) => {
+  // A query nobody asked before is a page not yet kept. Retried with another query should a change to the catalog
+  // by another test land during the render (its render is then not kept, and the others render for themselves).
+  await expect
+    .poll(
+      async () => {
+        const path = `/en/about-us?visit=${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
+        const answers = await Promise.all(Array.from({ length: 8 }, () => request.get(path, { headers: VISITOR })))
+        for (const answer of answers) expect(answer.status()).toBe(200)
+        return answers.map((answer) => answer.headers()['x-page-cache']).sort()
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual(['hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'miss'])
+})
+
 test('pages of one shopper are never kept, and what is kept shows nobody’s data', async ({ browser, request }) => {
   const member = await createMember(request)
   const shopper = await browser.newContext()
