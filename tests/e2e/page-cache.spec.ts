@@ -68,6 +68,8 @@ test('a public page is answered from the cache with a nonce of its own, and the 
 })
 
 test('a page asked for by many at once is rendered once, the others wait for it', async ({ request }) => {
+  // Each instance renders it once (behind nginx, E2E_CLUSTER runs two); every other answer comes from the cache.
+  const instances = process.env.E2E_CLUSTER === '1' ? 2 : 1
   // A query nobody asked before is a page not yet kept. Retried with another query should a change to the catalog
   // by another test land during the render (its render is then not kept, and the others render for themselves).
   await expect
@@ -76,11 +78,13 @@ test('a page asked for by many at once is rendered once, the others wait for it'
         const path = `/en/about-us?visit=${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
         const answers = await Promise.all(Array.from({ length: 8 }, () => request.get(path, { headers: VISITOR })))
         for (const answer of answers) expect(answer.status()).toBe(200)
-        return answers.map((answer) => answer.headers()['x-page-cache']).sort()
+        const misses = answers.filter((answer) => answer.headers()['x-page-cache'] === 'miss').length
+        const hits = answers.filter((answer) => answer.headers()['x-page-cache'] === 'hit').length
+        return misses >= 1 && misses <= instances && hits === answers.length - misses
       },
       { timeout: 20_000 },
     )
-    .toEqual(['hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'miss'])
+    .toBe(true)
 })
 
 test('pages of one shopper are never kept, and what is kept shows nobody’s data', async ({ browser, request }) => {
