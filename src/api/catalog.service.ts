@@ -81,7 +81,10 @@ type Candidate = { term: string; weight: number; match: 'exact' | 'prefix' | 'fu
 const HOME_CATEGORIES = new Map(CONCEPTS.map((concept) => [concept.id, concept.category]))
 const homeCategory = (id: string): string | undefined => HOME_CATEGORIES.get(id)
 
-/** Stock at or under this many units is shown as "only a few left". */
+/**
+ * Stock at or under this many units is shown as "only a few left". Migration 0015 compares stock against it (a
+ * change of stock that crosses it is a change of the catalog): change both together.
+ */
 const LOW_STOCK = 2
 const RELATED_LIMIT = 8
 

@@ -72,13 +72,69 @@ describe('catalog change notifications', () => {
     }
   })
 
+  it('does not tell of a sale or restock that leaves every size on the same side of "in stock" and "low stock"', async () => {
+    const [variant] = await database.db.select().from(variants).limit(1)
+    if (!variant) throw new Error('seeded catalog expected')
+    const setStock = (stockOnline: number) => () =>
+      database.db.update(variants).set({ stockOnline }).where(eq(variants.sku, variant.sku))
+    await heardFrom(setStock(50), 0)
+    // Only the count moves: nothing a page shows.
+    expect(await heardFrom(setStock(49), 0)).toEqual([])
+    expect(await heardFrom(setStock(3), 0)).toEqual([])
+    // Low stock (at most 2 left) shows; so does sold out, and back in stock.
+    expect(await heardFrom(setStock(2), 1)).toEqual(['variants'])
+    expect(await heardFrom(setStock(1), 0)).toEqual([])
+    expect(await heardFrom(setStock(0), 1)).toEqual(['variants'])
+    expect(await heardFrom(setStock(40), 1)).toEqual(['variants'])
+    // Anything else of a size is told, even with the stock unchanged.
+    expect(
+      await heardFrom(
+        () =>
+          database.db
+            .update(variants)
+            .set({ barcode: `${variant.barcode}` })
+            .where(eq(variants.sku, variant.sku)),
+        0,
+      ),
+    ).toEqual([])
+    expect(
+      await heardFrom(
+        () =>
+          database.db
+            .update(variants)
+            .set({ position: variant.position + 100 })
+            .where(eq(variants.sku, variant.sku)),
+        1,
+      ),
+    ).toEqual(['variants'])
+    // One statement over several sizes is told if any of them crosses.
+    const sizes = await database.db.select().from(variants).where(eq(variants.productId, variant.productId))
+    if (sizes.length > 1) {
+      await heardFrom(
+        () => database.db.update(variants).set({ stockOnline: 20 }).where(eq(variants.productId, variant.productId)),
+        0,
+      )
+      expect(
+        await heardFrom(
+          () =>
+            database.db
+              .update(variants)
+              .set({ stockOnline: sql`CASE WHEN ${variants.sku} = ${variant.sku} THEN 0 ELSE 19 END` })
+              .where(eq(variants.productId, variant.productId)),
+          1,
+        ),
+      ).toEqual(['variants'])
+    }
+  })
+
   it('tells of a transaction once, at its commit, and not at all of one rolled back', async () => {
     const [variant] = await database.db.select().from(variants).limit(1)
     if (!variant) throw new Error('seeded catalog expected')
     const committed = await heardFrom(
       () =>
         database.db.transaction(async (tx) => {
-          await tx.update(variants).set({ stockOnline: 9 }).where(eq(variants.sku, variant.sku))
+          // Sold out, then back in stock: each statement crosses "in stock".
+          await tx.update(variants).set({ stockOnline: 0 }).where(eq(variants.sku, variant.sku))
           await tx.update(variants).set({ stockOnline: 8 }).where(eq(variants.sku, variant.sku))
           // Not yet committed: nobody has heard of it.
           expect(heard).toEqual([])
@@ -91,7 +147,7 @@ describe('catalog change notifications', () => {
       () =>
         database.db
           .transaction(async (tx) => {
-            await tx.update(variants).set({ stockOnline: 1 }).where(eq(variants.sku, variant.sku))
+            await tx.update(variants).set({ stockOnline: 0 }).where(eq(variants.sku, variant.sku))
             throw new Error('roll back')
           })
           .catch(() => undefined),
