@@ -59,7 +59,7 @@ async function waitForOk(url: string, timeoutMs: number, child: ChildProcess): P
 
 /**
  * Starts a fresh cluster (empty database) of the built server: nginx on `port`, instances on the next ports,
- * PostgreSQL on 54000 + port % 1000, everything under `dir`.
+ * PostgreSQL on `pgPort` (default 54000 + port % 1000), everything under `dir`.
  */
 export async function startCluster(options: {
   port: number
@@ -69,8 +69,10 @@ export async function startCluster(options: {
   quiet?: boolean
   /** From an empty database (the default); false starts again on the database in `dir`. */
   fresh?: boolean
+  pgPort?: number
 }): Promise<Cluster> {
   const dir = resolve(options.dir)
+  const pgPort = options.pgPort ?? 54_000 + (options.port % 1000)
   const child = spawn(
     process.execPath,
     [
@@ -84,7 +86,7 @@ export async function startCluster(options: {
       dir,
     ],
     {
-      env: { ...process.env, ...options.env },
+      env: { ...process.env, ...options.env, CLUSTER_PG_PORT: String(pgPort) },
       stdio: ['ignore', options.quiet === false ? 'inherit' : 'ignore', 'inherit'],
     },
   )
@@ -98,7 +100,6 @@ export async function startCluster(options: {
     throw error
   }
   const pgDir = resolve(dir, 'pg')
-  const pgPort = 54_000 + (options.port % 1000)
   const startArgs = [
     '-D',
     pgDir,
