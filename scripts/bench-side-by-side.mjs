@@ -155,6 +155,13 @@ function startServer({ dir, port, dataDir, pin }) {
   return {
     child,
     stderr: () => stderr,
+    /** How the server ended ("signal SIGKILL", "exit code 1"), or null while it runs. */
+    ended: () =>
+      child.signalCode !== null
+        ? `signal ${child.signalCode}`
+        : child.exitCode !== null
+          ? `exit code ${child.exitCode}`
+          : null,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         kill('SIGTERM')
@@ -256,12 +263,13 @@ export async function returningShopperCookie(base) {
   return cookies.join('; ')
 }
 
-/** Checks that a page sent with the returning shopper's cookies really renders for the member (not a cached page). */
+/** Checks that the cookies log the member in: their account page answers 200 (without a session: 307 to login). */
 async function checkReturning(base, cookie) {
-  const response = await fetch(`${base}/`, { headers: { cookie, accept: 'text/html' } })
-  const html = await response.text()
-  if (response.status !== 200) throw new Error(`home with the member’s cookies answered ${response.status}`)
-  return html
+  const response = await fetch(`${base}/account`, { headers: { cookie, accept: 'text/html' }, redirect: 'manual' })
+  await response.arrayBuffer()
+  if (response.status !== 200) {
+    throw new Error(`the member's account page answered ${response.status}: the session cookie does not log in`)
+  }
 }
 
 function autocannon({ url, seconds, connections, encoding, cookie, pin, label, round }) {
@@ -347,6 +355,8 @@ export async function sideBySide(options = {}) {
   const runs = []
   /** One answer per label after its run: status, X-Page-Cache and Content-Encoding, to see what was measured. */
   const samples = new Map()
+  /** Servers that ended under load: the label measured then, and how (exit code or signal). */
+  const crashes = []
   let cookie = null
   const header = ['round', 'label', '2xx/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'statuses']
   const rowOf = (run) => [
@@ -363,8 +373,14 @@ export async function sideBySide(options = {}) {
     `\nSide by side: ${rounds} rounds of ${seconds} s, ${connections} connections, accept-encoding: ${encoding || '(none)'}, ` +
       `${pin ? 'server on core 0, autocannon on core 1' : 'unpinned'}; shop on a fresh DATA_DIR (${dataDir})`,
   )
-  const measure = async (base, label, path, round, extra = {}) => {
+  const measure = async (server, base, label, path, round, extra = {}) => {
+    if (server.ended()) return // the run of this round that died is reported once, below
     const run = await autocannon({ url: base + path, seconds, connections, encoding, pin, label, round, ...extra })
+    if (server.ended()) {
+      // A server that ends under load is a failure of the page measured, never a gap in the figures.
+      console.log(`    server ended during "${label}" (round ${round}): ${server.ended()}\n${server.stderr()}`)
+      crashes.push({ label, round, how: server.ended() })
+    }
     runs.push(run)
     samples.set(label, await sample(base + path, encoding, extra.cookie))
     console.log(formatTable([header, rowOf(run)], RUN_WIDTHS).split('\n')[1])
@@ -375,8 +391,8 @@ export async function sideBySide(options = {}) {
       try {
         await waitFor(`${floorBase}/product/42`, floor)
         if (round === 1) console.log(formatTable([header], RUN_WIDTHS))
-        await measure(floorBase, REFERENCE, '/product/42', round)
-        await measure(floorBase, 'floor /', '/', round)
+        await measure(floor, floorBase, REFERENCE, '/product/42', round)
+        await measure(floor, floorBase, 'floor /', '/', round)
       } finally {
         await floor.stop()
       }
@@ -386,10 +402,13 @@ export async function sideBySide(options = {}) {
         if (cookie === null) {
           cookie = await returningShopperCookie(shopBase)
           await checkReturning(shopBase, cookie)
+          const names = cookie.split('; ').map((pair) => pair.split('=')[0])
+          log(`returning shopper: a member logged in, one item in the cart; cookies ${names.join(', ')}`)
         }
-        for (const path of FIRST) await measure(shopBase, `shop first ${path}`, path, round)
-        for (const path of FIRST) await measure(shopBase, `shop returning ${path}`, path, round, { cookie })
-        for (const path of ['/search?q=dress', '/about-us']) await measure(shopBase, `shop first ${path}`, path, round)
+        for (const path of FIRST) await measure(shop, shopBase, `shop first ${path}`, path, round)
+        for (const path of FIRST) await measure(shop, shopBase, `shop returning ${path}`, path, round, { cookie })
+        for (const path of ['/search?q=dress', '/about-us'])
+          await measure(shop, shopBase, `shop first ${path}`, path, round)
       } finally {
         await shop.stop()
       }
@@ -402,6 +421,7 @@ export async function sideBySide(options = {}) {
     runs,
     summaries,
     samples,
+    crashes,
     verdicts: verdicts(summaries, REFERENCE, PAGE_BUDGETS),
     pinned: pin,
     rounds,
@@ -442,6 +462,9 @@ export function printSideBySide(result) {
     ]),
   )
   if (!result.pinned) console.log('(unpinned: server and load generator shared the cores)')
+  for (const crash of result.crashes) {
+    console.log(`A server ENDED under load during "${crash.label}" in round ${crash.round} (${crash.how}): see above`)
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
