@@ -20,10 +20,10 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { formatTable, parseAutocannon, ratios, statusText, summarize, verdicts } from './bench-stats.ts'
+import { formatTable, parseAutocannon, ratios, roundRatios, statusText, summarize, verdicts } from './bench-stats.ts'
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const API = '/api/public/demo'
@@ -342,6 +342,11 @@ export async function sideBySide(options = {}) {
     runIn(REPO, 'npm', ['run', 'build'])
   }
   const pin = canPin()
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')
+  const loadBefore = load()
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-sbs-'))
   const floorBase = `http://127.0.0.1:${floorPort}`
   const shopBase = `http://127.0.0.1:${shopPort}`
@@ -424,6 +429,8 @@ export async function sideBySide(options = {}) {
     crashes,
     verdicts: verdicts(summaries, REFERENCE, PAGE_BUDGETS),
     pinned: pin,
+    /** The machine's load average (1, 5, 15 minutes) at the start and at the end: it is shared. */
+    load: { before: loadBefore, after: load() },
     rounds,
     seconds,
   }
@@ -432,14 +439,21 @@ export async function sideBySide(options = {}) {
 /** The medians, ratios and verdicts of a sideBySide() result. */
 export function printSideBySide(result) {
   const ratioOf = ratios(result.summaries, REFERENCE)
-  console.log(`\nMedians of ${result.rounds} rounds, and the ratio of each label's 2xx/s to ${REFERENCE}`)
+  const perRound = roundRatios(result.runs, REFERENCE)
+  const fixed = (value) => (value === null || value === undefined ? '-' : value.toFixed(2))
+  console.log(
+    `\nMedians of ${result.rounds} rounds, and the ratio of each label's median 2xx/s to ${REFERENCE}'s ` +
+      `(beside it the median of the ratios within each round); load average ${result.load.before} before, ` +
+      `${result.load.after} after`,
+  )
   console.log(
     formatTable([
-      ['label', '2xx/s', 'ratio', 'p50 ms', 'p99 ms', 'errors + non-2xx', 'statuses', 'one answer after'],
+      ['label', '2xx/s', 'ratio', 'per round', 'p50 ms', 'p99 ms', 'errors + non-2xx', 'statuses', 'one answer after'],
       ...result.summaries.map((row) => [
         row.label,
         Math.round(row.okPerSecond),
-        ratioOf.get(row.label) === null ? '-' : (ratioOf.get(row.label) ?? 0).toFixed(2),
+        fixed(ratioOf.get(row.label)),
+        fixed(perRound.get(row.label)),
         row.p50,
         row.p99,
         row.failures,

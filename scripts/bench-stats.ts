@@ -136,6 +136,22 @@ export function ratios(summaries: readonly LabelSummary[], reference: string): M
   return new Map(summaries.map((summary) => [summary.label, base > 0 ? summary.okPerSecond / base : null]))
 }
 
+/**
+ * Each label's ratio to the reference measured in the same round, the median over the rounds: less swayed by a
+ * machine that got busier or quieter between rounds than the ratio of the medians. Null without any such round.
+ */
+export function roundRatios(runs: readonly BenchRun[], reference: string): Map<string, number | null> {
+  const base = new Map(runs.filter((run) => run.label === reference).map((run) => [run.round, run.okPerSecond]))
+  const byLabel = new Map<string, number[]>()
+  for (const run of runs) {
+    const floor = base.get(run.round)
+    const list = byLabel.get(run.label) ?? []
+    if (floor !== undefined && floor > 0) list.push(run.okPerSecond / floor)
+    byLabel.set(run.label, list)
+  }
+  return new Map([...byLabel].map(([label, list]) => [label, list.length > 0 ? median(list) : null]))
+}
+
 /** A budget against the medians: the ratio at least minRatio, p99 at most maxP99, and no failed answer at all. */
 export function verdicts(summaries: readonly LabelSummary[], reference: string, budgets: readonly Budget[]): Verdict[] {
   const ratioOf = ratios(summaries, reference)

@@ -21,6 +21,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { residentMb, startCluster } from './cluster-control'
 import { checkConsistency, formatLoad, readCatalog, restock, runLoad, stockOf, type LoadResult } from './load-lib'
 import { formatComparison, type LoadFigures } from './load-report'
@@ -134,6 +135,11 @@ async function loadOn(count: number): Promise<{ result: LoadResult; passed: bool
 const counts = compare ? [1, Math.max(2, instances)] : [instances]
 const measured: LoadFigures[] = []
 let passed = true
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+const loadBefore = loadAverage()
 for (const count of counts) {
   if (compare) console.log(`\n=== ${count} instance${count === 1 ? '' : 's'} ===`)
   const run = await loadOn(count)
@@ -148,7 +154,7 @@ for (const count of counts) {
 }
 if (compare) {
   console.log(
-    `\nScale-out (${shoppers} shoppers, ${seconds} s measured after ${warmup} s warm-up, each on a fresh cluster and database)`,
+    `\nScale-out (${shoppers} shoppers, ${seconds} s measured after ${warmup} s warm-up, each on a fresh cluster and database; load average ${loadBefore} before, ${loadAverage()} after)`,
   )
   console.log(formatComparison(measured))
   if (!passed) console.log('\nAt least one run had errors or inconsistent orders or stock: see above.')

@@ -4,6 +4,7 @@ import {
   median,
   parseAutocannon,
   ratios,
+  roundRatios,
   statusText,
   summarize,
   verdicts,
@@ -103,6 +104,16 @@ describe('summarize, ratios and verdicts', () => {
     expect(ratio.get('floor /product/42')).toBe(1)
     expect(ratio.get('shop first /')).toBeCloseTo(600 / 1100, 10)
     expect(ratios(summaries, 'floor /missing').get('shop first /')).toBeNull()
+  })
+
+  it('takes the median of the ratios measured within each round', () => {
+    // Rounds: floor 1000/1200/1100; shop first / 500/700/600 → 0.5, 0.583, 0.545.
+    const perRound = roundRatios(runs, 'floor /product/42')
+    expect(perRound.get('shop first /')).toBeCloseTo(600 / 1100, 10)
+    expect(perRound.get('floor /product/42')).toBe(1)
+    // A round without the reference (the floor did not answer) counts for no label.
+    const withoutFloor = roundRatios([run('floor /product/42', 0), run('shop first /', 500)], 'floor /product/42')
+    expect(withoutFloor.get('shop first /')).toBeNull()
   })
 
   it('passes a budget only with the ratio, the p99 and no failed answer', () => {
