@@ -7,7 +7,15 @@
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
-import { PAGE_TYPES, pageTypeOf, percentile, throughput, type PageType, type Throughput } from './load-report'
+import {
+  PAGE_TYPES,
+  cacheHitPercent,
+  pageTypeOf,
+  percentile,
+  throughput,
+  type PageType,
+  type Throughput,
+} from './load-report'
 
 const API = '/api/public/demo'
 export const STEPS = ['browse', 'search', 'product', 'add', 'checkout'] as const
@@ -100,7 +108,14 @@ export async function readCatalog(base: string, wantSkus: number): Promise<Catal
   return { productIds, categorySlugs, skus }
 }
 
-type Recorder = { timings: number[]; errors: number; retried: number; firstError: string | null }
+type Recorder = {
+  timings: number[]
+  errors: number
+  retried: number
+  firstError: string | null
+  cacheHits: number
+  cacheMisses: number
+}
 
 type Attempt = { response: Response; body: unknown } | { error: string }
 
@@ -149,9 +164,12 @@ async function step(
       const { status } = result.response
       if (accept(status, result.body)) {
         const elapsed = performance.now() - started
+        const cache = result.response.headers.get('x-page-cache')
         for (const recorder of recorders) {
           recorder.timings.push(elapsed)
           if (round > 1) recorder.retried++
+          if (cache === 'hit') recorder.cacheHits++
+          else if (cache === 'miss') recorder.cacheMisses++
         }
         return { status, body: result.body }
       }
@@ -174,7 +192,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { base, shoppers, seconds, email } = options
   const catalog = await readCatalog(base, shoppers * 4)
   const skus = options.skus ?? catalog.skus
-  const recorder = (): Recorder => ({ timings: [], errors: 0, retried: 0, firstError: null })
+  const recorder = (): Recorder => ({
+    timings: [],
+    errors: 0,
+    retried: 0,
+    firstError: null,
+    cacheHits: 0,
+    cacheMisses: 0,
+  })
   const recorders: Record<Step, Recorder> = {
     browse: recorder(),
     search: recorder(),
@@ -437,6 +462,11 @@ export async function checkConsistency(
   }
 }
 
+function hitText(page: Throughput): string {
+  const percent = cacheHitPercent(page)
+  return percent === null ? '-' : `${percent.toFixed(0)}%`
+}
+
 /** The load's figures as a table for the terminal. */
 export function formatLoad(result: LoadResult): string {
   const lines = [
@@ -450,12 +480,12 @@ export function formatLoad(result: LoadResult): string {
     )
     if (s.firstError) lines.push(`           first error: ${s.firstError}`)
   }
-  lines.push('', 'page type  requests  errors    req/s   p50 ms   p99 ms')
+  lines.push('', 'page type  requests  errors    req/s   p50 ms   p99 ms  cache hits')
   for (const type of PAGE_TYPES) {
     const p = result.pages[type]
     if (p.count === 0) continue
     lines.push(
-      `${type.padEnd(10)} ${String(p.count).padStart(8)} ${String(p.errors).padStart(7)} ${p.perSecond.toFixed(1).padStart(8)} ${p.p50.toFixed(0).padStart(8)} ${p.p99.toFixed(0).padStart(8)}`,
+      `${type.padEnd(10)} ${String(p.count).padStart(8)} ${String(p.errors).padStart(7)} ${p.perSecond.toFixed(1).padStart(8)} ${p.p50.toFixed(0).padStart(8)} ${p.p99.toFixed(0).padStart(8)} ${hitText(p).padStart(11)}`,
     )
   }
   return lines.join('\n')

@@ -41,7 +41,8 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 }
 
-export type Timings = { timings: number[]; errors: number }
+/** Timings of the answered requests, the errors, and the X-Page-Cache of the answers (hit or miss; else neither). */
+export type Timings = { timings: number[]; errors: number; cacheHits?: number; cacheMisses?: number }
 
 export type Throughput = {
   /** Requests answered as expected, plus errors. */
@@ -52,6 +53,15 @@ export type Throughput = {
   p50: number
   p95: number
   p99: number
+  /** Answers the shared page cache gave (X-Page-Cache: hit), and pages it rendered (miss). */
+  cacheHits: number
+  cacheMisses: number
+}
+
+/** The share of cache hits among the answers that said hit or miss, in percent; null when none said either. */
+export function cacheHitPercent(figures: Pick<Throughput, 'cacheHits' | 'cacheMisses'>): number | null {
+  const said = figures.cacheHits + figures.cacheMisses
+  return said > 0 ? (100 * figures.cacheHits) / said : null
 }
 
 /** Throughput and percentiles of one recorder over a load of `seconds`. */
@@ -64,6 +74,8 @@ export function throughput(recorded: Timings, seconds: number): Throughput {
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
+    cacheHits: recorded.cacheHits ?? 0,
+    cacheMisses: recorded.cacheMisses ?? 0,
   }
 }
 
@@ -109,19 +121,29 @@ export function formatComparison(loads: readonly LoadFigures[]): string {
   const name = (load: LoadFigures) => `${load.instances} inst.`
   const types = PAGE_TYPES.filter((type) => loads.some((load) => (load.pages[type]?.count ?? 0) > 0))
   const pageRows = [
-    ['page type', ...loads.flatMap((load) => [`${name(load)} req/s`, `${name(load)} p99 ms`]), 'errors', 'scaling'],
+    [
+      'page type',
+      ...loads.flatMap((load) => [`${name(load)} req/s`, `${name(load)} p99 ms`, `${name(load)} cache hits`]),
+      'errors',
+      'scaling',
+    ],
     ...types.map((type) => [
       type,
       ...loads.flatMap((load) => {
         const page = load.pages[type]
-        return [page ? page.perSecond.toFixed(1) : '-', page ? page.p99.toFixed(0) : '-']
+        const hits = page ? cacheHitPercent(page) : null
+        return [
+          page ? page.perSecond.toFixed(1) : '-',
+          page ? page.p99.toFixed(0) : '-',
+          hits === null ? '-' : `${hits.toFixed(0)}%`,
+        ]
       }),
       loads.map((load) => String(load.pages[type]?.errors ?? 0)).join(' / '),
       ratioText(scalingRatio(first.pages[type]?.perSecond ?? 0, last.pages[type]?.perSecond ?? 0)),
     ]),
     [
       'all',
-      ...loads.flatMap((load) => [totalPerSecond(load).toFixed(1), '']),
+      ...loads.flatMap((load) => [totalPerSecond(load).toFixed(1), '', '']),
       loads.map((load) => String(Object.values(load.pages).reduce((sum, p) => sum + (p?.errors ?? 0), 0))).join(' / '),
       ratioText(scalingRatio(totalPerSecond(first), totalPerSecond(last))),
     ],
@@ -140,7 +162,7 @@ export function formatComparison(loads: readonly LoadFigures[]): string {
   ]
   const orders = loads.map((load) => `${name(load)}: ${load.orders} orders in ${load.seconds.toFixed(0)} s`).join(', ')
   return [
-    'Throughput per page type (answered requests per second) and p99',
+    'Throughput per page type (answered requests per second), p99, and the share of pages the shared page cache answered',
     table(pageRows),
     '',
     'p99 per step',

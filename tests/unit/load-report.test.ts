@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  cacheHitPercent,
   formatComparison,
   pageTypeOf,
   scalingRatio,
@@ -37,7 +38,13 @@ describe('throughput', () => {
     const timings = Array.from({ length: 100 }, (_, i) => 100 - i) // 100 … 1 ms
     const figures = throughput({ timings, errors: 2 }, 20)
     expect(figures).toMatchObject({ count: 102, errors: 2, perSecond: 5, p50: 51, p95: 96, p99: 100 })
-    expect(throughput({ timings: [], errors: 0 }, 0)).toMatchObject({ perSecond: 0, p99: 0 })
+    expect(throughput({ timings: [], errors: 0 }, 0)).toMatchObject({ perSecond: 0, p99: 0, cacheHits: 0 })
+  })
+
+  it('gives the share of pages the shared page cache answered, none when no answer said', () => {
+    const figures = throughput({ timings: [5, 6, 7, 8], errors: 0, cacheHits: 3, cacheMisses: 1 }, 1)
+    expect(cacheHitPercent(figures)).toBe(75)
+    expect(cacheHitPercent({ cacheHits: 0, cacheMisses: 0 })).toBeNull()
   })
 })
 
@@ -46,8 +53,17 @@ function load(instances: number, home: number, checkout: number, p99: number): L
     instances,
     seconds: 60,
     pages: {
-      home: { count: home * 60, errors: 0, perSecond: home, p50: 10, p95: 20, p99 },
-      checkout: { count: checkout * 60, errors: instances === 2 ? 1 : 0, perSecond: checkout, p50: 30, p95: 50, p99 },
+      home: { count: home * 60, errors: 0, perSecond: home, p50: 10, p95: 20, p99, cacheHits: 10, cacheMisses: 30 },
+      checkout: {
+        count: checkout * 60,
+        errors: instances === 2 ? 1 : 0,
+        perSecond: checkout,
+        p50: 30,
+        p95: 50,
+        p99,
+        cacheHits: 0,
+        cacheMisses: 0,
+      },
     },
     steps: {
       browse: { count: home * 60, errors: 0, p99 },
@@ -68,11 +84,13 @@ describe('scaling', () => {
     const text = formatComparison([load(1, 30, 10, 80), load(2, 45, 17, 60)])
     const lines = text.split('\n')
     expect(lines[1]).toMatch(
-      /^page type\s+1 inst\. req\/s\s+1 inst\. p99 ms\s+2 inst\. req\/s\s+2 inst\. p99 ms\s+errors\s+scaling$/,
+      /^page type\s+1 inst\. req\/s\s+1 inst\. p99 ms\s+1 inst\. cache hits\s+2 inst\. req\/s\s+2 inst\. p99 ms\s+2 inst\. cache hits\s+errors\s+scaling$/,
     )
-    expect(lines.find((line) => line.startsWith('home'))).toMatch(/^home\s+30\.0\s+80\s+45\.0\s+60\s+0 \/ 0\s+×1\.50$/)
+    expect(lines.find((line) => line.startsWith('home'))).toMatch(
+      /^home\s+30\.0\s+80\s+25%\s+45\.0\s+60\s+25%\s+0 \/ 0\s+×1\.50$/,
+    )
     expect(lines.find((line) => line.startsWith('checkout'))).toMatch(
-      /^checkout\s+10\.0\s+80\s+17\.0\s+60\s+0 \/ 1\s+×1\.70$/,
+      /^checkout\s+10\.0\s+80\s+-\s+17\.0\s+60\s+-\s+0 \/ 1\s+×1\.70$/,
     )
     expect(lines.find((line) => line.startsWith('all'))).toMatch(/^all\s+40\.0\s+62\.0\s+0 \/ 1\s+×1\.55$/)
     expect(lines.some((line) => /^listing/.test(line))).toBe(false)
