@@ -73,6 +73,12 @@ export async function startCluster(options: {
 }): Promise<Cluster> {
   const dir = resolve(options.dir)
   const pgPort = options.pgPort ?? 54_000 + (options.port % 1000)
+  // Another cluster on the port would answer the readiness check below, and be measured instead of this one.
+  const taken = await fetch(`http://127.0.0.1:${options.port}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
+    () => true,
+    () => false,
+  )
+  if (taken) throw new Error(`port ${options.port} is taken by another server (--port)`)
   const child = spawn(
     process.execPath,
     [
