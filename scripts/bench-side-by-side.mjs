@@ -476,6 +476,13 @@ export function printSideBySide(result) {
     ]),
   )
   if (!result.pinned) console.log('(unpinned: server and load generator shared the cores)')
+  const busiest = Math.max(...[result.load.before, result.load.after].map((text) => Number(text.split(' ')[0])))
+  if (busiest > 1.5) {
+    console.log(
+      `WARNING: the machine was busy (load average ${busiest.toFixed(2)} on ${availableParallelism()} cores): other ` +
+        'work shared the cores, so rounds differ; the per-round ratios are the steadier figure',
+    )
+  }
   for (const crash of result.crashes) {
     console.log(`A server ENDED under load during "${crash.label}" in round ${crash.round} (${crash.how}): see above`)
   }
