@@ -1,6 +1,17 @@
 #!/usr/bin/env node
 // npm run bench: builds, starts the production server on a free port and measures it.
 //   --no-build            measure the existing build
+//   --no-side-by-side     skip the side by side with the floor app (scripts/bench-side-by-side.mjs; npm run
+//                         bench:side-by-side runs only it): home, listing and product page as a first visit and as a
+//                         returning shopper beside ../shared/bench/floor-app's product page, servers on core 0 and
+//                         autocannon on core 1, 20 connections, Accept-Encoding: br, 3 rounds; medians, ratios and the
+//                         budgets of issue 18 (BENCH_SBS_ROUNDS, BENCH_SBS_SECONDS, FLOOR_APP_DIR, FLOOR_CACHE_DIR,
+//                         BENCH_SBS_FLOOR_PORT 3310, BENCH_SBS_SHOP_PORT 3311)
+//   --scale-out           the mixed shopper load through nginx with one and with two instances on PostgreSQL
+//   --no-scale-out        (npm run load -- --compare): throughput per page type, p99 per step, scaling ratio; on by
+//                         default when PostgreSQL and nginx are installed (BENCH_SCALE_PORT 3340 for nginx, the
+//                         instances on the next ports, BENCH_SCALE_PGPORT 54340, BENCH_SCALE_SHOPPERS 16,
+//                         BENCH_SCALE_SECONDS 60, BENCH_SCALE_WARMUP 30)
 //   --search-sizes=a,b    catalog sizes for the search latency and the search evaluation (default 320,10000,100000;
 //                         none or empty to skip)
 //   --listing-sizes=a,b   catalog sizes for the listing latency (default 10000,100000; none to skip)
@@ -14,11 +25,13 @@
 // each BENCH_CHECKOUT_ITERATIONS times, default 10) on a server of its own with a fresh database, and
 // Lighthouse (mobile) on the home page, a listing, a product page and the cart, median of 3 runs against
 // the page budgets, on another server of its own (BENCH_LIGHTHOUSE_PORT, default 3500).
-import { execSync } from 'node:child_process'
+import { execFileSync, execSync } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs'
 import { checkoutBench, freshDataDir, freshPostgresDatabase, startServer } from './bench-orders.mjs'
+import { printSideBySide, sideBySide } from './bench-side-by-side.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -44,6 +57,15 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const SHOPPERS = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 20)
 const ITERATIONS = Number(process.env.BENCH_CHECKOUT_ITERATIONS ?? 10)
 const PLACE_ORDER_BUDGET_MS = 100
+const SIDE_BY_SIDE = !process.argv.includes('--no-side-by-side')
+/** PostgreSQL (as scripts/postgres.sh finds it) and nginx on this machine: what the cluster of the scale-out needs. */
+const clusterTools = () =>
+  existsSync('/usr/sbin/nginx') &&
+  existsSync('/usr/lib/postgresql') &&
+  readdirSync('/usr/lib/postgresql').some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`))
+const SCALE_OUT = process.argv.includes('--no-scale-out')
+  ? false
+  : process.argv.includes('--scale-out') || clusterTools()
 
 if (!process.argv.includes('--no-build')) {
   execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] })
@@ -101,6 +123,9 @@ function stopPostgres() {
 process.on('exit', stopPostgres)
 
 try {
+  // The side by side first, on a machine where nothing else of the bench runs: ratios to the floor app.
+  if (SIDE_BY_SIDE) printSideBySide(await sideBySide({ build: false }))
+
   // Ready when a catalog page answers: the database is open, migrated and seeded. The server's own log
   // stays out of the tables: autocannon closing its sockets logs aborted requests.
   const server = await startServer({ port: PORT, readyPath: '/category/dresses' })
@@ -228,6 +253,33 @@ try {
   // Listing latency (one card per colour family, decision 019) at catalog sizes, on PGlite.
   if (LISTING_SIZES !== 'none' && LISTING_SIZES !== '') {
     execSync(`npx tsx scripts/bench-listing.ts ${LISTING_SIZES}`, { stdio: 'inherit' })
+  }
+  // Scale-out (issue 18): the same mixed shopper load with one instance, then two, each on a fresh cluster
+  // (nginx, PostgreSQL) of its own; scripts/load.ts checks errors, orders, stock and memory in each.
+  if (SCALE_OUT) {
+    const port = process.env.BENCH_SCALE_PORT ?? '3340'
+    console.log(`\nScale-out: the mixed shopper load through nginx with one and with two instances on PostgreSQL`)
+    try {
+      execFileSync(
+        'npx',
+        [
+          'tsx',
+          'scripts/load.ts',
+          '--compare',
+          ...['--port', port],
+          ...['--pg-port', process.env.BENCH_SCALE_PGPORT ?? '54340'],
+          ...['--shoppers', process.env.BENCH_SCALE_SHOPPERS ?? '16'],
+          ...['--seconds', process.env.BENCH_SCALE_SECONDS ?? '60'],
+          ...['--warmup', process.env.BENCH_SCALE_WARMUP ?? '30'],
+        ],
+        { stdio: 'inherit' },
+      )
+    } catch {
+      console.log('Scale-out: FAILED (errors, or orders and stock inconsistent: see above)')
+      process.exitCode = 1
+    }
+  } else if (!process.argv.includes('--no-scale-out')) {
+    console.log('\nScale-out: skipped (needs PostgreSQL and nginx: run with --scale-out to install them as root)')
   }
 } finally {
   stopPostgres()

@@ -59,7 +59,7 @@ async function waitForOk(url: string, timeoutMs: number, child: ChildProcess): P
 
 /**
  * Starts a fresh cluster (empty database) of the built server: nginx on `port`, instances on the next ports,
- * PostgreSQL on 54000 + port % 1000, everything under `dir`.
+ * PostgreSQL on `pgPort` (default 54000 + port % 1000), everything under `dir`.
  */
 export async function startCluster(options: {
   port: number
@@ -69,8 +69,16 @@ export async function startCluster(options: {
   quiet?: boolean
   /** From an empty database (the default); false starts again on the database in `dir`. */
   fresh?: boolean
+  pgPort?: number
 }): Promise<Cluster> {
   const dir = resolve(options.dir)
+  const pgPort = options.pgPort ?? 54_000 + (options.port % 1000)
+  // Another cluster on the port would answer the readiness check below, and be measured instead of this one.
+  const taken = await fetch(`http://127.0.0.1:${options.port}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
+    () => true,
+    () => false,
+  )
+  if (taken) throw new Error(`port ${options.port} is taken by another server (--port)`)
   const child = spawn(
     process.execPath,
     [
@@ -84,7 +92,7 @@ export async function startCluster(options: {
       dir,
     ],
     {
-      env: { ...process.env, ...options.env },
+      env: { ...process.env, ...options.env, CLUSTER_PG_PORT: String(pgPort) },
       stdio: ['ignore', options.quiet === false ? 'inherit' : 'ignore', 'inherit'],
     },
   )
@@ -98,7 +106,6 @@ export async function startCluster(options: {
     throw error
   }
   const pgDir = resolve(dir, 'pg')
-  const pgPort = 54_000 + (options.port % 1000)
   const startArgs = [
     '-D',
     pgDir,

@@ -7,6 +7,15 @@
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
+import {
+  PAGE_TYPES,
+  cacheHitPercent,
+  pageTypeOf,
+  percentile,
+  throughput,
+  type PageType,
+  type Throughput,
+} from './load-report'
 
 const API = '/api/public/demo'
 export const STEPS = ['browse', 'search', 'product', 'add', 'checkout'] as const
@@ -29,6 +38,8 @@ export type LoadResult = {
   seconds: number
   shoppers: number
   steps: Record<Step, StepResult>
+  /** The same requests by page type (the browse step is home or listing): throughput and latency of each. */
+  pages: Record<PageType, Throughput>
   orders: PlacedOrder[]
   /** Checkouts refused because the size sold out meanwhile: the shop's right answer, not an error. */
   soldOut: number
@@ -52,10 +63,6 @@ const MAX_ATTEMPTS = 20
 const RETRY_PAUSE_MS = 250
 
 type Catalog = { productIds: string[]; categorySlugs: string[]; skus: string[] }
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-}
 
 function pick<T>(items: readonly T[]): T {
   const item = items[Math.floor(Math.random() * items.length)]
@@ -101,7 +108,14 @@ export async function readCatalog(base: string, wantSkus: number): Promise<Catal
   return { productIds, categorySlugs, skus }
 }
 
-type Recorder = { timings: number[]; errors: number; retried: number; firstError: string | null }
+type Recorder = {
+  timings: number[]
+  errors: number
+  retried: number
+  firstError: string | null
+  cacheHits: number
+  cacheMisses: number
+}
 
 type Attempt = { response: Response; body: unknown } | { error: string }
 
@@ -136,7 +150,7 @@ function reasonOf(body: unknown): string | null {
  * for an order "this key is being processed"). Timed from the first try to the answer, as the shopper waits.
  */
 async function step(
-  recorder: Recorder,
+  recorders: Recorder[],
   url: string,
   init: RequestInit,
   accept: (status: number, body: unknown) => boolean,
@@ -149,8 +163,14 @@ async function step(
     if ('response' in result) {
       const { status } = result.response
       if (accept(status, result.body)) {
-        recorder.timings.push(performance.now() - started)
-        if (round > 1) recorder.retried++
+        const elapsed = performance.now() - started
+        const cache = result.response.headers.get('x-page-cache')
+        for (const recorder of recorders) {
+          recorder.timings.push(elapsed)
+          if (round > 1) recorder.retried++
+          if (cache === 'hit') recorder.cacheHits++
+          else if (cache === 'miss') recorder.cacheMisses++
+        }
         return { status, body: result.body }
       }
       last = `${init.method ?? 'GET'} ${url} → ${status} ${JSON.stringify(result.body).slice(0, 300)}`
@@ -160,8 +180,10 @@ async function step(
     }
     await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS))
   }
-  recorder.errors++
-  recorder.firstError ??= last
+  for (const recorder of recorders) {
+    recorder.errors++
+    recorder.firstError ??= last
+  }
   return null
 }
 
@@ -170,7 +192,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { base, shoppers, seconds, email } = options
   const catalog = await readCatalog(base, shoppers * 4)
   const skus = options.skus ?? catalog.skus
-  const recorder = (): Recorder => ({ timings: [], errors: 0, retried: 0, firstError: null })
+  const recorder = (): Recorder => ({
+    timings: [],
+    errors: 0,
+    retried: 0,
+    firstError: null,
+    cacheHits: 0,
+    cacheMisses: 0,
+  })
   const recorders: Record<Step, Recorder> = {
     browse: recorder(),
     search: recorder(),
@@ -178,6 +207,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     add: recorder(),
     checkout: recorder(),
   }
+  const pages = Object.fromEntries(PAGE_TYPES.map((type) => [type, recorder()])) as Record<PageType, Recorder>
+  /** A step's request, recorded under its step and under its page type. */
+  const timed = (
+    name: Step,
+    url: string,
+    init: RequestInit,
+    accept: (status: number, body: unknown) => boolean,
+    retryable?: (status: number, body: unknown) => boolean,
+  ) => step([recorders[name], pages[pageTypeOf(init.method ?? 'GET', url)]], url, init, accept, retryable)
   const orders: PlacedOrder[] = []
   let soldOut = 0
   const run = randomBytes(4).toString('hex')
@@ -197,14 +235,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         `/en/category/${pick(catalog.categorySlugs)}?sort=price_asc`,
         `/en/product?page=${1 + (round % 5)}`,
       ])
-      await step(recorders.browse, `${base}${browse}`, html, pageOk)
-      await step(recorders.search, `${base}/en/search?q=${encodeURIComponent(pick(SEARCH_TERMS))}`, html, pageOk)
-      await step(recorders.product, `${base}/en/product/${encodeURIComponent(pick(catalog.productIds))}`, html, pageOk)
+      await timed('browse', `${base}${browse}`, html, pageOk)
+      await timed('search', `${base}/en/search?q=${encodeURIComponent(pick(SEARCH_TERMS))}`, html, pageOk)
+      await timed('product', `${base}/en/product/${encodeURIComponent(pick(catalog.productIds))}`, html, pageOk)
 
       const sku = skus[(index * 7919 + round) % skus.length]
       if (!sku) continue
-      const added = await step(
-        recorders.add,
+      const added = await timed(
+        'add',
         `${base}${API}/cart/items?currency=thb&lang=en`,
         {
           method: 'POST',
@@ -223,8 +261,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           : null
       if (!cartToken) continue
       const idempotencyKey = `load-${run}-${index}-${round}`
-      const placed = await step(
-        recorders.checkout,
+      const placed = await timed(
+        'checkout',
         `${base}${API}/orders?currency=thb&lang=en`,
         {
           method: 'POST',
@@ -277,7 +315,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       ]
     }),
   ) as Record<Step, StepResult>
-  return { seconds: elapsed, shoppers, steps, orders, soldOut }
+  const pageFigures = Object.fromEntries(PAGE_TYPES.map((type) => [type, throughput(pages[type], elapsed)])) as Record<
+    PageType,
+    Throughput
+  >
+  return { seconds: elapsed, shoppers, steps, pages: pageFigures, orders, soldOut }
 }
 
 export type Json = Record<string, unknown>
@@ -420,6 +462,11 @@ export async function checkConsistency(
   }
 }
 
+function hitText(page: Throughput): string {
+  const percent = cacheHitPercent(page)
+  return percent === null ? '-' : `${percent.toFixed(0)}%`
+}
+
 /** The load's figures as a table for the terminal. */
 export function formatLoad(result: LoadResult): string {
   const lines = [
@@ -432,6 +479,14 @@ export function formatLoad(result: LoadResult): string {
       `${name.padEnd(10)} ${String(s.count).padStart(8)} ${String(s.errors).padStart(7)} ${String(s.retried).padStart(8)} ${s.p50.toFixed(0).padStart(8)} ${s.p95.toFixed(0).padStart(8)} ${s.p99.toFixed(0).padStart(8)}`,
     )
     if (s.firstError) lines.push(`           first error: ${s.firstError}`)
+  }
+  lines.push('', 'page type  requests  errors    req/s   p50 ms   p99 ms  cache hits')
+  for (const type of PAGE_TYPES) {
+    const p = result.pages[type]
+    if (p.count === 0) continue
+    lines.push(
+      `${type.padEnd(10)} ${String(p.count).padStart(8)} ${String(p.errors).padStart(7)} ${p.perSecond.toFixed(1).padStart(8)} ${p.p50.toFixed(0).padStart(8)} ${p.p99.toFixed(0).padStart(8)} ${hitText(p).padStart(11)}`,
+    )
   }
   return lines.join('\n')
 }
