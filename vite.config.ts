@@ -5,6 +5,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { routeCatalogs } from './scripts/route-catalogs.js'
 
 /** One id per build: the client compares it with /build-metadata.json to notice a new deployment (§4). */
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
@@ -45,6 +46,8 @@ export default defineConfig({
     viteReact(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    // The browser's catalogs per route chunk (decision 026); the server keeps the whole catalog.
+    routeCatalogs(),
     buildMetadata(),
     nitro({
       buildDir: '.nitro',
