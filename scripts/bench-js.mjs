@@ -80,7 +80,8 @@ export async function transferredJs(browser, base, path) {
           observer.disconnect()
         }
       })
-      observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] })
+      // The document, not its root element: an init script runs before the root element exists.
+      observer.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
     })
     const encodings = new Set()
     page.on('response', (response) => {

@@ -11,7 +11,7 @@ import {
 import { useEffect, type ReactNode } from 'react'
 import { BOOT_ELEMENT_ID, serializeBootState } from '~/boot-state'
 import { sessionQuery } from '~/account/session.functions'
-import { ConsentBanner } from '~/consent/ConsentBanner'
+import { ConsentGate } from '~/consent/ConsentGate'
 import { cartQuery } from '~/cart/cart.functions'
 import { BRAND_NAME } from '~/brand'
 import { useBuildUpdates } from '~/build/use-build-updates'
@@ -130,7 +130,7 @@ function RootComponent() {
   return (
     <Layout>
       {/* Above the content, in its flow: the banner covers nothing (issue 16). */}
-      <ConsentBanner />
+      <ConsentGate />
       <Outlet />
       <LiffBoot />
     </Layout>
