@@ -56,7 +56,16 @@ export default defineConfig({
     },
   },
   plugins: [
-    tanstackStart({ srcDirectory: 'src' }),
+    tanstackStart({
+      srcDirectory: 'src',
+      // A route's loader travels with its component (issue 18): the first load carries only the loaders of the
+      // page it shows, not those of every route (and the server-function calls and schemas they import).
+      router: {
+        codeSplittingOptions: {
+          defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        },
+      },
+    }),
     viteReact(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
