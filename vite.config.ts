@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
@@ -28,6 +29,34 @@ function buildMetadata(): Plugin {
         fileName: `_build/meta/${buildId}.json`,
         source: JSON.stringify({ id: buildId, timestamp: builtAt }),
       })
+    },
+  }
+}
+
+/**
+ * Nitro compresses static files from 1 KB up (compressPublicAssets); a script under 1 KB (the bundler's runtime,
+ * small shared modules, a route's message catalog) would travel raw. The client build gives those their brotli and gzip copies
+ * itself, which Nitro then serves like its own (issue 18: every byte before the page is usable counts).
+ */
+function compressSmallChunks(): Plugin {
+  return {
+    name: 'store:compress-small-chunks',
+    apply: 'build',
+    // After routeCatalogs (also `post`), so that its catalogs are in the bundle.
+    enforce: 'post',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        // Chunks, and the message catalogs (scripts emitted as assets by routeCatalogs).
+        const text = output.type === 'chunk' ? output.code : output.fileName.endsWith('.js') ? output.source : null
+        if (text === null || text.length >= 1024) continue
+        const code = Buffer.from(text)
+        const brotli = brotliCompressSync(code, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+        const gzip = gzipSync(code, { level: 9 })
+        if (brotli.length < code.length)
+          this.emitFile({ type: 'asset', fileName: `${output.fileName}.br`, source: brotli })
+        if (gzip.length < code.length) this.emitFile({ type: 'asset', fileName: `${output.fileName}.gz`, source: gzip })
+      }
     },
   }
 }
@@ -71,6 +100,7 @@ export default defineConfig({
     lingui(),
     // The browser's catalogs per route chunk (decision 026); the server keeps the whole catalog.
     routeCatalogs(),
+    compressSmallChunks(),
     buildMetadata(),
     nitro({
       buildDir: '.nitro',
