@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { setAnalyticsVariant } from '~/analytics/datalayer'
 import { initConsent, manageConsent, useConsentState } from './consent-store'
 import { applyConsent } from './gtm'
@@ -34,11 +34,18 @@ export function ConsentGate() {
   const needed = consent === null || managing
   const [mounted, setMounted] = useState(needed)
   if (needed && !mounted) setMounted(true)
-  return mounted ? (
-    <Suspense fallback={null}>
-      <ConsentBanner />
-    </Suspense>
-  ) : null
+  // The same element on every render: while the banner's code is on its way, the server's banner stays as it is.
+  // A new element would be an update to the part React has not hydrated yet, which React answers by dropping the
+  // server's HTML and rendering the fallback (the banner vanished and came back: a layout shift).
+  const banner = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <ConsentBanner />
+      </Suspense>
+    ),
+    [],
+  )
+  return mounted ? banner : null
 }
 
 /** The footer's way back to the preferences. */

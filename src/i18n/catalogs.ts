@@ -26,12 +26,17 @@ export async function loadMessages(locale: LocaleCode): Promise<Messages> {
 
 /**
  * In a production browser, the messages come in per chunk: what has arrived so far is loaded now, and every
- * later catalog (a route's chunk on a client navigation, a lazy component) goes into this instance as it comes.
+ * later catalog (a route's chunk on a client navigation, a lazy component) is merged into the same messages
+ * object, which the instance reads from on every translation. Silently, without Lingui's `load` (which emits
+ * "change" and re-renders every translated component): a chunk's catalog arrives before the chunk's code runs,
+ * so nothing on screen ever waits for it, and a re-render of the whole tree would reach parts of the page React
+ * has not hydrated yet (the lazy cookie banner), which React then throws away and renders again (a layout shift).
  */
 function followChunkCatalogs(i18n: I18n, locale: LocaleCode, arrived: Messages[]): void {
-  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...arrived) })
+  const messages: Messages = Object.assign({}, ...arrived)
+  i18n.loadAndActivate({ locale, messages })
   arrived.push = (...more: Messages[]) => {
-    for (const messages of more) i18n.load(locale, messages)
+    for (const catalog of more) Object.assign(messages, catalog)
     return Array.prototype.push.apply(arrived, more)
   }
 }
