@@ -20,15 +20,16 @@
 //   --no-checkout         skip the checkout benchmark
 //   --no-lighthouse       skip Lighthouse (scripts/bench-lighthouse.mjs; npm run bench:lighthouse runs only it)
 // SSR throughput and latency per page beside a static file served by the same server, the
-// first-load JavaScript of pages (entry script plus modulepreloads in the served HTML, gzip), and
+// first-load JavaScript of pages (scripts/bench-js.mjs: entry plus modulepreloads as served, gzip and brotli, and
+// the script bytes Chromium transferred before hydration), and
 // add to cart / place order latency with concurrent shoppers (BENCH_CHECKOUT_SHOPPERS, default 20,
 // each BENCH_CHECKOUT_ITERATIONS times, default 10) on a server of its own with a fresh database, and
 // Lighthouse (mobile) on the home page, a listing, a product page and the cart, median of 3 runs against
 // the page budgets, on another server of its own (BENCH_LIGHTHOUSE_PORT, default 3500).
 import { execFileSync, execSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { jsBench, printJs } from './bench-js.mjs'
 import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs'
 import { checkoutBench, freshDataDir, freshPostgresDatabase, startServer } from './bench-orders.mjs'
 import { printSideBySide, sideBySide } from './bench-side-by-side.mjs'
@@ -49,7 +50,6 @@ const option = (name, fallback) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const SEARCH_SIZES = option('search-sizes', process.env.BENCH_SEARCH_SIZES ?? '320,10000,100000')
 const LISTING_SIZES = option('listing-sizes', process.env.BENCH_LISTING_SIZES ?? '10000,100000')
-const JS_BUDGET_BYTES = 120 * 1024
 const POSTGRES = process.argv.includes('--postgres')
 const CHECKOUT = !process.argv.includes('--no-checkout')
 const LIGHTHOUSE = !process.argv.includes('--no-lighthouse')
@@ -83,24 +83,6 @@ function run(path, seconds) {
     },
   })
 }
-
-async function firstLoadJs(path) {
-  const html = await (await fetch(BASE + path, { headers: { 'accept-language': 'th' } })).text()
-  const urls = new Set()
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(match[1])
-  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) urls.add(match[1])
-  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(match[1])
-  let raw = 0
-  let gzip = 0
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer())
-    raw += body.length
-    gzip += gzipSync(body, { level: 9 }).length
-  }
-  return { files: urls.size, raw, gzip }
-}
-
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
 // The throw-away PostgreSQL of --postgres, started once for the checkout and search parts. It gets a port
 // and directory of its own (BENCH_PGPORT, BENCH_PGTEST_DIR), so that stopping it at the end never takes
@@ -145,19 +127,8 @@ try {
     console.log(`\nSSR and static throughput (${CONNECTIONS} connections, ${DURATION} s each, after 2 s warm-up)`)
     console.table(rows)
 
-    const jsRows = []
-    for (const page of PAGES.filter((p) => p.js)) {
-      const js = await firstLoadJs(page.path)
-      jsRows.push({
-        page: page.name,
-        files: js.files,
-        raw: kb(js.raw),
-        gzip: kb(js.gzip),
-        budget: js.gzip <= JS_BUDGET_BYTES ? 'within 120 KB' : 'OVER 120 KB',
-      })
-    }
-    console.log('\nFirst-load JavaScript (entry script plus modulepreloads)')
-    console.table(jsRows)
+    // Issue 18: entry plus modulepreloads (gzip and brotli as served) and what Chromium transferred.
+    printJs(await jsBench(BASE))
   } finally {
     await server.stop()
   }

@@ -1,4 +1,3 @@
-import { z } from 'zod/mini'
 import type { AbVariant } from '~/analytics/ab'
 import type { LocaleCode, PublicConfig } from '~/config/constants'
 import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES } from '~/config/constants'
@@ -25,36 +24,70 @@ export type BootState = {
 
 export const BOOT_ELEMENT_ID = 'store-boot'
 
-export const bootSchema = z.object({
-  locale: z.enum(LOCALE_CODES),
-  defaultLocale: z.enum(LOCALE_CODES),
-  config: z.object({
-    siteUrl: z.string(),
-    storeKey: z.string(),
-    gtmId: z.nullable(z.string()),
-    liffId: z.nullable(z.string()),
-    liffIdChatbot: z.nullable(z.string()),
-    lineOfficialAccount: z.nullable(z.string()),
-    lineLogin: z.boolean(),
-    languageStrategy: z.enum(LANGUAGE_STRATEGIES),
-    defaultLocale: z.enum(LOCALE_CODES),
-    secureCookies: z.boolean(),
-    mode: z.enum(SHOP_MODES),
-    outbox: z.boolean(),
-    paypal: z.boolean(),
-  }),
-  region: z.object({
-    country: z.string(),
-    countryCode: z.string(),
-    ISOCurrencyCode: z.enum(['thb', 'usd']),
-    ISOCurrencySymbol: z.string(),
-    clientIp: z.string(),
-    loaded: z.boolean(),
-  }),
-  abVariant: z.enum(['A', 'B']),
-  consent: z.nullable(z.object({ accepted: z.boolean(), ga: z.boolean(), ad: z.boolean() })),
-  buildId: z.string(),
-})
+/** A check of one field of the boot state, or the shape of a nested object (only its fields are kept). */
+type Rule = ((value: unknown) => boolean) | { readonly [key: string]: Rule }
+const INVALID = Symbol('invalid')
+const isString = (value: unknown) => typeof value === 'string'
+const isBoolean = (value: unknown) => typeof value === 'boolean'
+const among = (values: readonly unknown[]) => (value: unknown) => values.includes(value)
+const orNull = (rule: (value: unknown) => boolean) => (value: unknown) => value === null || rule(value)
+
+/** Only the known fields, each checked; INVALID when one is missing or wrong. */
+function pick(value: unknown, rule: Rule): unknown {
+  if (typeof rule === 'function') return rule(value) ? value : INVALID
+  if (typeof value !== 'object' || value === null) return INVALID
+  const result: Record<string, unknown> = {}
+  for (const [key, fieldRule] of Object.entries(rule)) {
+    const field = pick((value as Record<string, unknown>)[key], fieldRule)
+    if (field === INVALID) return INVALID
+    result[key] = field
+  }
+  return result
+}
+
+const CONSENT = { accepted: isBoolean, ga: isBoolean, ad: isBoolean }
+const BOOT_RULES: Rule = {
+  locale: among(LOCALE_CODES),
+  defaultLocale: among(LOCALE_CODES),
+  config: {
+    siteUrl: isString,
+    storeKey: isString,
+    gtmId: orNull(isString),
+    liffId: orNull(isString),
+    liffIdChatbot: orNull(isString),
+    lineOfficialAccount: orNull(isString),
+    lineLogin: isBoolean,
+    languageStrategy: among(LANGUAGE_STRATEGIES),
+    defaultLocale: among(LOCALE_CODES),
+    secureCookies: isBoolean,
+    mode: among(SHOP_MODES),
+    outbox: isBoolean,
+    paypal: isBoolean,
+  },
+  region: {
+    country: isString,
+    countryCode: isString,
+    ISOCurrencyCode: among(['thb', 'usd']),
+    ISOCurrencySymbol: isString,
+    clientIp: isString,
+    loaded: isBoolean,
+  },
+  abVariant: among(['A', 'B']),
+  consent: (value) => value === null || pick(value, CONSENT) !== INVALID,
+  buildId: isString,
+}
+
+/**
+ * The boot state the browser reads from the page, checked field by field (unknown fields left out); null when
+ * it is not a boot state. Plain checks rather than a zod schema: this runs on every page (decision 026).
+ */
+export function parseBootState(value: unknown): Omit<BootState, 'nonce' | 'refererPath'> | null {
+  const parsed = pick(value, BOOT_RULES)
+  if (parsed === INVALID) return null
+  const state = parsed as Omit<BootState, 'nonce' | 'refererPath'>
+  const consent = state.consent === null ? null : (pick(state.consent, CONSENT) as BootState['consent'])
+  return { ...state, consent }
+}
 
 /** The part of the boot state the server writes into the page for the browser. */
 export function serializeBootState(state: BootState): string {

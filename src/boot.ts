@@ -1,5 +1,5 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { BOOT_ELEMENT_ID, bootSchema, type BootState } from '~/boot-state'
+import { BOOT_ELEMENT_ID, parseBootState, type BootState } from '~/boot-state'
 import { LOCALE_CODES } from '~/config/constants'
 import { DEFAULT_REGION } from '~/region/region'
 import { serverBootState } from '~/server/boot.server'
@@ -7,8 +7,8 @@ import { serverBootState } from '~/server/boot.server'
 function clientBootState(): BootState {
   const element = document.getElementById(BOOT_ELEMENT_ID)
   const lang = document.documentElement.lang
-  const parsed = bootSchema.safeParse(element?.textContent ? JSON.parse(element.textContent) : null)
-  if (parsed.success) return { ...parsed.data, nonce: null, refererPath: null }
+  const parsed = parseBootState(element?.textContent ? JSON.parse(element.textContent) : null)
+  if (parsed) return { ...parsed, nonce: null, refererPath: null }
   // No server markup: a plain client app with the defaults.
   const locale = LOCALE_CODES.find((code) => code === lang) ?? 'th'
   return {

@@ -8,7 +8,7 @@ import {
   noContentSchema,
   sessionGrantSchema,
 } from '~/api/accounts/schemas'
-import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/otp'
+import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/captcha'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import type { AccountFailure, AccountResult, CaptchaPrompt, ChallengeInfo } from './account-result'

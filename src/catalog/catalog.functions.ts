@@ -18,16 +18,9 @@ import {
 import { HttpError } from '~/errors/error-model'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
-import { GENDERS, LISTING_SORTS, LISTING_TAGS } from './listing-search'
+import { lang, listingInput, localised, pageNumber, query, slug, text } from './catalog.inputs'
 
-const lang = z.enum(['th', 'en'])
-const currency = z.enum(['thb', 'usd'])
-/** Validators run on the server; zod/mini keeps them small where the browser loads this module. */
-const slug = z.string().check(z.maxLength(120), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/))
-const text = (max: number) => z.string().check(z.maxLength(max))
-const query = z.string().check(z.trim(), z.minLength(1), z.maxLength(100))
-const pageNumber = z.int().check(z.gte(1), z.lte(400))
-const localised = { lang, currency }
+export type { ListingInput } from './catalog.inputs'
 
 /** A 404 of the API is "nothing here" (null); any other failure keeps its status for the error screen. */
 async function orNull<T>(work: Promise<T>): Promise<T | null> {
@@ -50,23 +43,6 @@ async function rethrowing<T>(work: Promise<T>): Promise<T> {
     throw toHttpError(error)
   }
 }
-
-export const listingInput = z.object({
-  ...localised,
-  category: z.optional(slug),
-  collection: z.optional(slug),
-  gender: z.optional(z.enum(GENDERS)),
-  tag: z.optional(z.enum(LISTING_TAGS)),
-  size: z.optional(text(6)),
-  color: z.optional(text(24)),
-  min: z.optional(z.int().check(z.gte(0))),
-  max: z.optional(z.int().check(z.gte(0))),
-  available: z.optional(z.boolean()),
-  sort: z.optional(z.enum(LISTING_SORTS)),
-  page: z.optional(pageNumber),
-  pageSize: z.optional(z.int().check(z.gte(1), z.lte(100))),
-})
-export type ListingInput = z.infer<typeof listingInput>
 
 export const getProductPage = createServerFn({ method: 'GET' })
   .validator(listingInput)

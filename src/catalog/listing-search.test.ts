@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { listingSearchSchema } from './listing-search'
 
-const parse = (raw: Record<string, unknown>) => listingSearchSchema.parse(raw)
+const parse = (raw: Record<string, unknown>) => listingSearchSchema(raw)
 
 describe('listingSearchSchema', () => {
   it('swaps a price range given the wrong way round (min above max)', () => {

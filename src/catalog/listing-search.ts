@@ -1,23 +1,23 @@
-import { z } from 'zod/mini'
-import { lenient, pageParam, sizeParam } from '~/routing/search-params'
+import { intParam, oneOf, pageParam, searchParams, sizeParam, stringParam, trueParam } from '~/routing/search-params'
 
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc'] as const
 export const GENDERS = ['men', 'women'] as const
 export const LISTING_TAGS = ['sale', 'new', 'mix_match'] as const
 
-const price = () => lenient(z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(10_000_000))))
+const price = () => intParam(0, 10_000_000)
 
-const listingFields = z.object({
+const listingFields = searchParams({
   page: pageParam(),
-  sort: lenient(z.enum(LISTING_SORTS)),
+  sort: oneOf(LISTING_SORTS),
   size: sizeParam(),
-  color: lenient(z.string().check(z.regex(/^[a-z][a-z-]{0,23}$/))),
+  color: stringParam(/^[a-z][a-z-]{0,23}$/),
   min: price(),
   max: price(),
-  available: lenient(z.literal(true)),
-  gender: lenient(z.enum(GENDERS)),
-  tag: lenient(z.enum(LISTING_TAGS)),
+  available: trueParam,
+  gender: oneOf(GENDERS),
+  tag: oneOf(LISTING_TAGS),
 })
+export type ListingSearch = ReturnType<typeof listingFields>
 
 /**
  * Search parameters of every product listing (category, collection, all products): the canonical
@@ -25,12 +25,9 @@ const listingFields = z.object({
  * wrong way round (min above max, which the product API refuses) is swapped, so the listing never asks
  * for an impossible range and the route redirects to the canonical URL.
  */
-export const listingSearchSchema = z.pipe(
-  listingFields,
-  z.transform((search) =>
-    search.min !== undefined && search.max !== undefined && search.min > search.max
-      ? { ...search, min: search.max, max: search.min }
-      : search,
-  ),
-)
-export type ListingSearch = z.infer<typeof listingSearchSchema>
+export function listingSearchSchema(raw: Record<string, unknown>): ListingSearch {
+  const search = listingFields(raw)
+  return search.min !== undefined && search.max !== undefined && search.min > search.max
+    ? { ...search, min: search.max, max: search.min }
+    : search
+}

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { isChunkLoadError } from '~/build/update-check'
-import { reloadAfterChunkFailure } from '~/build/use-build-updates'
+import { reloadAfterChunkFailure } from '~/build/chunk-reload'
 import { ERROR_REDIRECT_MS, errorScreenModel, shouldReportError, type RefusalReason } from '~/errors/error-model'
 
 /** The error screen of §2: a numeric code, an upper-case message, and home after 5 seconds. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { BRAND_NAME } from '~/brand'
-import { ManageCookiesLink } from '~/consent/ConsentBanner'
+import { ManageCookiesLink } from '~/consent/ConsentGate'
 
 export function SiteFooter() {
   const { t } = useLingui()

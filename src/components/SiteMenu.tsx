@@ -1,133 +1,37 @@
-import { useLingui } from '@lingui/react'
-import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro'
-import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
-import { CATEGORY_LABELS, CATEGORY_SLUGS } from '~/catalog/categories'
-import { CloseIcon, MenuIcon } from './icons'
+import { useLingui } from '@lingui/react/macro'
+import { lazy, Suspense, useState } from 'react'
+import { MenuIcon } from './icons'
+
+const loadDialog = () => import('./SiteMenuDialog')
+const SiteMenuDialog = lazy(loadDialog)
 
 /**
- * The whole menu of §2 in a native modal dialog: focus moves in and is trapped, Escape closes it,
- * and the page behind is inert. It closes itself after every navigation.
+ * The header's menu button. The menu itself (SiteMenuDialog) is loaded when the shopper first reaches for it
+ * (pointer over or focus on the button, or the click itself), not with the page (issue 18).
  */
 export function SiteMenu() {
-  const { t } = useLinguiMacro()
-  const { i18n } = useLingui()
-  const dialog = useRef<HTMLDialogElement>(null)
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
-
-  useEffect(() => {
-    dialog.current?.close()
-  }, [pathname])
-
-  const close = () => dialog.current?.close()
-
+  const { t } = useLingui()
+  const [openRequest, setOpenRequest] = useState(0)
+  const preload = () => void loadDialog().catch(() => undefined)
   return (
     <>
       <button
         type="button"
         className="icon-button"
         aria-haspopup="dialog"
-        aria-controls="site-menu"
-        onClick={() => dialog.current?.showModal()}
+        aria-controls={openRequest > 0 ? 'site-menu' : undefined}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpenRequest((count) => count + 1)}
       >
         <MenuIcon />
         <span className="icon-button__label">{t`Menu`}</span>
       </button>
-      <dialog id="site-menu" ref={dialog} className="menu" aria-label={t`Menu`}>
-        <div className="menu__top">
-          <button type="button" className="icon-button" onClick={close}>
-            <CloseIcon />
-            <span className="visually-hidden">{t`Close menu`}</span>
-          </button>
-        </div>
-        <nav aria-label={t`Main`}>
-          <ul className="menu__list">
-            <li>
-              <Link to="/" onClick={close}>
-                <Trans>Home</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/collection" onClick={close}>
-                <Trans>Collections</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/product" search={{ gender: 'men' }} onClick={close}>
-                <Trans>Men</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/product" search={{ gender: 'women' }} onClick={close}>
-                <Trans>Women</Trans>
-              </Link>
-            </li>
-            <li>
-              <details className="menu__group">
-                <summary>
-                  <Trans>Products</Trans>
-                </summary>
-                <ul>
-                  <li>
-                    <Link to="/product" onClick={close}>
-                      <Trans>All products</Trans>
-                    </Link>
-                  </li>
-                  {CATEGORY_SLUGS.map((slug) => (
-                    <li key={slug}>
-                      <Link to="/category/$name" params={{ name: slug }} onClick={close}>
-                        {i18n._(CATEGORY_LABELS[slug])}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            </li>
-            <li>
-              <Link to="/product" search={{ tag: 'sale' }} onClick={close}>
-                <Trans>Special price</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/editorials" onClick={close}>
-                <Trans>Editorials</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/stores" onClick={close}>
-                <Trans>Stores</Trans>
-              </Link>
-            </li>
-          </ul>
-          <ul className="menu__list menu__list--small">
-            <li>
-              <Link to="/$" params={{ _splat: 'info' }} onClick={close}>
-                <Trans>Info</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/about-us" onClick={close}>
-                <Trans>About us</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/$" params={{ _splat: 'careers' }} onClick={close}>
-                <Trans>Careers</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/$" params={{ _splat: 'supplier-applications' }} onClick={close}>
-                <Trans>Supplier applications</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/account" onClick={close}>
-                <Trans>My account</Trans>
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      </dialog>
+      {openRequest > 0 ? (
+        <Suspense fallback={null}>
+          <SiteMenuDialog openRequest={openRequest} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -1,30 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
-import { setAnalyticsVariant } from '~/analytics/datalayer'
+import { useId, useState } from 'react'
 import { Modal } from '~/components/Modal'
 import type { Consent } from './consent'
-import { chooseConsent, initConsent, manageConsent, useConsentState } from './consent-store'
-import { applyConsent } from './gtm'
+import { chooseConsent, manageConsent, useConsentState } from './consent-store'
 
 /**
  * The cookie banner of §2/§4 (PDPA: marketing cookies only after opt-in): accept all, deny, or personalise
- * performance and advertising; strictly necessary cookies are always on. The choice loads the tag manager.
+ * performance and advertising; strictly necessary cookies are always on. The choice loads the tag manager
+ * (ConsentGate, which loads this component only while the shopper has not chosen or reopens the choice).
  */
 export function ConsentBanner() {
   const { t } = useLingui()
   const boot = useRouteContext({ from: '__root__', select: (context) => context.boot })
-  initConsent(boot.consent)
   const { consent, managing } = useConsentState(boot.consent)
   const secure = boot.config.secureCookies
-  const gtmId = boot.config.gtmId
-  const nonce = boot.nonce
-
-  // The tag manager follows the choice: loaded with the page's nonce once analytics or advertising is allowed.
-  useEffect(() => {
-    setAnalyticsVariant(boot.abVariant)
-    applyConsent(consent, gtmId, nonce)
-  }, [consent, gtmId, nonce, boot.abVariant])
 
   const choose = (next: Consent) => chooseConsent(next, secure)
 
@@ -98,14 +88,5 @@ function Preferences({ consent, onSave }: { consent: Consent | null; onSave: (co
         </button>
       </div>
     </div>
-  )
-}
-
-/** The footer's way back to the preferences. */
-export function ManageCookiesLink() {
-  return (
-    <button type="button" className="link-button" onClick={() => manageConsent(true)}>
-      <Trans>Cookie settings</Trans>
-    </button>
   )
 }

@@ -37,8 +37,7 @@ export const OTP_CONNECTION_MAX_DELAY_SECONDS = 60
 export const OTP_SENDS_PER_IP_PER_HOUR = 30
 /** The captcha of §5 is asked from this share of the IP's hourly limit on. */
 export const CAPTCHA_FROM_SHARE_OF_IP_LIMIT = 2 / 3
-/** The longest bot-check solution taken: an ALTCHA payload is under 1 KB, a Turnstile token at most 2048 characters. */
-export const CAPTCHA_SOLUTION_MAX_LENGTH = 4096
+export { CAPTCHA_SOLUTION_MAX_LENGTH } from './captcha'
 /** How long a proof-of-work challenge may be solved and redeemed. */
 export const CAPTCHA_TTL_SECONDS = 10 * 60
 

@@ -11,7 +11,7 @@ import {
 import { useEffect, type ReactNode } from 'react'
 import { BOOT_ELEMENT_ID, serializeBootState } from '~/boot-state'
 import { sessionQuery } from '~/account/session.functions'
-import { ConsentBanner } from '~/consent/ConsentBanner'
+import { ConsentGate } from '~/consent/ConsentGate'
 import { cartQuery } from '~/cart/cart.functions'
 import { BRAND_NAME } from '~/brand'
 import { useBuildUpdates } from '~/build/use-build-updates'
@@ -36,7 +36,7 @@ const GTAG_SNIPPET = 'window.dataLayer=window.dataLayer||[];window.gtag=function
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header shows the account of a member (or the login of a guest) and the cart's count; a failed
   // lookup reads as a guest with an empty cart rather than failing the page. A shared page (the catalog, search,
-  // information; decision 026) is rendered from nobody's data on the server: the browser asks for these.
+  // information; decision 027) is rendered from nobody's data on the server: the browser asks for these.
   loader: async ({ context, location }) => {
     const { boot, queryClient } = context
     if (typeof window === 'undefined' && isSharedPagePath(location.pathname)) return
@@ -130,7 +130,7 @@ function RootComponent() {
   return (
     <Layout>
       {/* Above the content, in its flow: the banner covers nothing (issue 16). */}
-      <ConsentBanner />
+      <ConsentGate />
       <Outlet />
       <LiffBoot />
     </Layout>

@@ -4,17 +4,16 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { track } from '~/analytics/datalayer'
-import { z } from 'zod/mini'
 import { searchQuery } from '~/catalog/catalog.queries'
 import { PageLink } from '~/catalog/components/PageLink'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import { SearchBox } from '~/catalog/components/SearchBox'
 import { PageHeading } from '~/components/PageHeading'
-import { pageParam, textParam } from '~/routing/search-params'
+import { pageParam, searchParams, textParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
 /** The query is a typed search parameter, so the canonical link keeps it. */
-const searchSchema = z.object({ q: textParam(100), page: pageParam() })
+const searchSchema = searchParams({ q: textParam(100), page: pageParam() })
 
 export const Route = createFileRoute('/search')({
   validateSearch: searchSchema,

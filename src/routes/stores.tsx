@@ -2,15 +2,14 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { z } from 'zod/mini'
 import { productStoresQuery, storesQuery } from '~/catalog/catalog.queries'
 import type { Store } from '~/catalog/types'
 import { PageHeading } from '~/components/PageHeading'
-import { sizeParam, slugParam } from '~/routing/search-params'
+import { searchParams, sizeParam, slugParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
 /** ?product= (and ?size=) show which sizes of that product each store holds. */
-const searchSchema = z.object({ product: slugParam(), size: sizeParam() })
+const searchSchema = searchParams({ product: slugParam(), size: sizeParam() })
 
 export const Route = createFileRoute('/stores')({
   validateSearch: searchSchema,

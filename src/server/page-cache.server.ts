@@ -4,7 +4,7 @@ import type { LocaleCode } from '~/i18n/locales'
 import type { RegionInfo } from '~/region/region'
 
 /**
- * The shared cache of public pages (issue 18, decision 026): the HTML of a page rendered without anyone's data,
+ * The shared cache of public pages (issue 18, decision 027): the HTML of a page rendered without anyone's data,
  * kept under everything that varies it, and answered again with a fresh CSP nonce and compressed for the browser.
  */
 
@@ -138,7 +138,7 @@ export function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
  * Brotli quality for a page answered from the cache, compressed whole in one call (the nonce differs in every
  * answer, so the compressed bytes cannot be kept). Measured on the product page (69 KB of HTML) on this
  * machine: quality 4 takes 0.5 ms for 11.4 KB, quality 5 0.8 ms for 10.4 KB, quality 3 0.3 ms for 11.9 KB
- * (decision 026).
+ * (decision 027).
  */
 export const CACHED_PAGE_BROTLI_QUALITY = 3
 /** Gzip level for a browser without brotli: level 3 takes 0.3 ms for 12.9 KB, level 6 0.7 ms for 11.7 KB. */

@@ -44,7 +44,7 @@ const MACHINE_PATHS = ['/api/', '/images/', '/sitemap.xml', '/robots.txt', '/acc
 const REGION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
 /**
- * The shared page cache of this process (decision 026): on when it has a size and this process owns the database
+ * The shared page cache of this process (decision 027): on when it has a size and this process owns the database
  * whose changes it hears (not with a remote API_URL), emptied by every change to the catalog.
  */
 const shared = processGlobal('page-cache', () => {

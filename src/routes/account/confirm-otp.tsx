@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
-import { z } from 'zod/mini'
 import { challengeQuery, resendCode, verifyCode } from '~/account/account.functions'
 import { setWishlisted } from '~/cart/cart.functions'
 import { track } from '~/analytics/datalayer'
@@ -14,12 +13,12 @@ import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { formatCountdown, secondsUntil, useNow } from '~/account/use-now'
 import { PageHeading } from '~/components/PageHeading'
 import { useLocale } from '~/i18n/use-locale'
-import { lenient, redirectParam } from '~/routing/search-params'
+import { redirectParam, searchParams, stringParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
-const searchSchema = z.object({
+const searchSchema = searchParams({
   redirect: redirectParam(),
-  wish: lenient(z.string().check(z.maxLength(120), z.regex(/^[a-z0-9-]+$/))),
+  wish: stringParam(/^[a-z0-9-]+$/, 120),
 })
 
 export const Route = createFileRoute('/account/confirm-otp')({

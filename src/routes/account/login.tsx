@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, redirect as redirectTo, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { z } from 'zod/mini'
 import { requestLoginCode } from '~/account/account.functions'
 import { sessionQuery } from '~/account/session.functions'
 import type { AccountFailure } from '~/account/account-result'
@@ -13,15 +12,15 @@ import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries
 import { parseLoginIdentifier } from '~/domain/otp'
 import { SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
-import { lenient, redirectParam } from '~/routing/search-params'
+import { oneOf, redirectParam, searchParams, stringParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
-const searchSchema = z.object({
+const searchSchema = searchParams({
   redirect: redirectParam(),
   /** Set by the LINE callback when LINE Login did not work. */
-  line: lenient(z.enum(['failed', 'unavailable', 'cancelled'])),
+  line: oneOf(['failed', 'unavailable', 'cancelled']),
   /** A product a guest wanted to keep: added to the wishlist once logged in. */
-  wish: lenient(z.string().check(z.maxLength(120), z.regex(/^[a-z0-9-]+$/))),
+  wish: stringParam(/^[a-z0-9-]+$/, 120),
 })
 
 export const Route = createFileRoute('/account/login')({

@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { z } from 'zod/mini'
 import { registerMember } from '~/account/account.functions'
 import type { AccountFailure } from '~/account/account-result'
 import { CaptchaField } from '~/account/components/CaptchaField'
@@ -12,10 +11,10 @@ import { PageHeading } from '~/components/PageHeading'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
-import { redirectParam } from '~/routing/search-params'
+import { redirectParam, searchParams } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
-const searchSchema = z.object({ redirect: redirectParam() })
+const searchSchema = searchParams({ redirect: redirectParam() })
 
 export const Route = createFileRoute('/account/register')({
   validateSearch: searchSchema,

@@ -1,18 +1,19 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { z } from 'zod/mini'
 import { getOutbox } from '~/account/outbox.functions'
 import { PageHeading } from '~/components/PageHeading'
-import { lenient } from '~/routing/search-params'
+import { searchParams, stringParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
 /**
  * Development page: the one-time codes the outbox kept instead of sending them. It exists only while the
  * outbox delivers (no SMTP_URL / SMS_PROVIDER); with real providers it is a 404.
  */
+const searchSchema = searchParams({ recipient: stringParam(undefined, 254) })
+
 export const Route = createFileRoute('/dev/outbox')({
-  validateSearch: z.object({ recipient: lenient(z.string().check(z.maxLength(254))) }),
+  validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ recipient: search.recipient }),
   loader: async ({ deps }) => {
     const messages = await getOutbox({ data: { recipient: deps.recipient } })

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { useState } from 'react'
-import { z } from 'zod/mini'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
 import { WishlistButton } from '~/cart/components/WishlistButton'
@@ -23,7 +22,7 @@ import { MixMatchNote } from '~/catalog/components/MixMatchNote'
 import { localizePath } from '~/i18n/paths'
 import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
-import { colorParam, isProductId, sizeParam } from '~/routing/search-params'
+import { colorParam, isProductId, searchParams, sizeParam } from '~/routing/search-params'
 import { productJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 
@@ -31,7 +30,7 @@ import { pageHead } from '~/seo/page-head'
  * The page of a product family (decision 019): ?color= picks the colour (none: the family's first), ?size=
  * a size, as a scanned barcode does; both stay in the canonical link.
  */
-const searchSchema = z.object({ size: sizeParam(), color: colorParam() })
+const searchSchema = searchParams({ size: sizeParam(), color: colorParam() })
 
 export const Route = createFileRoute('/product/$id')({
   validateSearch: searchSchema,

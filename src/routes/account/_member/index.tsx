@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { z } from 'zod/mini'
 import { challengeQuery, logout, requestIdentityChange, updateProfile } from '~/account/account.functions'
 import type { AccountFailure } from '~/account/account-result'
 import { CaptchaField } from '~/account/components/CaptchaField'
@@ -21,12 +20,12 @@ import { countryName } from '~/domain/countries'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
-import { lenient } from '~/routing/search-params'
+import { oneOf, searchParams } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
 /** `changed`: the e-mail or telephone a code just confirmed (issue 15), said once on the page. */
-const searchSchema = z.object({
-  changed: lenient(z.enum(['email', 'telephone', 'email-removed', 'telephone-removed'])),
+const searchSchema = searchParams({
+  changed: oneOf(['email', 'telephone', 'email-removed', 'telephone-removed']),
 })
 
 export const Route = createFileRoute('/account/_member/')({

@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { z } from 'zod/mini'
 import { PageLink } from '~/catalog/components/PageLink'
 import { orderHistoryQuery } from '~/checkout/checkout.functions'
 import { orderStatusLabel } from '~/checkout/status-labels'
@@ -10,10 +9,10 @@ import { PageHeading } from '~/components/PageHeading'
 import { formatMoney } from '~/domain/money'
 import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
-import { pageParam } from '~/routing/search-params'
+import { pageParam, searchParams } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
-const searchSchema = z.object({
+const searchSchema = searchParams({
   page: pageParam(),
 })
 

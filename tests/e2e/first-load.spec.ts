@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './test'
+import { gotoHydrated } from './hydration'
+
+/**
+ * Issue 18 (decision 026): what a page does not need on its first load is not in its entry script or module
+ * preloads, and arrives when needed. Each piece is recognised by a string only its own code holds; every marker is
+ * also looked for where it must be, so a marker that matched nothing could not pass.
+ */
+const MARKERS = {
+  consentBanner: 'consent-banner',
+  menuDialog: 'menu__list',
+  searchBox: 'search-box',
+  buildWatcher: 'Build id check failed',
+  // zod's core (decision 026: route search readers are plain functions) and the phone-number library.
+  zod: '$ZodType',
+  phoneNumbers: 'INVALID_COUNTRY',
+} as const
+
+/** The text of the entry script and modulepreloads of a page, as a Thai phone gets them. */
+async function firstLoadCode(request: APIRequestContext, path: string): Promise<string> {
+  const html = await (await request.get(path, { headers: { 'accept-language': 'th' } })).text()
+  const urls = new Set<string>()
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(match[1] ?? '')
+  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) urls.add(match[1] ?? '')
+  urls.delete('')
+  expect(urls.size).toBeGreaterThan(0)
+  const bodies = await Promise.all([...urls].map(async (url) => (await request.get(url)).text()))
+  return bodies.join('\n')
+}
+
+/** The script code a page fetched after `action`. */
+async function scriptsFetchedDuring(page: Page, action: () => Promise<void>): Promise<string> {
+  const bodies: Promise<string>[] = []
+  const listener = (response: { url(): string; text(): Promise<string> }) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) bodies.push(response.text().catch(() => ''))
+  }
+  page.on('response', listener)
+  await action()
+  page.off('response', listener)
+  return (await Promise.all(bodies)).join('\n')
+}
+
+test('every marker is in the build (in the code loaded later)', () => {
+  const dir = '.output/public/assets'
+  const code = readdirSync(dir)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => readFileSync(`${dir}/${name}`, 'utf8'))
+    .join('\n')
+  for (const [name, marker] of Object.entries(MARKERS)) expect(code.includes(marker), name).toBe(true)
+})
+
+for (const path of ['/', '/category/dresses', '/product/linen-wrap-dress-1001']) {
+  test(`${path}: the first load leaves out the banner, menu, search box, build watcher, zod and phone numbers`, async ({
+    request,
+  }) => {
+    const code = await firstLoadCode(request, path)
+    for (const [name, marker] of Object.entries(MARKERS)) expect(code.includes(marker), name).toBe(false)
+  })
+}
+
+test.describe('loaded when needed', () => {
+  // A first visit: no cookie choice yet.
+  test.use({ storageState: { cookies: [], origins: [] } })
+
+  test('the banner comes for a first visit, the menu when opened, the search box when opened', async ({ page }) => {
+    const atLoad = await scriptsFetchedDuring(page, async () => {
+      await gotoHydrated(page, '/')
+      await expect(page.locator('.consent-banner')).toBeVisible()
+    })
+    expect(atLoad).toContain(MARKERS.consentBanner)
+    // Usable: the banner's buttons work once its code is there.
+    await page.locator('.consent-banner').getByRole('button').nth(1).click()
+    await expect(page.locator('.consent-banner')).toHaveCount(0)
+
+    const menu = await scriptsFetchedDuring(page, async () => {
+      await page.locator('button[aria-haspopup="dialog"]').first().click()
+      await expect(page.locator('#site-menu')).toBeVisible()
+    })
+    expect(menu).toContain(MARKERS.menuDialog)
+    await page.keyboard.press('Escape')
+
+    const search = await scriptsFetchedDuring(page, async () => {
+      await page.locator('button[aria-controls="header-search"]').click()
+      await expect(page.locator('#header-search .search-box')).toBeVisible()
+    })
+    expect(search).toContain(MARKERS.searchBox)
+  })
+
+  test('the build watcher comes once the page is idle', async ({ page }) => {
+    const code = await scriptsFetchedDuring(page, async () => {
+      const watcher = page.waitForResponse((response) => /\/assets\/build-watch-[^/]+\.js$/.test(response.url()))
+      await gotoHydrated(page, '/')
+      await watcher
+    })
+    expect(code).toContain(MARKERS.buildWatcher)
+  })
+})
