@@ -53,7 +53,7 @@ const shared = processGlobal('page-cache', () => {
   return { cache, rendering: new Map<string, Promise<void>>(), enabled: env.PAGE_CACHE_MB > 0 && !env.API_URL }
 })
 
-/** Where a country lookup is kept, by address (the API's answer says how long it may be). */
+/** Country lookups kept by address and CDN header, for COUNTRY_LOOKUP_SECONDS each (failures are not kept). */
 const countryLookups = processGlobal('country-lookups', () => new ResponseCache(10_000))
 
 function clientIp(request: Request): string {
