@@ -39,6 +39,8 @@ export type OfferItem = {
 export const INTERNATIONAL_COUNTRIES: readonly string[] = SHIPPING_COUNTRIES.filter((code) => code !== DOMESTIC_COUNTRY)
 
 const SCHEMA = 'https://schema.org/'
+/** Google: a return policy's `applicableCountry` names at most 50 countries. */
+const MAX_POLICY_COUNTRIES = 50
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 
 /** A schema.org day of the week (0 = Sunday) as a URL. */
@@ -168,9 +170,13 @@ export function returnPoliciesLd(item: OfferItem, returnsPageUrl: string) {
       }
     : { ...notPermitted(DOMESTIC_COUNTRY), merchantReturnLink: returnsPageUrl }
   if (!shipsAbroad(item)) return [domestic]
-  const international = returnable(item, true)
   // The rules refuse every international order today; should that change, say nothing rather than something wrong.
-  return international
-    ? [domestic]
-    : [domestic, { ...notPermitted(INTERNATIONAL_COUNTRIES), merchantReturnLink: returnsPageUrl }]
+  if (returnable(item, true)) return [domestic]
+  // Google takes at most 50 countries a policy.
+  const abroad: Array<ReturnType<typeof notPermitted> & { merchantReturnLink: string }> = []
+  for (let start = 0; start < INTERNATIONAL_COUNTRIES.length; start += MAX_POLICY_COUNTRIES) {
+    const countries = INTERNATIONAL_COUNTRIES.slice(start, start + MAX_POLICY_COUNTRIES)
+    abroad.push({ ...notPermitted(countries), merchantReturnLink: returnsPageUrl })
+  }
+  return [domestic, ...abroad]
 }
