@@ -135,7 +135,7 @@ for (const lang of LANGS) {
   })
 
   test.describe(`while a page loads (${lang})`, () => {
-    test('a slow navigation shows the progress bar and the page skeleton, and both go when the page is there', async ({
+    test('a slow navigation shows the progress bar and the page skeleton, and both go when the page is there @mobile', async ({
       page,
     }) => {
       await gotoHydrated(page, `${words.prefix}/`)
@@ -198,7 +198,7 @@ for (const lang of LANGS) {
   })
 
   test.describe(`recently viewed (${lang})`, () => {
-    test('pieces viewed on this device, newest first, on the product page and home; cleared at a tap', async ({
+    test('pieces viewed on this device, newest first, on the product page and home; cleared at a tap @mobile', async ({
       page,
       request,
     }) => {
