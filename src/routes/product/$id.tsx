@@ -1,14 +1,13 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
-import { useState } from 'react'
+import { ClientOnly, createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
 import { WishlistButton } from '~/cart/components/WishlistButton'
 import { CART_MESSAGES } from '~/cart/messages'
 import { productQuery } from '~/catalog/catalog.queries'
-import { FindInStore } from '~/catalog/components/FindInStore'
 import { ColorSwatches } from '~/catalog/components/ColorSwatches'
 import { ProductGallery } from '~/catalog/components/ProductGallery'
 import { ProductGrid } from '~/catalog/components/ProductCard'
@@ -26,6 +25,14 @@ import { colorParam, isProductId, searchParams, sizeParam } from '~/routing/sear
 import { productJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 import { shareImageMeta } from '~/seo/share'
+import { afterIdle } from '~/build/idle'
+
+/** Recently viewed pieces (decision 032): code loaded once the page is idle, outside the first load. */
+const RecentlyViewed = lazy(() => afterIdle().then(() => import('~/catalog/components/RecentlyViewed')))
+/** Stock per store, when the shopper opens "Find in store": not in the page's first load (decision 032). */
+const FindInStore = lazy(() =>
+  import('~/catalog/components/FindInStore').then(({ FindInStore }) => ({ default: FindInStore })),
+)
 
 /**
  * The page of a product family (decision 019): ?color= picks the colour (none: the family's first), ?size=
@@ -333,6 +340,12 @@ function ProductPage() {
           <ProductGrid products={product.youMayAlsoLike} />
         </section>
       ) : null}
+      {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 032). */}
+      <ClientOnly>
+        <Suspense fallback={null}>
+          <RecentlyViewed current={{ id: product.familyId, color: search.color }} />
+        </Suspense>
+      </ClientOnly>
 
       <Modal open={open === 'size-chart'} onClose={() => setOpen(null)} title={<Trans>Size chart</Trans>}>
         {product.sizeChart ? <SizeChartTable chart={product.sizeChart} /> : null}
@@ -345,7 +358,11 @@ function ProductPage() {
         </ul>
       </Modal>
       <Modal open={open === 'stores'} onClose={() => setOpen(null)} title={<Trans>Find in store</Trans>}>
-        {open === 'stores' ? <FindInStore productId={product.id} size={chosen?.size ?? search.size} /> : null}
+        {open === 'stores' ? (
+          <Suspense fallback={null}>
+            <FindInStore productId={product.id} size={chosen?.size ?? search.size} />
+          </Suspense>
+        ) : null}
       </Modal>
     </article>
   )
