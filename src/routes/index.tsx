@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { ClientOnly, createFileRoute, Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
@@ -7,6 +7,7 @@ import { collectionsQuery, editorialsQuery, productPageQuery } from '~/catalog/c
 import { CatalogPicture } from '~/catalog/components/CatalogPicture'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import type { BootState } from '~/boot-state'
+import { organizationLd, serializeJsonLd, webSiteLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
 import { afterIdle } from '~/build/idle'
 
@@ -33,14 +34,11 @@ export const Route = createFileRoute('/')({
       queryClient.ensureQueryData(newArrivals(boot)),
     ])
   },
-  head: ({ match }) =>
-    pageHead(
-      match.context.i18n,
-      '',
-      msg`Clothing, bags, shoes, accessories and jewelry from Bangkok. Free delivery in Thailand.`,
-    ),
+  head: ({ match }) => pageHead(match.context.i18n, '', HOME_DESCRIPTION),
   component: HomePage,
 })
+
+const HOME_DESCRIPTION = msg`Clothing, bags, shoes, accessories and jewelry from Bangkok. Free delivery in Thailand.`
 
 function HomePage() {
   const { boot } = Route.useRouteContext()
@@ -48,8 +46,16 @@ function HomePage() {
   const { data: collections } = useSuspenseQuery(collectionsQuery(boot.locale))
   const { data: arrivals } = useSuspenseQuery(newArrivals(boot))
   const hero = editorials.items[0]
+  const { i18n } = useLingui()
   return (
     <>
+      {/* The shop and the site for search engines (Google's Organization and WebSite markup). */}
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: serializeJsonLd([organizationLd(boot, i18n._(HOME_DESCRIPTION)), webSiteLd(boot)]),
+        }}
+      />
       {hero ? (
         <section className="hero" aria-labelledby="hero-title">
           <CatalogPicture image={hero.heroImage} sizes="100vw" aspectRatio={16 / 10} priority className="hero__image" />

@@ -24,6 +24,7 @@ import { LineShareButton } from '~/line/components/LineShareButton'
 import { colorParam, isProductId, searchParams, sizeParam } from '~/routing/search-params'
 import { productJsonLd } from '~/seo/json-ld'
 import { pageHead } from '~/seo/page-head'
+import { shareImageMeta } from '~/seo/share'
 import { afterIdle } from '~/build/idle'
 
 /** Recently viewed pieces (decision 032): code loaded once the page is idle, outside the first load. */
@@ -38,6 +39,9 @@ const FindInStore = lazy(() =>
  * a size, as a scanned barcode does; both stay in the canonical link.
  */
 const searchSchema = searchParams({ size: sizeParam(), color: colorParam() })
+
+/** The product's picture in shares: the first picture, as a 1200×1600 JPEG (the catalog's 3:4). */
+const PRODUCT_SHARE_IMAGE = { width: 1200, height: 1600 } as const
 
 export const Route = createFileRoute('/product/$id')({
   validateSearch: searchSchema,
@@ -61,15 +65,19 @@ export const Route = createFileRoute('/product/$id')({
         replace: true,
       })
     }
-    return { name: product.name, description: product.description, image: product.image.path }
+    return { name: product.name, description: product.description, image: product.image }
   },
   head: ({ match, loaderData }) => {
     const head = pageHead(match.context.i18n, loaderData?.name ?? msg`Page not found`, loaderData?.description)
     if (!loaderData) return head
-    const image = `${match.context.boot.config.siteUrl}${imageUrl(loaderData.image, { format: 'jpeg', width: 1200, height: 1600 })}`
-    return {
-      meta: [...head.meta, { property: 'og:type', content: 'product' }, { property: 'og:image', content: image }],
-    }
+    const size = PRODUCT_SHARE_IMAGE
+    const image = shareImageMeta({
+      url: `${match.context.boot.config.siteUrl}${imageUrl(loaderData.image.path, { format: 'jpeg', ...size })}`,
+      alt: loaderData.image.alt || loaderData.name,
+      ...size,
+      type: 'image/jpeg',
+    })
+    return { meta: [...head.meta, { property: 'og:type', content: 'product' }, ...image] }
   },
   component: ProductPage,
 })
@@ -201,7 +209,10 @@ function ProductPage() {
           { name: product.name, path: productPath(refOf(product)) },
         ]}
       />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, boot) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: productJsonLd(product, boot, { oneSize: t`One size` }) }}
+      />
       <div className="product__layout">
         <ProductGallery images={product.images} />
         <div className="product__info">
