@@ -8,6 +8,7 @@ import { CatalogPicture } from '~/catalog/components/CatalogPicture'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import type { BootState } from '~/boot-state'
 import { organizationLd, serializeJsonLd, webSiteLd } from '~/seo/json-ld'
+import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
 import { afterIdle } from '~/build/idle'
 
@@ -50,11 +51,12 @@ function HomePage() {
   return (
     <>
       {/* The shop and the site for search engines (Google's Organization and WebSite markup). */}
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: serializeJsonLd([organizationLd(boot, i18n._(HOME_DESCRIPTION)), webSiteLd(boot)]),
-        }}
+      <StructuredData
+        json={
+          import.meta.env.SSR
+            ? serializeJsonLd([organizationLd(boot, i18n._(HOME_DESCRIPTION)), webSiteLd(boot)])
+            : null
+        }
       />
       {hero ? (
         <section className="hero" aria-labelledby="hero-title">

@@ -7,6 +7,7 @@ import type { Store } from '~/catalog/types'
 import { PageHeading } from '~/components/PageHeading'
 import { searchParams, sizeParam, slugParam } from '~/routing/search-params'
 import { serializeJsonLd, storeAnchor, storesLd } from '~/seo/json-ld'
+import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
 
 /** ?product= (and ?size=) show which sizes of that product each store holds. */
@@ -68,10 +69,7 @@ function StoresPage() {
         </p>
       ) : null}
       {/* Each store as a Store (Google's local business markup): address, coordinates, opening hours, telephone. */}
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(storesLd(data.items, boot)) }}
-      />
+      <StructuredData json={import.meta.env.SSR ? serializeJsonLd(storesLd(data.items, boot)) : null} />
       <ul className="store-list">
         {data.items.map((store) => (
           <li key={store.id} id={storeAnchor(store)} className="store-card">

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { checkStructuredData, jsonLdOfHtml, typesIn } from '../../src/seo/structured-data-check'
+import { gotoHydrated } from './hydration'
 import { expect, test } from './test'
 
 /**
@@ -215,4 +216,26 @@ test('shoes offer delivery within Thailand only', async ({ request }) => {
       expect.objectContaining({ shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'TH' } }),
     ])
   }
+})
+
+test('structured data stays after hydration and never describes another page after a client navigation', async ({
+  page,
+}) => {
+  const scripts = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => script.textContent ?? ''),
+    )
+  await gotoHydrated(page, `/en/product/${DRESS}`)
+  const hydrated = await scripts()
+  expect(hydrated.map((text) => typesIn(JSON.parse(text) as unknown)[0])).toEqual(
+    expect.arrayContaining(['BreadcrumbList', 'ProductGroup']),
+  )
+  expect(hydrated.join(' ')).toContain(DRESS)
+
+  await page.locator('main .product-card a[href*="/product/"]').first().click()
+  await expect(page).not.toHaveURL(new RegExp(`${DRESS}$`))
+  await expect(page.locator('h1')).toBeVisible()
+  const after = await scripts()
+  expect(after.join(' ')).not.toContain(DRESS)
+  for (const text of after) expect(() => JSON.parse(text) as unknown).not.toThrow()
 })

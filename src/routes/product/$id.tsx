@@ -23,6 +23,7 @@ import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
 import { colorParam, isProductId, searchParams, sizeParam } from '~/routing/search-params'
 import { productJsonLd } from '~/seo/json-ld'
+import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
 import { shareImageMeta } from '~/seo/share'
 import { afterIdle } from '~/build/idle'
@@ -209,9 +210,9 @@ function ProductPage() {
           { name: product.name, path: productPath(refOf(product)) },
         ]}
       />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: productJsonLd(product, boot, { oneSize: t`One size` }) }}
+      <StructuredData
+        key={product.id}
+        json={import.meta.env.SSR ? productJsonLd(product, boot, { oneSize: t`One size` }) : null}
       />
       <div className="product__layout">
         <ProductGallery images={product.images} />
