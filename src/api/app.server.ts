@@ -30,7 +30,6 @@ import {
   collectionSchema,
   contentPageSchema,
   editorialSchema,
-  errorSchema,
   idParam,
   ipInfoSchema,
   langOnlyQuery,
@@ -50,7 +49,8 @@ import {
   storeStockQuery,
   suggestionQuery,
   suggestionsSchema,
-} from './schemas'
+} from '~/contract/catalog'
+import { errorSchema } from '~/contract/errors'
 
 export type ApiOptions = {
   db: Db

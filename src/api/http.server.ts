@@ -2,10 +2,10 @@ import { OpenAPIHono, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { isDatabaseUnavailable } from '~/db/unavailable'
-import { accountErrorSchema } from '~/api/accounts/schemas'
+import { accountErrorSchema } from '~/contract/errors'
 import { AccountError } from '~/api/accounts/errors'
 import type { RequestContext } from '~/api/accounts/account.service'
-import { snakeKey, snakeKeysDeep } from '~/product-api/case'
+import { snakeKey, snakeKeysDeep } from '~/contract/case'
 import { countryFromRequest } from '~/region/region'
 
 /** Service results go out with snake_case keys (§7). */

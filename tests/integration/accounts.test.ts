@@ -6,7 +6,6 @@ import { createApiApp, type ApiApp } from '~/api/app.server'
 import { DEFAULT_SMS_POLICY, type SmsPolicy } from '~/domain/otp'
 import { createDelivery, type Delivery } from '~/api/accounts/delivery.server'
 import {
-  accountErrorSchema,
   addressCheckSchema,
   addressListSchema,
   addressSchema,
@@ -16,7 +15,8 @@ import {
   outboxSchema,
   postcodePlacesSchema,
   sessionGrantSchema,
-} from '~/api/accounts/schemas'
+} from '~/contract/accounts'
+import { accountErrorSchema } from '~/contract/errors'
 import type { MessageSender, OutboundMessage } from '~/api/providers/messages'
 import {
   memberAddresses,

@@ -10,7 +10,7 @@ import {
   scanResultSchema,
   searchResultSchema,
   suggestionsSchema,
-} from '~/api/schemas'
+} from '~/contract/catalog'
 import { openDatabase, resultRows } from '~/db/client.server'
 import { migrate, migrationsFolder } from '~/db/migrate.server'
 import { products } from '~/db/schema'

@@ -7,14 +7,14 @@ import type { z } from 'zod'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import { createAltchaGate, type AltchaChallenge } from '~/api/accounts/captcha.server'
 import {
-  accountErrorSchema,
   issuedChallengeSchema,
   memberSchema,
   outboxSchema,
   sessionGrantSchema,
   sessionListSchema,
   sessionsEndedSchema,
-} from '~/api/accounts/schemas'
+} from '~/contract/accounts'
+import { accountErrorSchema } from '~/contract/errors'
 import { members, otpChallenges, otpFailures, sessions } from '~/db/schema'
 import { freshDatabase } from './database'
 

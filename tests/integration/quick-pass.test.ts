@@ -10,11 +10,10 @@ import {
   QUICK_PASS_ISSUER,
   QUICK_PASS_SECRET_NAME,
   QUICK_PASS_TTL_SECONDS,
-  quickPassCheckSchema,
   quickPassKey,
-  quickPassSchema,
 } from '~/api/accounts/quick-pass.server'
-import { accountErrorSchema } from '~/api/accounts/schemas'
+import { quickPassCheckSchema, quickPassSchema } from '~/contract/accounts'
+import { accountErrorSchema } from '~/contract/errors'
 import { members, type MemberRow } from '~/db/schema'
 import { freshDatabase } from './database'
 

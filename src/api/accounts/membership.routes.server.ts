@@ -2,7 +2,7 @@ import { createRoute, type z } from '@hono/zod-openapi'
 import { bearer, bearerToken, createSubApp, json, refused, wire } from '~/api/http.server'
 import type { AccountService } from './account.service'
 import type { MembershipService } from './membership.service'
-import { memberCodesSchema, membershipSchema } from './schemas'
+import { memberCodesSchema, membershipSchema } from '~/contract/accounts'
 
 /** The member's tier figures and promotion codes (issue 6). */
 export function createMembershipRoutes(options: { accounts: AccountService; membership: MembershipService }) {

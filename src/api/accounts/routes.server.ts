@@ -51,7 +51,7 @@ import {
   subDistrictListSchema,
   verifyBody,
   type AddressWire,
-} from './schemas'
+} from '~/contract/accounts'
 
 export type AccountRoutesOptions = {
   db: Db

@@ -3,8 +3,9 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AccountService } from '~/api/accounts/account.service'
 import type { CatalogService } from '~/api/catalog.service'
+import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
 import { bearer, bearerToken, body, createSubApp, json, refused, wire } from '~/api/http.server'
-import { DEFAULT_PAGE_SIZE, langOnlyQuery } from '~/api/schemas'
+import { DEFAULT_PAGE_SIZE, langOnlyQuery } from '~/contract/catalog'
 import { AccountError } from '~/api/accounts/errors'
 import type { OutboundMessage } from '~/api/providers/messages'
 import { PaymentProviderError, PaymentWebhookError, type PaymentProvider } from '~/api/payments/provider'
@@ -58,7 +59,8 @@ import {
   wishlistParam,
   wishlistSchema,
   type CartWire,
-} from './schemas'
+  placeOrderHeaders,
+} from '~/contract/commerce'
 
 export type BankAccount = { bankName: string; accountName: string; accountNumber: string; promptPayId: string }
 
@@ -112,17 +114,11 @@ const UNKNOWN_PAYPAL_RETURN = `<!doctype html>
 </html>
 `
 
-/** A guest's order token travels in this header (the storefront keeps it in an HttpOnly cookie). */
-export const ORDER_TOKEN_HEADER = 'x-order-token'
-
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a)
   const right = Buffer.from(b)
   return left.length === right.length && timingSafeEqual(left, right)
 }
-
-/** The guest's cart travels in this header (the storefront keeps it in an HttpOnly cookie). */
-export const CART_TOKEN_HEADER = 'x-cart-token'
 
 /** The cart, wishlist and (later) checkout endpoints of the product API. */
 export function createCommerceRoutes(options: CommerceRoutesOptions) {
@@ -458,7 +454,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       security: bearer,
       request: {
         query: cartQuery,
-        headers: z.object({ 'idempotency-key': z.string().min(8).max(200) }),
+        headers: placeOrderHeaders,
         ...body(placeOrderBody),
       },
       responses: {
@@ -471,7 +467,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     async (c) => {
       const { lang, currency } = c.req.valid('query')
       const input = c.req.valid('json')
-      const placed = await orders.place(await owner(c), c.req.valid('header')['idempotency-key'], {
+      const placed = await orders.place(await owner(c), c.req.valid('header')[IDEMPOTENCY_KEY_HEADER], {
         currency,
         lang,
         email: input.email,

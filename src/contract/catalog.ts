@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi'
+import { GENDERS, PRODUCT_TAGS } from '~/domain/catalog'
+import { CURRENCIES } from '~/domain/money'
 
 /**
  * The product API's wire format (§7): snake_case keys, money in integer minor units. The API validates
@@ -7,10 +9,10 @@ import { z } from '@hono/zod-openapi'
  */
 
 export const LANGS = ['th', 'en'] as const
-export const CURRENCY_CODES = ['thb', 'usd'] as const
+export const CURRENCY_CODES = CURRENCIES
 export const SORTS = ['newest', 'price_asc', 'price_desc'] as const
-export const GENDER_VALUES = ['men', 'women', 'unisex'] as const
-export const TAG_VALUES = ['sale', 'club', 'mix_match', 'new'] as const
+export const GENDER_VALUES = GENDERS
+export const TAG_VALUES = PRODUCT_TAGS
 
 /** Default and largest page of a paginated call (§7, §9: 25). */
 export const DEFAULT_PAGE_SIZE = 25
@@ -304,10 +306,6 @@ export const sitemapSchema = z
     products: z.array(z.object({ id: z.string(), updated_at: z.string() })),
   })
   .openapi('SitemapEntries')
-
-export const errorSchema = z
-  .object({ code: z.int(), message: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi('Error')
 
 /** List responses: { items: [...] }. */
 export const categoryListSchema = z.object({ items: z.array(categorySchema) })
