@@ -83,6 +83,14 @@ const boundaries = [
   {
     files: ['src/contract/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='nullable'][callee.object.type='Identifier']",
+          message:
+            "A named schema's .nullable() is written to the OpenAPI document as a schema that rejects null: use nullable(schema) from ./nullable.",
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {

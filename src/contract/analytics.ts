@@ -17,7 +17,11 @@ function jsonLength(value: unknown): number {
 export const pixelUserDataSchema = z
   .object({
     /** The shopper's IP address (the storefront's server function passes it on; never hashed). */
-    client_ip_address: z.union([z.ipv4(), z.ipv6()]).optional(),
+    client_ip_address: z
+      .union([z.ipv4(), z.ipv6()])
+      // zod-to-openapi writes both as `format: ip`, the same schema twice.
+      .openapi({ type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }] })
+      .optional(),
     client_user_agent: z.string().trim().max(1024).optional(),
     first_name: z.string().trim().max(100).optional(),
     last_name: z.string().trim().max(100).optional(),

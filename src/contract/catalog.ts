@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { nullable } from './nullable'
 import { GENDERS, PRODUCT_TAGS } from '~/domain/catalog'
 import { CURRENCIES } from '~/domain/money'
 
@@ -52,10 +53,10 @@ export const productSummarySchema = z
     /** The family's colours in order, this one included. */
     colors: z.array(familyColorSchema),
     price: moneySchema,
-    compare_at_price: moneySchema.nullable(),
+    compare_at_price: nullable(moneySchema),
     tags: z.array(z.enum(TAG_VALUES)),
     image: imageSchema,
-    hover_image: imageSchema.nullable(),
+    hover_image: nullable(imageSchema),
     available_online: z.boolean(),
     sizes: z.array(z.object({ size: z.string(), available_online: z.boolean() })),
   })
@@ -83,7 +84,7 @@ export const productDetailSchema = productSummarySchema
     description: z.string(),
     material: z.string(),
     care: z.array(z.string()),
-    size_chart: sizeChartSchema.nullable(),
+    size_chart: nullable(sizeChartSchema),
     images: z.array(imageSchema),
     variants: z.array(variantSchema),
     domestic_only: z.boolean(),
@@ -195,9 +196,9 @@ export const suggestionsSchema = z
         family_id: z.string().optional(),
         color_slug: z.string().optional(),
         name: z.string(),
-        image: imageSchema.nullable(),
+        image: nullable(imageSchema),
         /** A product's price in the asked currency; null for a category. */
-        price: moneySchema.nullable(),
+        price: nullable(moneySchema),
       }),
     ),
   })

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { nullable } from './nullable'
 import { IDEMPOTENCY_KEY_HEADER } from './headers'
 import { PRODUCT_TAGS } from '~/domain/catalog'
 import { CURRENCIES } from '~/domain/money'
@@ -130,7 +131,7 @@ export const placeOrderBody = z
     telephone: z.string().max(40).default(''),
     shipping_method: z.enum(SHIPPING_METHODS),
     store_id: z.string().max(80).nullable().default(null),
-    address: addressWire.nullable().default(null),
+    address: nullable(addressWire).default(null),
     promotion_code: z.string().trim().max(40).nullable().default(null),
     /** 'paypal' only where PayPal is offered (PayPal configured, or the demo's test page); else 400 PAYMENT_UNAVAILABLE. */
     payment_method: z.enum(PAYMENT_METHODS),
@@ -212,7 +213,7 @@ export const orderSchema = z
     promotion_code: z.string().nullable(),
     shipping_method: z.enum(SHIPPING_METHODS),
     store: z.object({ id: z.string(), name: z.string() }).nullable(),
-    address: orderAddressSchema.nullable(),
+    address: nullable(orderAddressSchema),
     payment_method: z.enum(PAYMENT_METHODS),
     payment: z.object({ status: z.enum(PAYMENT_STATUSES), redirect_url: z.string().nullable() }).nullable(),
     items: z.array(
@@ -312,6 +313,14 @@ export const paypalWebhookEvent = z
     resource: z.record(z.string(), z.unknown()),
   })
   .openapi('PaypalWebhookEvent')
+
+/** A Stripe webhook event (https://docs.stripe.com/api/events/object), signed with the endpoint's secret. */
+export const stripeWebhookEvent = z
+  .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.record(z.string(), z.unknown()) }) })
+  .openapi('StripeWebhookEvent')
+
+/** Stripe signs each delivery: `t=<timestamp>,v1=<HMAC-SHA256 of "t.body">`. */
+export const stripeWebhookHeaders = z.object({ 'stripe-signature': z.string() })
 
 export const webhookReceivedSchema = z.object({ received: z.literal(true) }).openapi('WebhookReceived')
 

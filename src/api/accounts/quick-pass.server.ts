@@ -4,7 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { Db } from '~/db/client.server'
 import { members } from '~/db/schema'
 import { quickPassCheckSchema, quickPassSchema, quickPassVerifyBody, type QuickPassCheck } from '~/contract/accounts'
-import { bearer, bearerToken, body, createSubApp, json, refused } from '~/api/http.server'
+import { security, bearerToken, body, createSubApp, json, refused } from '~/api/http.server'
 import type { AccountService } from './account.service'
 import { appSecret, randomToken } from './crypto.server'
 
@@ -38,7 +38,6 @@ export function createQuickPassRoutes(options: QuickPassRoutesOptions) {
   const { db, accounts } = options
   const now = options.now ?? (() => new Date())
   const app = createSubApp()
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' })
 
   // Read once per app; a failed read is not kept, so that the next request tries again.
   let key: Promise<Uint8Array> | null = null
@@ -57,8 +56,9 @@ export function createQuickPassRoutes(options: QuickPassRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/me/quick-pass',
+      operationId: 'getQuickPass',
       summary: 'A signed member token for in-store use, valid for five minutes',
-      security: bearer,
+      security: security.member,
       responses: { 200: json(quickPassSchema, 'The pass'), 401: refused('Not logged in') },
     }),
     async (c) => {
@@ -85,6 +85,8 @@ export function createQuickPassRoutes(options: QuickPassRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/quick-pass/verify',
+      operationId: 'verifyQuickPass',
+      security: security.none,
       summary: 'Check a scanned quick pass: the member’s current name and tier, or why it is refused',
       request: body(quickPassVerifyBody),
       responses: {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { sameDigest, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
-import { bearer, bearerToken, body, createSubApp, json, refused, requestContext } from '~/api/http.server'
+import { security, bearerToken, body, createSubApp, json, refused, requestContext } from '~/api/http.server'
 import type { Db } from '~/db/client.server'
 import { orders, pixelEvents, type PixelPlatform } from '~/db/schema'
 import type { PixelUserInput } from './normalise'
@@ -48,9 +48,19 @@ export type PixelRoutesOptions = {
   operatorToken?: string | null
 }
 
-const ENDPOINTS: ReadonlyArray<{ path: string; platform: PixelPlatform; name: string }> = [
-  { path: '/facebook-pixel/event', platform: 'meta', name: 'Meta’s Conversions API' },
-  { path: '/tiktok-pixel/event', platform: 'tiktok', name: 'TikTok’s Events API' },
+const ENDPOINTS: ReadonlyArray<{ path: string; platform: PixelPlatform; name: string; operationId: string }> = [
+  {
+    path: '/facebook-pixel/event',
+    platform: 'meta',
+    name: 'Meta’s Conversions API',
+    operationId: 'recordMetaPixelEvent',
+  },
+  {
+    path: '/tiktok-pixel/event',
+    platform: 'tiktok',
+    name: 'TikTok’s Events API',
+    operationId: 'recordTiktokPixelEvent',
+  },
 ]
 
 /**
@@ -64,6 +74,8 @@ export function createPixelRoutes(options: PixelRoutesOptions) {
       createRoute({
         method: 'post',
         path: endpoint.path,
+        operationId: endpoint.operationId,
+        security: security.none,
         summary: `A tracking event for ${endpoint.name} (de-duplicated with the browser pixel by event id)`,
         request: body(pixelEventBody),
         responses: {
@@ -130,8 +142,9 @@ export function createPixelRoutes(options: PixelRoutesOptions) {
       createRoute({
         method: 'get',
         path: '/operator/pixel-events',
+        operationId: 'listPixelEventQueue',
         summary: 'Back office: the queued pixel events of one event id (hashed as sent)',
-        security: bearer,
+        security: security.operator,
         request: { query: pixelQueueQuery },
         responses: { 200: json(pixelQueueSchema, 'Events'), 401: refused('Operator token required') },
       }),
