@@ -20,6 +20,7 @@ import { PixelService, type MetaPixelConfig, type TikTokPixelConfig } from './an
 import { createPixelRoutes } from './analytics/routes.server'
 import type { LineLogin } from './providers/line-login.server'
 import { security, serverErrorResponse, shared, unstorableTextPath } from './http.server'
+import { createDocsRoutes } from './docs.server'
 import { finishDocument, registerDocumentComponents } from './openapi.server'
 import { OTP_SENDS_PER_IP_PER_HOUR } from '~/domain/otp'
 import {
@@ -519,7 +520,21 @@ export function createApiApp(options: ApiOptions) {
       '/api/public/{storeKey}',
       serverUrl,
     )
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'getOpenApiDocument',
+    summary: 'This document (OpenAPI 3.1)',
+    security: security.none,
+    responses: {
+      200: {
+        description: 'The document',
+        content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+      },
+    },
+  })
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
+  app.route('/', createDocsRoutes())
 
   return Object.assign(app, {
     openApiDocument,

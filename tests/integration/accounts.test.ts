@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { eq, or } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { DEFAULT_SMS_POLICY, type SmsPolicy } from '~/domain/otp'
 import { createDelivery, type Delivery } from '~/api/accounts/delivery.server'
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { productDetailSchema, productPageSchema } from '~/contract/catalog'
 import { migrate } from '~/db/migrate.server'
 import { seedDemoData } from '~/db/seed.server'

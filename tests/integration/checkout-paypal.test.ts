@@ -1,7 +1,7 @@
 import { inspect } from 'node:util'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { createPaypalProvider } from '~/api/payments/paypal.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { carts, orderEvents, orders, payments, products, variants } from '~/db/schema'

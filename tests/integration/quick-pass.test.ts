@@ -15,7 +15,9 @@ import {
 import { quickPassCheckSchema, quickPassSchema } from '~/contract/accounts'
 import { accountErrorSchema } from '~/contract/errors'
 import { members, type MemberRow } from '~/db/schema'
+import { apiDocument } from './api-app'
 import { freshDatabase } from './database'
+import { checkedResponses } from './openapi-responses'
 
 const BASE = 'http://shop.test/api/public/demo'
 
@@ -28,6 +30,7 @@ beforeAll(async () => {
   accounts = new AccountService({ db: database.db, deliver: async () => {}, lineLogin: null, ipHourlyLimit: 30 })
   app = new OpenAPIHono().basePath('/api/public/:storeKey')
   app.route('/', createQuickPassRoutes({ db: database.db, accounts }))
+  app = checkedResponses(app, apiDocument(database.db))
 })
 
 afterAll(async () => {
