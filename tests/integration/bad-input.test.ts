@@ -136,6 +136,7 @@ type JsonSchema = {
 }
 type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema }
 type OperationObject = {
+  operationId?: string
   parameters?: Parameter[]
   security?: unknown[]
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> }
@@ -186,6 +187,10 @@ function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = []
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
+      // The path item's own parameters (the store key) are not an operation.
+      if (method === 'parameters') continue
+      // Scalar's bundle (a static file, no input): the leak checks would read its code as a stack trace.
+      if (operation.operationId === 'getReferencePageScript') continue
       const parameters = operation.parameters ?? []
       const content = operation.requestBody?.content ?? {}
       const body = content['application/json']?.schema ?? null
