@@ -409,9 +409,18 @@ describe(`checkout with PayPal on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
       paths: Record<string, Record<string, unknown>>
       components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> }
     }
-    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/return'] ?? {})).toEqual(['get'])
-    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/cancel'] ?? {})).toEqual(['get'])
-    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/webhook'] ?? {})).toEqual(['post'])
+    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/return'] ?? {})).toEqual([
+      'get',
+      'parameters',
+    ])
+    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/cancel'] ?? {})).toEqual([
+      'get',
+      'parameters',
+    ])
+    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/webhook'] ?? {})).toEqual([
+      'post',
+      'parameters',
+    ])
     expect(document.components.schemas.PlaceOrder?.properties?.payment_method?.enum).toEqual([
       'card',
       'paypal',

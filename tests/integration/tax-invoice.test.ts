@@ -271,7 +271,7 @@ describe(`tax invoices on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`
       paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, unknown> }> } }>
     }
     const operation = document.paths['/api/public/{storeKey}/orders/{number}/tax-invoice']?.get
-    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '404', '409'])
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '404', '409', '500', '503'])
     expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual(['application/pdf'])
   })
 
