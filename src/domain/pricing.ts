@@ -1,4 +1,5 @@
-import type { ProductTag, ShippingMethod } from '~/db/schema'
+import type { ProductTag } from './catalog'
+import type { ShippingMethod } from './orders'
 import type { Currency } from './money'
 
 /**

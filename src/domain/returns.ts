@@ -5,6 +5,10 @@
  * of it can be asked for once.
  */
 
+/** An exchange (another size) or a return (the money back). */
+export const RETURN_KINDS = ['exchange', 'return'] as const
+export type ReturnKind = (typeof RETURN_KINDS)[number]
+
 /** §9: days after receipt during which an exchange or return can be asked for. */
 export const RETURN_WINDOW_DAYS = 7
 

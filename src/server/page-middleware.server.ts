@@ -5,7 +5,7 @@ import { AB_COOKIE, AB_COOKIE_MAX_AGE_SECONDS, isAbVariant, pickAbVariant } from
 import { localeCookie, resolveLocale, type LocaleSettings } from '~/i18n/detect'
 import { isLocaleCode, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '~/i18n/locales'
 import { delocalizePath } from '~/i18n/paths'
-import { ipInfoSchema } from '~/api/schemas'
+import { ipInfoSchema } from '~/contract/catalog'
 import { productApi } from '~/product-api/server-client.server'
 import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
 import { CHECKOUT_RESUME_COOKIE } from '~/checkout/resume'
