@@ -1,4 +1,4 @@
-import type { ProductTag } from '~/db/schema'
+import type { ProductTag } from '~/domain/catalog'
 import type { Currency } from '~/domain/money'
 import { MINOR_UNITS } from '~/domain/money'
 import {
