@@ -46,8 +46,10 @@ const PRODUCT_SHARE_IMAGE = { width: 1200, height: 1600 } as const
 
 export const Route = createFileRoute('/product/$id')({
   validateSearch: searchSchema,
-  loaderDeps: ({ search }) => ({ color: search.color, size: search.size }),
-  loader: async ({ context, params, deps }) => {
+  // Only the colour changes what the loader reads: choosing a size is a navigation with nothing to load, so the
+  // page answers the tap at once (and never waits for a pending component's code).
+  loaderDeps: ({ search }) => ({ color: search.color }),
+  loader: async ({ context, params, deps, location }) => {
     const { boot } = context
     // A malformed or overlong id is no product; the query's validator would refuse it with a 500.
     if (!isProductId(params.id)) throw notFound({ data: { path: `/product/${params.id}` } })
@@ -62,7 +64,7 @@ export const Route = createFileRoute('/product/$id')({
       throw redirect({
         to: '/product/$id',
         params: { id: product.familyId },
-        search: { color, size: deps.size },
+        search: { color, size: searchSchema(location.search).size },
         replace: true,
       })
     }
