@@ -5,6 +5,128 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { config as defineTsConfig, configs as tsConfigs } from 'typescript-eslint'
 
+/**
+ * The product API and the storefront meet only in the wire contract (docs/decisions/028): src/api and the
+ * storefront (src/product-api and everything else) import src/contract and nothing of each other; the contract
+ * takes nothing but the domain; the domain takes nothing of the database. The one module that may import the
+ * API is the server that hosts it (src/server/api-app.server.ts, which builds it with its providers).
+ */
+const STOREFRONT = [
+  'account',
+  'analytics',
+  'build',
+  'cart',
+  'catalog',
+  'checkout',
+  'components',
+  'consent',
+  'content',
+  'errors',
+  'forms',
+  'images',
+  'line',
+  'product-api',
+  'routes',
+  'routing',
+  'scan',
+  'security',
+  'seo',
+  'server',
+  'styles',
+].map((dir) => `./src/${dir}`)
+const STOREFRONT_ROOT_FILES = ['boot-state.ts', 'boot.ts', 'client.tsx', 'router.tsx', 'start.ts'].map(
+  (file) => `./src/${file}`,
+)
+const boundaries = [
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**', 'src/server/api-app.server.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src',
+              from: './src/api',
+              message:
+                'Only the wire contract (~/contract) is shared with the product API; the server that hosts the API (src/server/api-app.server.ts) is the one place that imports it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/api/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/api',
+              from: [...STOREFRONT, ...STOREFRONT_ROOT_FILES],
+              message: 'The product API takes nothing of the storefront or its client: share it through ~/contract.',
+            },
+            {
+              target: './src/api',
+              from: './src/i18n',
+              except: ['./dates.ts', './locales.ts'],
+              message: 'The product API shares only the date formats and the list of languages of src/i18n.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/contract/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='nullable'][callee.object.type='Identifier']",
+          message:
+            "A named schema's .nullable() is written to the OpenAPI document as a schema that rejects null: use nullable(schema) from ./nullable.",
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/contract',
+              from: './src',
+              except: ['./contract', './domain'],
+              message: 'The wire contract takes only the domain (its enums and limits) and zod.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/domain/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/domain',
+              from: ['./src/db', './src/api', './src/contract', ...STOREFRONT, ...STOREFRONT_ROOT_FILES],
+              message:
+                'The domain owns its enums and rules: the database schema, the API and the storefront import it, not the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+]
+
 export default defineTsConfig(
   {
     ignores: [
@@ -48,4 +170,5 @@ export default defineTsConfig(
       'no-control-regex': 'off',
     },
   },
+  ...boundaries,
 )

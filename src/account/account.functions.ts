@@ -7,7 +7,7 @@ import {
   memberSchema,
   noContentSchema,
   sessionGrantSchema,
-} from '~/api/accounts/schemas'
+} from '~/contract/accounts'
 import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/captcha'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'

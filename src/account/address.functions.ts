@@ -9,7 +9,7 @@ import {
   noContentSchema,
   postcodePlacesSchema,
   subDistrictListSchema,
-} from '~/api/accounts/schemas'
+} from '~/contract/accounts'
 import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
 import { productApi } from '~/product-api/server-client.server'
 import type { AccountFailure, AccountResult } from './account-result'

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod/mini'
-import { sessionGrantSchema } from '~/api/accounts/schemas'
+import { sessionGrantSchema } from '~/contract/accounts'
 import { mergeGuestCart } from '~/cart/cart-cookie.server'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'

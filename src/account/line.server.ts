@@ -1,5 +1,5 @@
 import { env } from '../../app.config'
-import { lineGrantSchema, lineStartSchema } from '~/api/accounts/schemas'
+import { lineGrantSchema, lineStartSchema } from '~/contract/accounts'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import { LOCALE_COOKIE } from '~/i18n/locales'

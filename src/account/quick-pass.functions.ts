@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { quickPassSchema } from '~/api/accounts/quick-pass.server'
+import { quickPassSchema } from '~/contract/accounts'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import * as session from './session.server'

@@ -1,7 +1,7 @@
 import { deleteCookie, getRequestHeader, getRequestIP, setCookie } from '@tanstack/react-start/server'
 import { getPersonalCookie } from '~/server/personal-cookie.server'
 import { env } from '../../app.config'
-import { memberSchema } from '~/api/accounts/schemas'
+import { memberSchema } from '~/contract/accounts'
 import { ProductApiError } from '~/product-api/client'
 import { serializeCookie } from '~/server/cookies'
 import { productApi } from '~/product-api/server-client.server'

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod/mini'
-import { noContentSchema, sessionListSchema, sessionsEndedSchema } from '~/api/accounts/schemas'
+import { noContentSchema, sessionListSchema, sessionsEndedSchema } from '~/contract/accounts'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import * as session from './session.server'

@@ -1,7 +1,7 @@
 import { getPersonalCookie } from '~/server/personal-cookie.server'
 import { env } from '../../app.config'
 import { visitorHeaders } from '~/account/session.server'
-import { pixelEventQueuedSchema } from '~/api/analytics/schemas'
+import { pixelEventQueuedSchema } from '~/contract/analytics'
 import { CONSENT_PREFS_COOKIE, parseConsent } from '~/consent/consent'
 import { productApi } from '~/product-api/server-client.server'
 

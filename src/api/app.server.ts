@@ -19,7 +19,9 @@ import type { PaymentProvider } from './payments/provider'
 import { PixelService, type MetaPixelConfig, type TikTokPixelConfig } from './analytics/pixel.service.server'
 import { createPixelRoutes } from './analytics/routes.server'
 import type { LineLogin } from './providers/line-login.server'
-import { serverErrorResponse, unstorableTextPath } from './http.server'
+import { security, serverErrorResponse, shared, unstorableTextPath } from './http.server'
+import { createDocsRoutes } from './docs.server'
+import { finishDocument, registerDocumentComponents } from './openapi.server'
 import { OTP_SENDS_PER_IP_PER_HOUR } from '~/domain/otp'
 import {
   categoryListSchema,
@@ -30,7 +32,6 @@ import {
   collectionSchema,
   contentPageSchema,
   editorialSchema,
-  errorSchema,
   idParam,
   ipInfoSchema,
   langOnlyQuery,
@@ -50,7 +51,8 @@ import {
   storeStockQuery,
   suggestionQuery,
   suggestionsSchema,
-} from './schemas'
+} from '~/contract/catalog'
+import { errorSchema } from '~/contract/errors'
 
 export type ApiOptions = {
   db: Db
@@ -162,6 +164,7 @@ export function createApiApp(options: ApiOptions) {
       return undefined
     },
   }).basePath('/api/public/:storeKey')
+  registerDocumentComponents(app.openAPIRegistry)
 
   app.use('*', async (c, next) => {
     if (!options.storeKeys.includes(c.req.param('storeKey') ?? '')) return notFound(c, 'Unknown store')
@@ -198,6 +201,8 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/ip-api/info',
+      operationId: 'getIpInfo',
+      security: security.none,
       summary: 'Where the caller is (CDN country header), for region and currency',
       responses: { 200: json(ipInfoSchema, 'Location') },
     }),
@@ -213,9 +218,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/categories',
+      operationId: 'listCategories',
+      security: security.none,
       summary: 'Product categories with their product counts',
       request: { query: langOnlyQuery },
-      responses: { 200: json(categoryListSchema, 'Categories'), 400: errors[400] },
+      responses: { 200: shared(categoryListSchema, 'Categories'), 400: errors[400] },
     }),
     async (c) => {
       fresh(c, FRESH_SECONDS.reference)
@@ -227,9 +234,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/products',
+      operationId: 'listProducts',
+      security: security.none,
       summary: 'Products, filtered, sorted and paged (25 a page by default)',
       request: { query: productListQuery },
-      responses: { 200: json(productPageSchema, 'A page of products'), 400: errors[400] },
+      responses: { 200: shared(productPageSchema, 'A page of products'), 400: errors[400] },
     }),
     async (c) => {
       fresh(c, FRESH_SECONDS.listing)
@@ -241,10 +250,12 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/products/{id}',
+      operationId: 'getProduct',
+      security: security.none,
       summary:
         "One colour of a product family with sizes, stock, size chart, the family's colours and related products",
       request: { params: idParam, query: productQuery },
-      responses: { 200: json(productDetailSchema, 'The product'), ...errors },
+      responses: { 200: shared(productDetailSchema, 'The product'), ...errors },
     }),
     async (c) => {
       const { id } = c.req.valid('param')
@@ -259,9 +270,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/products/{id}/stores',
+      operationId: 'getProductStores',
+      security: security.none,
       summary: 'Which sizes of a product each store holds (find in store)',
       request: { params: idParam, query: storeStockQuery },
-      responses: { 200: json(storeAvailabilitySchema, 'Stock per store'), ...errors },
+      responses: { 200: shared(storeAvailabilitySchema, 'Stock per store'), ...errors },
     }),
     async (c) => {
       const { lang, size } = c.req.valid('query')
@@ -275,9 +288,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/search',
+      operationId: 'search',
+      security: security.none,
       summary: 'Search products in Thai or English, tolerant of typos',
       request: { query: searchQuery },
-      responses: { 200: json(searchResultSchema, 'Ranked results'), 400: errors[400] },
+      responses: { 200: shared(searchResultSchema, 'Ranked results'), 400: errors[400] },
     }),
     async (c) => {
       const { q, lang, currency, page, page_size } = c.req.valid('query')
@@ -290,9 +305,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/search/suggestions',
+      operationId: 'getSearchSuggestions',
+      security: security.none,
       summary: 'Suggestions while typing',
       request: { query: suggestionQuery },
-      responses: { 200: json(suggestionsSchema, 'Suggestions'), 400: errors[400] },
+      responses: { 200: shared(suggestionsSchema, 'Suggestions'), 400: errors[400] },
     }),
     async (c) => {
       const { q, lang, currency } = c.req.valid('query')
@@ -305,9 +322,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/collections',
+      operationId: 'listCollections',
+      security: security.none,
       summary: 'Collections with their sub-collections',
       request: { query: langOnlyQuery },
-      responses: { 200: json(collectionListSchema, 'Collections'), 400: errors[400] },
+      responses: { 200: shared(collectionListSchema, 'Collections'), 400: errors[400] },
     }),
     async (c) => {
       fresh(c, FRESH_SECONDS.reference)
@@ -319,12 +338,14 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/collections/{slug}',
+      operationId: 'getCollection',
+      security: security.none,
       summary: 'One collection; with ?parent= only when it is that collection’s sub-collection',
       request: {
         params: slugParam,
         query: langOnlyQuery.extend({ parent: slug.optional() }),
       },
-      responses: { 200: json(collectionSchema, 'The collection'), ...errors },
+      responses: { 200: shared(collectionSchema, 'The collection'), ...errors },
     }),
     async (c) => {
       const { lang, parent } = c.req.valid('query')
@@ -338,9 +359,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/editorials',
+      operationId: 'listEditorials',
+      security: security.none,
       summary: 'Editorials, newest first',
       request: { query: langOnlyQuery },
-      responses: { 200: json(editorialListSchema, 'Editorials'), 400: errors[400] },
+      responses: { 200: shared(editorialListSchema, 'Editorials'), 400: errors[400] },
     }),
     async (c) => {
       fresh(c, FRESH_SECONDS.reference)
@@ -352,9 +375,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/editorials/{slug}',
+      operationId: 'getEditorial',
+      security: security.none,
       summary: 'One editorial with its content blocks',
       request: { params: slugParam, query: localisedQuery },
-      responses: { 200: json(editorialSchema, 'The editorial'), ...errors },
+      responses: { 200: shared(editorialSchema, 'The editorial'), ...errors },
     }),
     async (c) => {
       const { lang, currency } = c.req.valid('query')
@@ -368,9 +393,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/stores',
+      operationId: 'listStores',
+      security: security.none,
       summary: 'The brand’s stores with address, hours and phone',
       request: { query: langOnlyQuery },
-      responses: { 200: json(storeListSchema, 'Stores'), 400: errors[400] },
+      responses: { 200: shared(storeListSchema, 'Stores'), 400: errors[400] },
     }),
     async (c) => {
       fresh(c, FRESH_SECONDS.reference)
@@ -382,6 +409,8 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/scan/{code}',
+      operationId: 'scanCode',
+      security: security.none,
       summary: 'The product (and size) of a scanned barcode, SKU or product id',
       request: { params: codeParam },
       responses: { 200: json(scanResultSchema, 'The product'), ...errors },
@@ -396,9 +425,11 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/content/{slug}',
+      operationId: 'getContentPage',
+      security: security.none,
       summary: 'A content page (info pages, careers, supplier applications …)',
       request: { params: slugParam, query: localisedQuery },
-      responses: { 200: json(contentPageSchema, 'The page'), ...errors },
+      responses: { 200: shared(contentPageSchema, 'The page'), ...errors },
     }),
     async (c) => {
       const { lang, currency } = c.req.valid('query')
@@ -412,6 +443,8 @@ export function createApiApp(options: ApiOptions) {
     createRoute({
       method: 'get',
       path: '/sitemap-entries',
+      operationId: 'getSitemapEntries',
+      security: security.none,
       summary: 'Every public page of the catalog, for sitemap.xml',
       responses: { 200: json(sitemapSchema, 'Slugs and ids') },
     }),
@@ -442,12 +475,13 @@ export function createApiApp(options: ApiOptions) {
   app.route('/', createMembershipRoutes({ accounts, membership }))
   app.route('/', createQuickPassRoutes({ db: options.db, accounts, now: options.accounts?.now }))
   const siteUrl = options.commerce?.siteUrl ?? 'http://localhost:3000'
+  const apiBase = options.commerce?.apiBaseUrl ?? `/api/public/${options.storeKeys[0] ?? 'demo'}`
   const commerce = createCommerceRoutes({
     db: options.db,
     accounts,
     catalog,
     siteUrl,
-    apiBaseUrl: options.commerce?.apiBaseUrl ?? `/api/public/${options.storeKeys[0] ?? 'demo'}`,
+    apiBaseUrl: apiBase,
     paymentSecret: options.commerce?.paymentSecret ?? 'test-payments-demo-secret',
     stripe: options.commerce?.stripe ?? null,
     paypal: options.commerce?.paypal ?? null,
@@ -470,17 +504,40 @@ export function createApiApp(options: ApiOptions) {
   })
   app.route('/', createPixelRoutes({ pixels, db: options.db, operatorToken: options.commerce?.operatorToken ?? null }))
 
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Atelier Siam product API',
-      version: '1.0.0',
-      description:
-        'Catalog, search, stores, content, accounts and address book of the storefront. JSON with snake_case keys; member calls take the session token as a Bearer token.',
+  const serverUrl = new URL(apiBase, siteUrl).origin
+  /** The OpenAPI 3.1 document (decision 028), served at …/openapi.json and checked by `npm run check:openapi`. */
+  const openApiDocument = () =>
+    finishDocument(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'Atelier Siam product API',
+          version: '1.0.0',
+          description:
+            'Catalog, search, stores, content, accounts, carts, orders and the back office of the storefront. JSON with snake_case keys and money in integer minor units (satang, cents). Members send their session token as a Bearer token; guests their cart and order tokens in the x-cart-token and x-order-token headers.',
+        },
+      }),
+      '/api/public/{storeKey}',
+      serverUrl,
+    )
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'getOpenApiDocument',
+    summary: 'This document (OpenAPI 3.1)',
+    security: security.none,
+    responses: {
+      200: {
+        description: 'The document',
+        content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+      },
     },
   })
+  app.get('/openapi.json', (c) => c.json(openApiDocument()))
+  app.route('/', createDocsRoutes())
 
   return Object.assign(app, {
+    openApiDocument,
     accounts,
     membership,
     pixels,

@@ -33,7 +33,7 @@ import type {
   ProductSummaryWire,
   RichBlockWire,
   StoreWire,
-} from './schemas'
+} from '~/contract/catalog'
 
 export type ProductListFilters = {
   lang: Lang

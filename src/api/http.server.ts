@@ -2,10 +2,10 @@ import { OpenAPIHono, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { isDatabaseUnavailable } from '~/db/unavailable'
-import { accountErrorSchema } from '~/api/accounts/schemas'
+import { accountErrorSchema } from '~/contract/errors'
 import { AccountError } from '~/api/accounts/errors'
 import type { RequestContext } from '~/api/accounts/account.service'
-import { snakeKey, snakeKeysDeep } from '~/product-api/case'
+import { snakeKey, snakeKeysDeep } from '~/contract/case'
 import { countryFromRequest } from '~/region/region'
 
 /** Service results go out with snake_case keys (§7). */
@@ -15,11 +15,40 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
   description,
 })
+/**
+ * A 200 the API lets callers keep (Cache-Control public): the same answer to everyone, kept until the catalog
+ * changes (decision 027), when `X-Catalog-Cache: hit` says so.
+ */
+export const shared = <T extends z.ZodType>(schema: T, description: string) => ({
+  ...json(schema, description),
+  headers: {
+    'Cache-Control': {
+      description: 'How long the answer may be reused (`public, max-age=…`)',
+      required: true,
+      schema: { type: 'string' as const },
+    },
+    'X-Catalog-Cache': {
+      description: '`hit` when the answer was kept from an earlier request since the catalog last changed',
+      schema: { type: 'string' as const, enum: ['hit'] },
+    },
+  },
+})
 export const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 })
 export const refused = (description: string) => json(accountErrorSchema, description)
-export const bearer = [{ bearerAuth: [] }]
+/**
+ * Who may call an operation, as the OpenAPI document says it (the schemes are declared in openapi.server.ts):
+ * anyone; a member's session (Bearer); the back office's token (Bearer); a cart's owner, a member or a guest with
+ * the cart token, or a guest without a cart yet; an order's viewer, its member or a guest with the order token.
+ */
+export const security: Record<'none' | 'member' | 'operator' | 'cart' | 'order', Array<Record<string, string[]>>> = {
+  none: [],
+  member: [{ memberSession: [] }],
+  operator: [{ operatorToken: [] }],
+  cart: [{ memberSession: [] }, { cartToken: [] }, {}],
+  order: [{ memberSession: [] }, { orderToken: [] }],
+}
 
 /** The value at a path of the raw input, to tell a missing field from a malformed one. */
 function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {

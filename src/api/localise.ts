@@ -1,5 +1,5 @@
 import type { CatalogImage } from '~/db/schema'
-import type { CurrencyCode, Lang } from './schemas'
+import type { CurrencyCode, Lang } from '~/contract/catalog'
 
 /** The text of a row in the asked language. */
 export function pick<T>(lang: Lang, th: T, en: T): T {

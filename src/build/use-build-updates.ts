@@ -1,15 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-
-/** Runs `task` once the browser is idle (or after `timeoutMs` at the latest); returns the cancel function. */
-function whenIdle(task: () => void, timeoutMs = 3_000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: timeoutMs })
-    return () => window.cancelIdleCallback(handle)
-  }
-  const handle = setTimeout(task, 1)
-  return () => clearTimeout(handle)
-}
+import { whenIdle } from './idle'
 
 /**
  * §4 build updates (src/build/build-watch.ts). Nothing a page needs to become usable: the watcher's code is

@@ -1,8 +1,9 @@
 import { deleteCookie, setCookie } from '@tanstack/react-start/server'
+import { CART_TOKEN_HEADER } from '~/contract/headers'
 import { getPersonalCookie } from '~/server/personal-cookie.server'
 import { env } from '../../app.config'
 import { visitorHeaders } from '~/account/session.server'
-import { cartSchema } from '~/api/commerce/schemas'
+import { cartSchema } from '~/contract/commerce'
 import { productApi } from '~/product-api/server-client.server'
 
 /** A guest's cart token: HttpOnly, so that page scripts never see it; carts survive restarts in the database. */
@@ -32,7 +33,7 @@ export function clearCartCookie(): void {
 export function cartHeaders(): Headers {
   const headers = visitorHeaders()
   const token = readCartToken()
-  if (token) headers.set('x-cart-token', token)
+  if (token) headers.set(CART_TOKEN_HEADER, token)
   return headers
 }
 

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
+import { CART_TOKEN_HEADER } from '~/contract/headers'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod/mini'
 import type { AccountFailure, AccountResult } from '~/account/account-result'
 import * as session from '~/account/session.server'
-import { cartSchema, wishlistSchema } from '~/api/commerce/schemas'
-import { noContentSchema } from '~/api/accounts/schemas'
+import { cartSchema, wishlistSchema } from '~/contract/commerce'
+import { noContentSchema } from '~/contract/accounts'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import * as cartCookie from './cart-cookie.server'
@@ -50,7 +51,7 @@ export const getCart = createServerFn({ method: 'GET' })
   .validator(z.object(where))
   .handler(async ({ data }): Promise<Cart> => {
     const headers = cartCookie.cartHeaders()
-    if (!headers.has('authorization') && !headers.has('x-cart-token')) return emptyCart(data.currency)
+    if (!headers.has('authorization') && !headers.has(CART_TOKEN_HEADER)) return emptyCart(data.currency)
     return settle(await productApi().send('GET', '/cart', cartSchema, { query: data, headers }))
   })
 

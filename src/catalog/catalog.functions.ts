@@ -14,7 +14,7 @@ import {
   storeAvailabilitySchema,
   storeListSchema,
   suggestionsSchema,
-} from '~/api/schemas'
+} from '~/contract/catalog'
 import { HttpError } from '~/errors/error-model'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'

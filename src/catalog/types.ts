@@ -14,7 +14,7 @@ import type {
   richBlockSchema,
   storeAvailabilitySchema,
   storeSchema,
-} from '~/api/schemas'
+} from '~/contract/catalog'
 
 /** The storefront's domain types: the API's wire types, read in camelCase (§7). */
 type Read<S extends z.ZodType> = CamelCasedPropertiesDeep<z.output<S>>

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
+import { IDEMPOTENCY_KEY_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod/mini'
 import type { AccountFailure, AccountResult } from '~/account/account-result'
 import { visitorHeaders } from '~/account/session.server'
-import { historySchema, orderSchema, payAgainSchema, placedOrderSchema, quoteSchema } from '~/api/commerce/schemas'
+import { historySchema, orderSchema, payAgainSchema, placedOrderSchema, quoteSchema } from '~/contract/commerce'
 import { sendServerPixels } from '~/analytics/pixels.server'
 import { cartHeaders } from '~/cart/cart-cookie.server'
 import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
@@ -75,7 +76,7 @@ export const placeOrder = createServerFn({ method: 'POST' })
     const { lang: language, currency: money, idempotencyKey, ...order } = data
     try {
       const headers = cartHeaders()
-      headers.set('idempotency-key', idempotencyKey)
+      headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey)
       const placed = await productApi().send('POST', '/orders', placedOrderSchema, {
         query: { lang: language, currency: money },
         body: order,
@@ -110,7 +111,7 @@ export const getOrder = createServerFn({ method: 'GET' })
   .handler(async ({ data }): Promise<Order | null> => {
     const headers = visitorHeaders()
     const token = guestOrders().find(([number]) => number === data.number)?.[1]
-    if (token) headers.set('x-order-token', token)
+    if (token) headers.set(ORDER_TOKEN_HEADER, token)
     try {
       return await productApi().send('GET', `/orders/${data.number}`, orderSchema, { headers })
     } catch (error) {
@@ -127,7 +128,7 @@ export const payOrderAgain = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<string | null> => {
     const headers = visitorHeaders()
     const token = guestOrders().find(([number]) => number === data.number)?.[1]
-    if (token) headers.set('x-order-token', token)
+    if (token) headers.set(ORDER_TOKEN_HEADER, token)
     const { redirectUrl } = await productApi().send('POST', `/orders/${data.number}/pay`, payAgainSchema, { headers })
     return redirectUrl
   })

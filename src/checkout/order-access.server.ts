@@ -1,4 +1,5 @@
 import { setCookie } from '@tanstack/react-start/server'
+import { ORDER_TOKEN_HEADER } from '~/contract/headers'
 import { getPersonalCookie } from '~/server/personal-cookie.server'
 import { env } from '../../app.config'
 import { visitorHeaders } from '~/account/session.server'
@@ -19,7 +20,7 @@ export function guestOrders(): Array<[string, string]> {
 export function orderHeaders(number: string): Headers {
   const headers = visitorHeaders()
   const token = guestOrders().find(([known]) => known === number)?.[1]
-  if (token) headers.set('x-order-token', token)
+  if (token) headers.set(ORDER_TOKEN_HEADER, token)
   return headers
 }
 

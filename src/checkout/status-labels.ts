@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { OrderStatus } from '~/db/schema'
+import type { OrderStatus } from '~/domain/orders'
 
 export type { OrderStatus }
 

@@ -1,6 +1,6 @@
 import type { CamelCasedPropertiesDeep } from 'type-fest'
 import type { z } from 'zod'
-import type { historySchema, orderSchema, quoteSchema } from '~/api/commerce/schemas'
+import type { historySchema, orderSchema, quoteSchema } from '~/contract/commerce'
 
 /** The API's answers as the storefront reads them (camelCase, §7). */
 export type Quote = CamelCasedPropertiesDeep<z.output<typeof quoteSchema>>

@@ -3,6 +3,7 @@ import { useRouteContext, useRouter } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
 import { localizePath } from '~/i18n/paths'
 import { breadcrumbJsonLd, type Crumb } from '~/seo/json-ld'
+import { StructuredData } from '~/seo/StructuredData'
 
 /** Where the page sits (home › category › product), as links and as a BreadcrumbList for search engines. */
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
@@ -31,7 +32,10 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
           </li>
         ))}
       </ol>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: breadcrumbJsonLd(crumbs, boot) }} />
+      <StructuredData
+        key={crumbs.map((crumb) => crumb.path).join(' ')}
+        json={import.meta.env.SSR ? breadcrumbJsonLd(crumbs, boot) : null}
+      />
     </nav>
   )
 }

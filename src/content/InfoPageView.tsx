@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { notFound, useRouteContext } from '@tanstack/react-router'
-import { BRAND_NAME } from '~/brand'
 import { contentPageQuery } from '~/catalog/catalog.queries'
 import type { ContentPage } from '~/catalog/types'
 import { PageHeading } from '~/components/PageHeading'
 import { RichContent } from '~/components/RichContent'
 import type { RouterContext } from '~/router'
+import { fullTitle, shareTextMeta } from '~/seo/share'
 
 /** The shape of a content page path: lower-case words joined by single hyphens. */
 const CONTENT_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
@@ -22,20 +22,8 @@ export async function loadInfoPage(context: RouterContext, slug: string): Promis
 }
 
 export function infoPageHead(page: ContentPage | undefined, title?: string) {
-  const text = title ?? page?.title ?? ''
-  const fullTitle = text ? `${text} | ${BRAND_NAME}` : BRAND_NAME
-  return {
-    meta: [
-      { title: fullTitle },
-      { property: 'og:title', content: fullTitle },
-      ...(page
-        ? [
-            { name: 'description', content: page.description },
-            { property: 'og:description', content: page.description },
-          ]
-        : []),
-    ],
-  }
+  const text = fullTitle(title ?? page?.title ?? '')
+  return { meta: [{ title: text }, ...shareTextMeta(text, page?.description)] }
 }
 
 export function InfoPageView({ slug, title }: { slug: string; title?: string }) {

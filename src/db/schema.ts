@@ -20,15 +20,20 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { RETURN_REASONS, RETURN_STATUSES } from '../domain/returns'
+import { GENDERS, type ProductTag } from '../domain/catalog'
+import { MEMBER_GENDERS, MEMBER_TIERS, type MemberGender } from '../domain/membership'
+import { CURRENCIES, type Currency } from '../domain/money'
+import { OTP_CHANNELS, OTP_PURPOSES } from '../domain/otp'
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SHIPPING_METHODS,
+  type OrderCancelReason,
+} from '../domain/orders'
+import { RETURN_KINDS, RETURN_REASONS, RETURN_STATUSES, type ReturnKind } from '../domain/returns'
 
-export const GENDERS = ['men', 'women', 'unisex'] as const
-export type Gender = (typeof GENDERS)[number]
 export const genderEnum = pgEnum('gender', GENDERS)
-
-/** Tags of §2/§9: sale (special price), club items, mix-and-match, new arrivals. */
-export const PRODUCT_TAGS = ['sale', 'club', 'mix_match', 'new'] as const
-export type ProductTag = (typeof PRODUCT_TAGS)[number]
 
 export const RELATION_KINDS = ['match', 'similar'] as const
 export type RelationKind = (typeof RELATION_KINDS)[number]
@@ -278,14 +283,8 @@ export type EditorialRow = typeof editorials.$inferSelect
 
 // ── Accounts (issue 4): members, one-time codes, sessions, address book ──────────────────────────
 
-/** §3: a member's gender as the register form offers it. */
-export const MEMBER_GENDERS = ['male', 'female', 'others'] as const
-export type MemberGender = (typeof MEMBER_GENDERS)[number]
 export const memberGenderEnum = pgEnum('member_gender', MEMBER_GENDERS)
 
-/** §3, §4: the member status; VIP and VVIP are earned by spending (membership issue). */
-export const MEMBER_TIERS = ['member', 'vip', 'vvip'] as const
-export type MemberTier = (typeof MEMBER_TIERS)[number]
 export const memberTierEnum = pgEnum('member_tier', MEMBER_TIERS)
 
 export const members = pgTable(
@@ -319,13 +318,8 @@ export const members = pgTable(
   ],
 )
 
-export const OTP_CHANNELS = ['sms', 'email'] as const
-export type OtpChannel = (typeof OTP_CHANNELS)[number]
 export const otpChannelEnum = pgEnum('otp_channel', OTP_CHANNELS)
 
-/** `change`: a new e-mail or telephone for a member, effective once the code sent to it is entered (issue 15). */
-export const OTP_PURPOSES = ['login', 'register', 'change'] as const
-export type OtpPurpose = (typeof OTP_PURPOSES)[number]
 export const otpPurposeEnum = pgEnum('otp_purpose', OTP_PURPOSES)
 
 /** What a register challenge carries until its code is confirmed: the account is created only then. */
@@ -507,8 +501,7 @@ export type MemberAddressRow = typeof memberAddresses.$inferSelect
 
 // ── Cart, wishlist, orders, payments (issue 5) ─────────────────────────────────────────────────────
 
-export const CURRENCIES = ['thb', 'usd'] as const
-export type CurrencyCode = (typeof CURRENCIES)[number]
+export type CurrencyCode = Currency
 export const currencyEnum = pgEnum('currency', CURRENCIES)
 
 export const CART_STATUSES = ['open', 'ordered', 'merged'] as const
@@ -579,25 +572,10 @@ export const wishlistItems = pgTable(
   (table) => [primaryKey({ columns: [table.memberId, table.productId] })],
 )
 
-/** §4 order states; the operator endpoint moves an order along them. */
-export const ORDER_STATUSES = [
-  'awaiting_payment',
-  'paid',
-  'packed',
-  'in_transit',
-  'received',
-  'cancelled',
-  'returned',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES)
 
-export const PAYMENT_METHODS = ['card', 'paypal', 'bank_transfer'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS)
 
-export const SHIPPING_METHODS = ['courier', 'pickup'] as const
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
 export const shippingMethodEnum = pgEnum('shipping_method', SHIPPING_METHODS)
 
 /** The delivery address an order was placed with (a copy: later edits of the address book do not move it). */
@@ -704,8 +682,6 @@ export const orderEvents = pgTable(
   (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
 )
 
-export const PAYMENT_STATUSES = ['pending', 'authorized', 'paid', 'failed', 'cancelled'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES)
 
 /** One attempt to pay an order with a provider (the built-in test provider, Stripe, bank transfer). */
@@ -749,8 +725,6 @@ export type CartItemRow = typeof cartItems.$inferSelect
 export type OrderRow = typeof orders.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
 
-export const RETURN_KINDS = ['exchange', 'return'] as const
-export type ReturnKind = (typeof RETURN_KINDS)[number]
 export const returnKindEnum = pgEnum('return_kind', RETURN_KINDS)
 
 export const returnReasonEnum = pgEnum('return_reason', RETURN_REASONS)
@@ -1039,10 +1013,6 @@ export type OrderMailReturnRequest = {
   reason: string
   items: Array<{ name: string; size: string; quantity: number }>
 }
-
-/** Why an order was cancelled, in the words the shopper gets. */
-export const ORDER_CANCEL_REASONS = ['payment_deadline_passed', 'shopper', 'shop'] as const
-export type OrderCancelReason = (typeof ORDER_CANCEL_REASONS)[number]
 
 /** What each e-mail needs beyond the order itself (which is read when the e-mail is sent). */
 export type OrderMailData = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { MemberTier, ProductTag } from '~/db/schema'
+import type { ProductTag } from './catalog'
+import type { MemberTier, Accumulation } from './membership'
 import {
-  type Accumulation,
   BIRTH_MONTH_CAP_THB,
   bangkokDate,
   bangkokDay,

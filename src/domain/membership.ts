@@ -1,6 +1,14 @@
-import type { MemberTier, ProductTag } from '~/db/schema'
+import type { ProductTag } from './catalog'
 import type { Currency } from './money'
 import type { Promotion } from './pricing'
+
+/** §3: a member's gender as the register form offers it. */
+export const MEMBER_GENDERS = ['male', 'female', 'others'] as const
+export type MemberGender = (typeof MEMBER_GENDERS)[number]
+
+/** §3, §4: the member status; VIP and VVIP are earned by spending (membership issue). */
+export const MEMBER_TIERS = ['member', 'vip', 'vvip'] as const
+export type MemberTier = (typeof MEMBER_TIERS)[number]
 
 /**
  * Membership tiers and member promotion codes (§4, §6, §9, membership issue), pure: no I/O, no clock of its

@@ -1,5 +1,13 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
 
+/** Where a one-time code goes. */
+export const OTP_CHANNELS = ['sms', 'email'] as const
+export type OtpChannel = (typeof OTP_CHANNELS)[number]
+
+/** `change`: a new e-mail or telephone for a member, effective once the code sent to it is entered (issue 15). */
+export const OTP_PURPOSES = ['login', 'register', 'change'] as const
+export type OtpPurpose = (typeof OTP_PURPOSES)[number]
+
 /** DESIGN.md §5: a code is six digits, from a CSPRNG, valid five minutes. */
 export const OTP_LENGTH = 6
 export const OTP_TTL_SECONDS = 5 * 60

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CATEGORY_SLUGS } from '~/catalog/category-slugs'
-import type { ProductTag, ShippingMethod } from '~/db/schema'
+import type { ProductTag } from './catalog'
+import type { ShippingMethod } from './orders'
 import type { Currency } from './money'
 import {
   allocateProportionally,

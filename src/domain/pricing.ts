@@ -1,4 +1,5 @@
-import type { ProductTag, ShippingMethod } from '~/db/schema'
+import type { ProductTag } from './catalog'
+import type { ShippingMethod } from './orders'
 import type { Currency } from './money'
 
 /**
@@ -298,6 +299,18 @@ export const INTERNATIONAL_FREE_SHIPPING_FROM: Record<Currency, number> = {
   usd: 70_00,
   thb: 70_00 * INTERNATIONAL_FEE_THB_PER_USD,
 }
+
+/** §9 "courier, 3-7 working days": from the order to the shopper's door, in working days, domestic and international. */
+export const COURIER_DELIVERY_WORKING_DAYS = { min: 3, max: 7 } as const
+
+/**
+ * Of those days, the ones before the parcel leaves the warehouse (chosen: the same or the next working day); the rest
+ * is the courier's transit. The spec gives only the total; structured data (decision 030) states both parts.
+ */
+export const HANDLING_WORKING_DAYS = { min: 0, max: 1 } as const
+
+/** The working days: Monday to Friday (0 = Sunday, as in the stores' opening hours). */
+export const WORKING_WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5]
 
 export function isDomestic(destination: Destination): boolean {
   return destination.country.trim().toUpperCase() === DOMESTIC_COUNTRY

@@ -5,8 +5,20 @@
  * of it can be asked for once.
  */
 
+/** An exchange (another size) or a return (the money back). */
+export const RETURN_KINDS = ['exchange', 'return'] as const
+export type ReturnKind = (typeof RETURN_KINDS)[number]
+
 /** §9: days after receipt during which an exchange or return can be asked for. */
 export const RETURN_WINDOW_DAYS = 7
+
+/**
+ * How an online order comes back: by post or courier to the shop (the delivery page: online orders cannot be
+ * returned or exchanged in store), the shopper paying the parcel (chosen: §9 says nothing of return postage, and
+ * the shop promises no free return it does not give).
+ */
+export const RETURN_CHANNEL = 'mail' as const
+export const RETURN_POSTAGE_PAID_BY = 'shopper' as const
 
 /** §9: categories that are never exchanged or returned. */
 export const NON_RETURNABLE_CATEGORIES: readonly string[] = ['accessories', 'jewelry', 'underwear', 'swimwear']

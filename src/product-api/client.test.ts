@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { camelKey, snakeKey } from './case'
+import { camelKey, snakeKey } from '~/contract/case'
 import { createProductApiClient, freshSeconds, ResponseCache } from './client'
 
 describe('key case (§7)', () => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { CamelCasedPropertiesDeep } from 'type-fest'
-import { camelKey, camelKeysDeep, snakeKey, snakeKeysDeep } from './case'
+import { camelKey, camelKeysDeep, snakeKey, snakeKeysDeep } from '~/contract/case'
 
 /** §7: the client waits at most this long for the product API. */
 export const PRODUCT_API_TIMEOUT_MS = 120_000

@@ -14,13 +14,18 @@ import { sessionQuery } from '~/account/session.functions'
 import { ConsentGate } from '~/consent/ConsentGate'
 import { cartQuery } from '~/cart/cart.functions'
 import { BRAND_NAME } from '~/brand'
+import { whenIdle } from '~/build/idle'
 import { useBuildUpdates } from '~/build/use-build-updates'
+import { PageSkeleton } from '~/components/page-skeleton'
 import { CheckoutLayout, DefaultLayout, type LayoutName } from '~/components/layouts'
-import { LOCALE_CODES, LOCALES } from '~/i18n/locales'
+import { NavigationProgress } from '~/components/NavigationProgress'
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '~/i18n/locales'
 import { LiffBoot } from '~/line/components/LiffBoot'
 import { localizePath } from '~/i18n/paths'
 import type { RouterContext } from '~/router'
 import { canonicalUrl } from '~/seo/canonical'
+import { SHARE_IMAGE, shareImageMeta, shareTextMeta } from '~/seo/share'
+import { APPLE_TOUCH_ICON, manifestHref, THEME_COLOR } from '~/pwa/links'
 import { isSharedPagePath } from '~/routing/shared-pages'
 import appCss from '~/styles/app.css?url'
 
@@ -70,21 +75,39 @@ export const Route = createRootRouteWithContext<RouterContext>()({
               href: canonicalUrl(boot.config.siteUrl, localizePath(pathname, boot.defaultLocale, paths), search),
             },
           ]
+    // Sharing (Open Graph, Twitter cards): defaults that a page's head() replaces tag by tag. Nothing personal: the
+    // page is shared (decision 027).
+    const ogLocale = (code: LocaleCode) => LOCALES[code].iso.replace('-', '_')
     return {
       meta: [
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
         { title: BRAND_NAME },
-        { name: 'description', content: i18n._(msg`Clothing, bags, shoes, accessories and jewelry from Bangkok.`) },
-        { name: 'theme-color', content: '#000000' },
+        ...shareTextMeta(BRAND_NAME, i18n._(msg`Clothing, bags, shoes, accessories and jewelry from Bangkok.`)),
+        { name: 'theme-color', content: THEME_COLOR },
         { property: 'og:site_name', content: BRAND_NAME },
         { property: 'og:type', content: 'website' },
         { property: 'og:url', content: canonical },
-        { property: 'og:locale', content: LOCALES[boot.locale].iso.replace('-', '_') },
+        { property: 'og:locale', content: ogLocale(boot.locale) },
+        ...LOCALE_CODES.filter((code) => code !== boot.locale).map((code) => ({
+          property: 'og:locale:alternate',
+          content: ogLocale(code),
+        })),
+        ...shareImageMeta({
+          url: `${boot.config.siteUrl}${SHARE_IMAGE.path}`,
+          alt: i18n._(msg`${BRAND_NAME}: clothing, bags, shoes, accessories and jewelry from Bangkok`),
+          width: SHARE_IMAGE.width,
+          height: SHARE_IMAGE.height,
+          type: SHARE_IMAGE.type,
+        }),
+        { name: 'twitter:card', content: 'summary_large_image' },
       ],
       links: [
         { rel: 'stylesheet', href: appCss },
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        // Installable (decision 032): the manifest of the page's language, and the icon iOS puts on a home screen.
+        { rel: 'manifest', href: manifestHref(boot.locale) },
+        { rel: 'apple-touch-icon', href: APPLE_TOUCH_ICON },
         { rel: 'canonical', href: canonical },
         ...alternates,
       ],
@@ -92,6 +115,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   component: RootComponent,
   shellComponent: RootDocument,
+  // The pages' skeleton is the default pending component, which would wrap the whole shell in a Suspense boundary:
+  // the root is never pending, and the cookie banner hydrates without one (src/consent/ConsentGate.tsx).
+  wrapInSuspense: false,
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
@@ -124,15 +150,20 @@ function RootComponent() {
   useEffect(() => {
     // Lets tests and monitoring know that React owns the page.
     document.documentElement.dataset.hydrated = 'true'
+    // The pages' skeleton, before a navigation needs it (decision 032).
+    return whenIdle(() => void PageSkeleton.preload?.())
   }, [])
   const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
   const Layout = layout === 'checkout' ? CheckoutLayout : DefaultLayout
   return (
-    <Layout>
-      {/* Above the content, in its flow: the banner covers nothing (issue 16). */}
-      <ConsentGate />
-      <Outlet />
-      <LiffBoot />
-    </Layout>
+    <>
+      <NavigationProgress />
+      <Layout>
+        {/* Above the content, in its flow: the banner covers nothing (issue 16). */}
+        <ConsentGate />
+        <Outlet />
+        <LiffBoot />
+      </Layout>
+    </>
   )
 }

@@ -1,12 +1,19 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { ClientOnly, createFileRoute, Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { collectionsQuery, editorialsQuery, productPageQuery } from '~/catalog/catalog.queries'
 import { CatalogPicture } from '~/catalog/components/CatalogPicture'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import type { BootState } from '~/boot-state'
+import { organizationLd, serializeJsonLd, webSiteLd } from '~/seo/json-ld'
+import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
+import { afterIdle } from '~/build/idle'
+
+/** Recently viewed pieces (decision 032): code loaded once the page is idle, outside the first load. */
+const RecentlyViewed = lazy(() => afterIdle().then(() => import('~/catalog/components/RecentlyViewed')))
 
 const NEW_ARRIVALS = 8
 
@@ -28,14 +35,11 @@ export const Route = createFileRoute('/')({
       queryClient.ensureQueryData(newArrivals(boot)),
     ])
   },
-  head: ({ match }) =>
-    pageHead(
-      match.context.i18n,
-      '',
-      msg`Clothing, bags, shoes, accessories and jewelry from Bangkok. Free delivery in Thailand.`,
-    ),
+  head: ({ match }) => pageHead(match.context.i18n, '', HOME_DESCRIPTION),
   component: HomePage,
 })
+
+const HOME_DESCRIPTION = msg`Clothing, bags, shoes, accessories and jewelry from Bangkok. Free delivery in Thailand.`
 
 function HomePage() {
   const { boot } = Route.useRouteContext()
@@ -43,8 +47,17 @@ function HomePage() {
   const { data: collections } = useSuspenseQuery(collectionsQuery(boot.locale))
   const { data: arrivals } = useSuspenseQuery(newArrivals(boot))
   const hero = editorials.items[0]
+  const { i18n } = useLingui()
   return (
     <>
+      {/* The shop and the site for search engines (Google's Organization and WebSite markup). */}
+      <StructuredData
+        json={
+          import.meta.env.SSR
+            ? serializeJsonLd([organizationLd(boot, i18n._(HOME_DESCRIPTION)), webSiteLd(boot)])
+            : null
+        }
+      />
       {hero ? (
         <section className="hero" aria-labelledby="hero-title">
           <CatalogPicture image={hero.heroImage} sizes="100vw" aspectRatio={16 / 10} priority className="hero__image" />
@@ -88,6 +101,13 @@ function HomePage() {
           </Link>
         </p>
       </section>
+
+      {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 032). */}
+      <ClientOnly>
+        <Suspense fallback={null}>
+          <RecentlyViewed />
+        </Suspense>
+      </ClientOnly>
     </>
   )
 }

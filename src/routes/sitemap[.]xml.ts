@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { env } from '../../app.config'
-import { sitemapSchema } from '~/api/schemas'
+import { sitemapSchema } from '~/contract/catalog'
 import { productApi } from '~/product-api/server-client.server'
 import { sitemapXml, type SitemapEntry } from '~/seo/sitemap'
 

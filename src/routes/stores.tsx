@@ -6,6 +6,8 @@ import { productStoresQuery, storesQuery } from '~/catalog/catalog.queries'
 import type { Store } from '~/catalog/types'
 import { PageHeading } from '~/components/PageHeading'
 import { searchParams, sizeParam, slugParam } from '~/routing/search-params'
+import { serializeJsonLd, storeAnchor, storesLd } from '~/seo/json-ld'
+import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
 
 /** ?product= (and ?size=) show which sizes of that product each store holds. */
@@ -66,9 +68,11 @@ function StoresPage() {
           )}
         </p>
       ) : null}
+      {/* Each store as a Store (Google's local business markup): address, coordinates, opening hours, telephone. */}
+      <StructuredData json={import.meta.env.SSR ? serializeJsonLd(storesLd(data.items, boot)) : null} />
       <ul className="store-list">
         {data.items.map((store) => (
-          <li key={store.id} className="store-card">
+          <li key={store.id} id={storeAnchor(store)} className="store-card">
             <h2>{store.name}</h2>
             <p>{store.address}</p>
             <p>

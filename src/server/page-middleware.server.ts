@@ -5,7 +5,7 @@ import { AB_COOKIE, AB_COOKIE_MAX_AGE_SECONDS, isAbVariant, pickAbVariant } from
 import { localeCookie, resolveLocale, type LocaleSettings } from '~/i18n/detect'
 import { isLocaleCode, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '~/i18n/locales'
 import { delocalizePath } from '~/i18n/paths'
-import { ipInfoSchema } from '~/api/schemas'
+import { ipInfoSchema } from '~/contract/catalog'
 import { productApi } from '~/product-api/server-client.server'
 import { COUNTRY_HEADERS, DEFAULT_REGION, isCountryCode, REGION_COOKIE, regionForCountry } from '~/region/region'
 import { CHECKOUT_RESUME_COOKIE } from '~/checkout/resume'
@@ -39,7 +39,7 @@ const localeSettings: LocaleSettings = {
 }
 
 /** Paths that are not pages: no language decision, region or A/B cookies (the LINE hops keep the language cookie). */
-const MACHINE_PATHS = ['/api/', '/images/', '/sitemap.xml', '/robots.txt', '/account/line']
+const MACHINE_PATHS = ['/api/', '/images/', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/account/line']
 
 const REGION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
@@ -122,7 +122,7 @@ export async function handlePageRequest<Result extends { response: Response }>(
 ): Promise<Response | Result> {
   const url = new URL(request.url)
   if (MACHINE_PATHS.some((prefix) => url.pathname.startsWith(prefix))) {
-    // The product API, images, sitemap and robots: no language, region or A/B cookies, only the headers.
+    // The product API, images, sitemap, robots and manifest: no language, region or A/B cookies, only the headers.
     const result = await next()
     for (const [name, value] of Object.entries(securityHeaders({ nonce: null, secure: env.SECURE_COOKIES }))) {
       if (!result.response.headers.has(name)) result.response.headers.set(name, value)

@@ -50,8 +50,11 @@ test('the product page shows size guide, care, related products and structured d
   await expect(page.getByRole('heading', { level: 2, name: 'Match with' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'You may also like' })).toBeVisible()
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
-  const product = jsonLd.map((text) => JSON.parse(text) as { '@type': string; offers?: { priceCurrency: string } })
-  expect(product.find((item) => item['@type'] === 'Product')?.offers?.priceCurrency).toBe('THB')
+  type Offer = { priceCurrency: string }
+  const product = jsonLd.map((text) => JSON.parse(text) as { '@type': string; hasVariant?: Array<{ offers?: Offer }> })
+  // The family with its sizes as variants (sharing.spec.ts checks every field Google documents).
+  const group = product.find((item) => item['@type'] === 'ProductGroup')
+  expect(group?.hasVariant?.[0]?.offers?.priceCurrency).toBe('THB')
   expect(product.some((item) => item['@type'] === 'BreadcrumbList')).toBe(true)
 })
 

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto'
 import { eq, or } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { DEFAULT_SMS_POLICY, type SmsPolicy } from '~/domain/otp'
 import { createDelivery, type Delivery } from '~/api/accounts/delivery.server'
 import {
-  accountErrorSchema,
   addressCheckSchema,
   addressListSchema,
   addressSchema,
@@ -16,7 +15,8 @@ import {
   outboxSchema,
   postcodePlacesSchema,
   sessionGrantSchema,
-} from '~/api/accounts/schemas'
+} from '~/contract/accounts'
+import { accountErrorSchema } from '~/contract/errors'
 import type { MessageSender, OutboundMessage } from '~/api/providers/messages'
 import {
   memberAddresses,

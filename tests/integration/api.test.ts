@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
-import { productDetailSchema, productPageSchema } from '~/api/schemas'
+import { createApiApp, type ApiApp } from './api-app'
+import { productDetailSchema, productPageSchema } from '~/contract/catalog'
 import { migrate } from '~/db/migrate.server'
 import { seedDemoData } from '~/db/seed.server'
 import { DEMO_EXAMPLES } from '~/db/seed/demo-catalog'

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import * as fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { createLineLogin } from '~/api/providers/line-login.server'
 import { resultRows } from '~/db/client.server'
@@ -136,6 +136,7 @@ type JsonSchema = {
 }
 type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema }
 type OperationObject = {
+  operationId?: string
   parameters?: Parameter[]
   security?: unknown[]
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> }
@@ -186,6 +187,10 @@ function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = []
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
+      // The path item's own parameters (the store key) are not an operation.
+      if (method === 'parameters') continue
+      // Scalar's bundle (a static file, no input): the leak checks would read its code as a stack trace.
+      if (operation.operationId === 'getReferencePageScript') continue
       const parameters = operation.parameters ?? []
       const content = operation.requestBody?.content ?? {}
       const body = content['application/json']?.schema ?? null
@@ -1253,8 +1258,9 @@ describe(`bad input to the product API on ${process.env.DATABASE_URL ? 'PostgreS
         stripe: createStripeProvider({
           secretKey: 'sk_test_bad_input',
           webhookSecret: STRIPE_WEBHOOK_SECRET,
-          apiBaseUrl: 'https://api.stripe.test',
-          fetch: async () => new Response('{}', { status: 503 }),
+          // Webhooks never call Stripe; were anything to, it would find nothing listening on the discard port.
+          apiBaseUrl: 'http://127.0.0.1:9',
+          maxNetworkRetries: 0,
         }),
       },
     })

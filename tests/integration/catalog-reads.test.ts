@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { CatalogReads } from '~/api/catalog-reads'
 import { variants } from '~/db/schema'
 import { freshDatabase } from './database'

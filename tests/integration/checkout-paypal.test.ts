@@ -1,7 +1,7 @@
 import { inspect } from 'node:util'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { createPaypalProvider } from '~/api/payments/paypal.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { carts, orderEvents, orders, payments, products, variants } from '~/db/schema'
@@ -409,9 +409,18 @@ describe(`checkout with PayPal on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
       paths: Record<string, Record<string, unknown>>
       components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> }
     }
-    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/return'] ?? {})).toEqual(['get'])
-    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/cancel'] ?? {})).toEqual(['get'])
-    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/webhook'] ?? {})).toEqual(['post'])
+    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/return'] ?? {})).toEqual([
+      'get',
+      'parameters',
+    ])
+    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/cancel'] ?? {})).toEqual([
+      'get',
+      'parameters',
+    ])
+    expect(Object.keys(document.paths['/api/public/{storeKey}/payments/paypal/webhook'] ?? {})).toEqual([
+      'post',
+      'parameters',
+    ])
     expect(document.components.schemas.PlaceOrder?.properties?.payment_method?.enum).toEqual([
       'card',
       'paypal',

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { orders, products, variants } from '~/db/schema'
 import { freshDatabase } from './database'
@@ -73,8 +73,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => stripe.close(() => resolve()))
 })
 
-function signed(payload: string, secret = WEBHOOK_SECRET) {
-  const t = Math.floor(Date.now() / 1000)
+function signed(payload: string, secret = WEBHOOK_SECRET, t = Math.floor(Date.now() / 1000)) {
   const v1 = createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')
   return `t=${t},v1=${v1}`
 }
@@ -126,6 +125,23 @@ it('pays a card order through Stripe Checkout: the session for the total, then t
     body: event,
   })
   expect(forged.status).toBe(400)
+  // Stripe's own check (stripe.webhooks.constructEvent) refuses a replay older than five minutes and a body changed
+  // after signing, through the real route: a 400, and the order stays unpaid.
+  const stale = signed(event, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 301)
+  const tampered = event.replace('"payment_status":"paid"', '"payment_status":"paid","amount_total":1')
+  for (const [what, signature, payload] of [
+    ['stale', stale, event],
+    ['tampered', signed(event), tampered],
+    ['unsigned', '', event],
+  ] as const) {
+    const refused = await app.request(`${BASE}/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    })
+    expect(refused.status, what).toBe(400)
+    expect(await refused.json(), what).toEqual({ code: 400, message: 'Bad signature' })
+  }
   const [still] = await database.db.select().from(orders).where(eq(orders.number, body.order.number))
   expect(still?.status).toBe('awaiting_payment')
 

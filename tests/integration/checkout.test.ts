@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { carts, members, orders, outboxMessages, payments, products, variants } from '~/db/schema'
 import { sha256 } from '~/api/accounts/crypto.server'
 import { freshDatabase } from './database'

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import {
   productDetailSchema,
   productPageSchema,
   scanResultSchema,
   searchResultSchema,
   suggestionsSchema,
-} from '~/api/schemas'
+} from '~/contract/catalog'
 import { openDatabase, resultRows } from '~/db/client.server'
 import { migrate, migrationsFolder } from '~/db/migrate.server'
 import { products } from '~/db/schema'

@@ -4,17 +4,17 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { createAltchaGate, type AltchaChallenge } from '~/api/accounts/captcha.server'
 import {
-  accountErrorSchema,
   issuedChallengeSchema,
   memberSchema,
   outboxSchema,
   sessionGrantSchema,
   sessionListSchema,
   sessionsEndedSchema,
-} from '~/api/accounts/schemas'
+} from '~/contract/accounts'
+import { accountErrorSchema } from '~/contract/errors'
 import { members, otpChallenges, otpFailures, sessions } from '~/db/schema'
 import { freshDatabase } from './database'
 

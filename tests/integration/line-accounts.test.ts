@@ -5,14 +5,9 @@ import { eq } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
-import { createApiApp, type ApiApp } from '~/api/app.server'
-import {
-  accountErrorSchema,
-  lineGrantSchema,
-  lineStartSchema,
-  memberSchema,
-  sessionGrantSchema,
-} from '~/api/accounts/schemas'
+import { createApiApp, type ApiApp } from './api-app'
+import { lineGrantSchema, lineStartSchema, memberSchema, sessionGrantSchema } from '~/contract/accounts'
+import { accountErrorSchema } from '~/contract/errors'
 import { createLineLogin } from '~/api/providers/line-login.server'
 import { members, oauthStates, sessions } from '~/db/schema'
 import { freshDatabase } from './database'

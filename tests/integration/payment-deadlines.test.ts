@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import type { Db } from '~/db/client.server'
 import { orderEvents, orderMails, orders, payments, products, variants, type OrderRow } from '~/db/schema'
 import { freshDatabase } from './database'

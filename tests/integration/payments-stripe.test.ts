@@ -9,7 +9,7 @@ import {
   type PaymentProvider,
   type PaymentRequest,
 } from '~/api/payments/provider'
-import { createStripeProvider } from '~/api/payments/stripe.server'
+import { createStripeProvider, STRIPE_API_VERSION } from '~/api/payments/stripe.server'
 
 const SECRET_KEY = 'sk_test_51FakeKeyForLoopbackOnly'
 const WEBHOOK_SECRET = 'whsec_test_loopback_signing_secret'
@@ -69,9 +69,19 @@ describe('Stripe provider: Checkout Sessions', () => {
     authorization: string | undefined
     contentType: string | undefined
     idempotencyKey: string | undefined
+    stripeVersion: string | undefined
+    headers: IncomingMessage['headers']
     form: URLSearchParams
   }
-  type Behaviour = 'normal' | 'server-error' | 'rate-limit' | 'echo-invalid' | 'hang'
+  type Behaviour =
+    | 'normal'
+    | 'server-error'
+    | 'server-error-once'
+    | 'server-error-final'
+    | 'rate-limit'
+    | 'echo-invalid'
+    | 'not-json'
+    | 'hang'
 
   const requests: Recorded[] = []
   const sessions = new Map<string, Session>()
@@ -91,7 +101,14 @@ describe('Stripe provider: Checkout Sessions', () => {
     json(response, status, { error })
   }
 
-  function createSession(form: URLSearchParams): { status: number; answer: unknown } {
+  function createSession(form: URLSearchParams, version: string | undefined): { status: number; answer: unknown } {
+    // Since 2026-09-30 the API refuses the old static list of methods, as it refuses any parameter it does not know.
+    const removed = version !== undefined && version >= '2026-09-30' ? ['payment_method_types[0]'] : []
+    const unknown = [...form.keys()].find((name) => removed.includes(name))
+    if (unknown !== undefined) {
+      const error = { type: 'invalid_request_error', code: 'parameter_unknown', param: unknown }
+      return { status: 400, answer: { error: { ...error, message: `Received unknown parameter: ${unknown}` } } }
+    }
     const required = [
       'mode',
       'success_url',
@@ -135,12 +152,15 @@ describe('Stripe provider: Checkout Sessions', () => {
     for await (const chunk of incoming) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks).toString('utf8')
     const idempotencyKey = incoming.headers['idempotency-key']
+    const stripeVersion = incoming.headers['stripe-version']
     const recorded: Recorded = {
       method: incoming.method,
       path: incoming.url,
       authorization: incoming.headers.authorization,
       contentType: incoming.headers['content-type'],
       idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      stripeVersion: typeof stripeVersion === 'string' ? stripeVersion : undefined,
+      headers: incoming.headers,
       form: new URLSearchParams(body),
     }
     requests.push(recorded)
@@ -160,6 +180,17 @@ describe('Stripe provider: Checkout Sessions', () => {
         return
       case 'server-error':
         return stripeError(response, 500, { type: 'api_error', message: 'Something went wrong on our end.' })
+      case 'server-error-once':
+        // A passing fault: the next attempt goes through.
+        behaviour = 'normal'
+        return stripeError(response, 500, { type: 'api_error', message: 'Something went wrong on our end.' })
+      case 'server-error-final':
+        // Stripe knows a retry would not help (e.g. the request was already processed as it stands).
+        response.setHeader('stripe-should-retry', 'false')
+        return stripeError(response, 500, { type: 'api_error', message: 'Something went wrong on our end.' })
+      case 'not-json':
+        response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad gateway</body></html>')
+        return
       case 'rate-limit':
         return stripeError(response, 429, { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many' })
       case 'echo-invalid':
@@ -190,7 +221,7 @@ describe('Stripe provider: Checkout Sessions', () => {
           return json(response, earlier.status, earlier.answer, { 'idempotent-replayed': 'true' })
         }
       }
-      const created = createSession(recorded.form)
+      const created = createSession(recorded.form, recorded.stripeVersion)
       if (recorded.idempotencyKey !== undefined) idempotency.set(recorded.idempotencyKey, { body, ...created })
       return json(response, created.status, created.answer)
     }
@@ -205,7 +236,8 @@ describe('Stripe provider: Checkout Sessions', () => {
           message: `No such checkout.session: '${match[1] ?? ''}'`,
         })
       }
-      const expand = url.searchParams.getAll('expand[]')
+      // Stripe reads both `expand[]=…` and the indexed `expand[0]=…` the SDK sends.
+      const expand = [...url.searchParams].filter(([name]) => /^expand\[\d*\]$/.test(name)).map(([, value]) => value)
       const intent = session.payment_intent === null ? null : (intents.get(session.payment_intent) ?? null)
       return json(response, 200, {
         ...session,
@@ -215,8 +247,17 @@ describe('Stripe provider: Checkout Sessions', () => {
     return stripeError(response, 404, { type: 'invalid_request_error', message: 'Unrecognized request URL' })
   }
 
-  function createProvider(overrides: { secretKey?: string; timeoutMs?: number } = {}): PaymentProvider {
-    return createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBaseUrl, ...overrides })
+  /** Without the SDK's automatic retries unless a test asks for them, so that each call is one request. */
+  function createProvider(
+    overrides: { secretKey?: string; timeoutMs?: number; maxNetworkRetries?: number; apiBaseUrl?: string } = {},
+  ): PaymentProvider {
+    return createStripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBaseUrl,
+      maxNetworkRetries: 0,
+      ...overrides,
+    })
   }
 
   beforeAll(async () => {
@@ -255,7 +296,7 @@ describe('Stripe provider: Checkout Sessions', () => {
       client_reference_id: request.paymentId,
       customer_email: 'shopper@example.com',
       locale: 'th',
-      'payment_method_types[0]': 'card',
+      'allowed_payment_method_types[0]': 'card',
       'line_items[0][price_data][currency]': 'thb',
       'line_items[0][price_data][unit_amount]': '129000',
       'line_items[0][price_data][product_data][name]': 'Order AS-2603-00042',
@@ -271,6 +312,38 @@ describe('Stripe provider: Checkout Sessions', () => {
       amount_total: 129_000,
       currency: 'thb',
     })
+  })
+
+  it('sends what the SDK sends to the real API: the pinned Stripe-Version, no telemetry, no machine details', async () => {
+    await createProvider().start({ ...request, paymentId: '7a0d9d4c-2b3e-4dbc-e5e6-6a7b8c9d0e1f' })
+
+    const [sent] = requests
+    expect(STRIPE_API_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}\.[a-z]+$/)
+    expect(sent?.stripeVersion).toBe(STRIPE_API_VERSION)
+    expect(sent?.headers['user-agent']).toMatch(/^Stripe\/v1 NodeBindings\/23\.1\.0/)
+    expect(sent?.headers['x-stripe-client-telemetry']).toBeUndefined()
+    const client = JSON.parse(String(sent?.headers['x-stripe-client-user-agent'])) as Record<string, unknown>
+    expect(client).toMatchObject({ bindings_version: '23.1.0', lang: 'node', typescript: 'true' })
+    expect(client).not.toHaveProperty('platform')
+    expect(client).not.toHaveProperty('telemetry_id')
+
+    // A second request would carry the first one's latency if telemetry were on.
+    await createProvider().start({ ...request, paymentId: '8b1eae5d-3c4f-4ecd-f6f7-7b8c9d0e1f2a' })
+    expect(requests[1]?.headers['x-stripe-client-telemetry']).toBeUndefined()
+  })
+
+  it('is refused by an API of the pinned version when it sends the parameter that version removed', async () => {
+    // The fake is honest about versions: the old `payment_method_types` is refused from 2026-09-30 on.
+    await createProvider().start({ ...request, paymentId: 'ad3a0a7f-5e6b-4aef-b8b9-9d0e1f2a3b4c' })
+    const sent = requests[0]?.form ?? new URLSearchParams()
+    const old = new URLSearchParams([...sent].filter(([name]) => !name.startsWith('allowed_payment_method_types')))
+    old.append('payment_method_types[0]', 'card')
+
+    const refused = createSession(old, STRIPE_API_VERSION)
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.answer)).toContain('parameter_unknown')
+    expect(createSession(old, '2025-01-27.acacia').status).toBe(200)
+    expect(createSession(sent, STRIPE_API_VERSION).status).toBe(200)
   })
 
   it('gets the same session back when the request is replayed with the same Idempotency-Key', async () => {
@@ -318,6 +391,51 @@ describe('Stripe provider: Checkout Sessions', () => {
     expect(error.message).toContain('idempotency_error')
   })
 
+  it('retries a passing 5xx once, with the same Idempotency-Key, and gets the one session', async () => {
+    const paymentId = '9c2fbf6e-4d5a-4fde-a7a8-8c9d0e1f2a3b'
+    behaviour = 'server-error-once'
+    const before = sessions.size
+    const started = await createProvider({ maxNetworkRetries: 1 }).start({ ...request, paymentId })
+
+    expect(requests.map((sent) => [sent.method, sent.path, sent.idempotencyKey])).toEqual([
+      ['POST', '/v1/checkout/sessions', paymentId],
+      ['POST', '/v1/checkout/sessions', paymentId],
+    ])
+    expect(requests[1]?.form.toString()).toBe(requests[0]?.form.toString())
+    expect(sessions.size).toBe(before + 1)
+    expect(started.providerRef).toMatch(/^cs_test_/)
+  })
+
+  it('does not retry what fails again as sent (4xx), nor a 5xx Stripe says not to retry', async () => {
+    behaviour = 'echo-invalid'
+    const refused = await providerError(createProvider({ maxNetworkRetries: 2 }).start(request))
+    expect(refused.status).toBe(400)
+    expect(requests).toHaveLength(1)
+
+    requests.length = 0
+    behaviour = 'server-error-final'
+    const final = await providerError(createProvider({ maxNetworkRetries: 2 }).start(request))
+    expect(final.status).toBe(500)
+    expect(final.retryable).toBe(false)
+    expect(requests).toHaveLength(1)
+  })
+
+  it('reports a refused connection and a body that is not JSON as retryable', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const refused = await providerError(createProvider({ apiBaseUrl: `http://127.0.0.1:${port}` }).start(request))
+    expect(refused.retryable).toBe(true)
+    expect(refused.status).toBeUndefined()
+    expect(refused.message).toContain('ECONNREFUSED')
+
+    behaviour = 'not-json'
+    const page = await providerError(createProvider().start(request))
+    expect(page.retryable).toBe(true)
+    expect(page.message).toContain('not JSON')
+  })
+
   it('reports 500 and 429 as retryable', async () => {
     behaviour = 'server-error'
     const serverError = await providerError(createProvider().start(request))
@@ -330,12 +448,12 @@ describe('Stripe provider: Checkout Sessions', () => {
     expect(rateLimited.retryable).toBe(true)
   })
 
-  it('gives up on a server that never answers, as retryable', async () => {
+  it('gives up on a server that never answers, after one more try with the same Idempotency-Key, as retryable', async () => {
     behaviour = 'hang'
     const started = Date.now()
-    const error = await providerError(createProvider({ timeoutMs: 200 }).start(request))
+    const error = await providerError(createProvider({ timeoutMs: 200, maxNetworkRetries: 1 }).start(request))
 
-    expect(requests).toHaveLength(1)
+    expect(requests.map((sent) => sent.idempotencyKey)).toEqual([request.paymentId, request.paymentId])
     expect(Date.now() - started).toBeLessThan(5_000)
     expect(error.retryable).toBe(true)
     expect(error.status).toBeUndefined()
@@ -352,7 +470,11 @@ describe('Stripe provider: Checkout Sessions', () => {
     expect(await provider.status(providerRef)).toBe('pending')
     expect(requests[0]?.method).toBe('GET')
     expect(requests[0]?.authorization).toBe(`Bearer ${SECRET_KEY}`)
-    expect(new URL(requests[0]?.path ?? '', 'http://x').pathname).toBe(`/v1/checkout/sessions/${providerRef}`)
+    const asked = new URL(requests[0]?.path ?? '', 'http://x')
+    expect(asked.pathname).toBe(`/v1/checkout/sessions/${providerRef}`)
+    expect([...asked.searchParams]).toEqual([['expand[0]', 'payment_intent']])
+    expect(requests[0]?.stripeVersion).toBe(STRIPE_API_VERSION)
+    expect(requests[0]?.idempotencyKey).toBeUndefined()
 
     intents.set('pi_test_1', { id: 'pi_test_1', object: 'payment_intent', status: 'processing' })
     Object.assign(session, { status: 'complete', payment_intent: 'pi_test_1' })
@@ -430,13 +552,15 @@ describe('Stripe provider: webhooks', () => {
     await webhookError(provider.parseWebhook(completed, new Headers({ 'Stripe-Signature': noV1 })))
   })
 
-  it('refuses a timestamp more than 300 s away, and accepts one just inside', async () => {
+  it('refuses a timestamp more than 300 s old, and accepts one just inside', async () => {
     const old = sign(completed, { timestamp: NOW_SECONDS - 301 })
     const error = await webhookError(provider.parseWebhook(completed, new Headers({ 'Stripe-Signature': old })))
     expect(error.message).toContain('tolerance')
 
+    // The SDK bounds the age only, as Stripe documents: a timestamp ahead of our clock can only come from the
+    // holder of the secret (who could sign any time), so a late clock here does not lose real webhooks.
     const future = sign(completed, { timestamp: NOW_SECONDS + 301 })
-    await webhookError(provider.parseWebhook(completed, new Headers({ 'Stripe-Signature': future })))
+    expect((await provider.parseWebhook(completed, new Headers({ 'Stripe-Signature': future })))?.status).toBe('paid')
 
     const recent = sign(completed, { timestamp: NOW_SECONDS - 299 })
     const update = await provider.parseWebhook(completed, new Headers({ 'Stripe-Signature': recent }))

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PixelService, type PixelEventInput, type PixelServiceOptions } from '~/api/analytics/pixel.service.server'
 import { createPixelRoutes } from '~/api/analytics/routes.server'
 import { orders, pixelEvents, type PixelPlatform } from '~/db/schema'
+import { apiDocument } from './api-app'
 import { freshDatabase } from './database'
+import { checkedResponses } from './openapi-responses'
+
+/** Where the pixel routes answer in the whole API. */
+const MOUNT = '/api/public/demo'
 
 const META_PIXEL = '1234567890123456'
 const META_TOKEN = 'EAAB-meta+token/for=tests-0123456789'
@@ -225,7 +230,7 @@ describe('pixel events', () => {
   })
 
   it('stores an event reported twice (browser and server) once, through the endpoints', async () => {
-    const app = createPixelRoutes({ pixels: service() })
+    const app = checkedResponses(createPixelRoutes({ pixels: service() }), apiDocument(database.db), { mount: MOUNT })
     const payload = {
       event_name: 'add_to_cart',
       event_source_url: 'https://shop.test/product/linen-shirt',
@@ -273,7 +278,7 @@ describe('pixel events', () => {
   })
 
   it('refuses malformed events and events for another pixel', async () => {
-    const app = createPixelRoutes({ pixels: service() })
+    const app = checkedResponses(createPixelRoutes({ pixels: service() }), apiDocument(database.db), { mount: MOUNT })
     const post = (path: string, body: unknown) =>
       app.request(path, {
         method: 'POST',
@@ -536,7 +541,9 @@ describe('what the public pixel endpoints forward (issue 15)', () => {
   }
 
   function post(body: Record<string, unknown>) {
-    const app = createPixelRoutes({ pixels: service(), db: database.db })
+    const app = checkedResponses(createPixelRoutes({ pixels: service(), db: database.db }), apiDocument(database.db), {
+      mount: MOUNT,
+    })
     return app.request('/facebook-pixel/event', {
       method: 'POST',
       headers: {

@@ -10,13 +10,14 @@ import {
   QUICK_PASS_ISSUER,
   QUICK_PASS_SECRET_NAME,
   QUICK_PASS_TTL_SECONDS,
-  quickPassCheckSchema,
   quickPassKey,
-  quickPassSchema,
 } from '~/api/accounts/quick-pass.server'
-import { accountErrorSchema } from '~/api/accounts/schemas'
+import { quickPassCheckSchema, quickPassSchema } from '~/contract/accounts'
+import { accountErrorSchema } from '~/contract/errors'
 import { members, type MemberRow } from '~/db/schema'
+import { apiDocument } from './api-app'
 import { freshDatabase } from './database'
+import { checkedResponses } from './openapi-responses'
 
 const BASE = 'http://shop.test/api/public/demo'
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
   accounts = new AccountService({ db: database.db, deliver: async () => {}, lineLogin: null, ipHourlyLimit: 30 })
   app = new OpenAPIHono().basePath('/api/public/:storeKey')
   app.route('/', createQuickPassRoutes({ db: database.db, accounts }))
+  app = checkedResponses(app, apiDocument(database.db))
 })
 
 afterAll(async () => {

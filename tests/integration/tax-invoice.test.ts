@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiApp, type ApiApp } from '~/api/app.server'
+import { createApiApp, type ApiApp } from './api-app'
 import { openDatabase, type Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { documentCounters, products, taxInvoices, variants, type TaxInvoiceContent } from '~/db/schema'
@@ -271,7 +271,7 @@ describe(`tax invoices on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`
       paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, unknown> }> } }>
     }
     const operation = document.paths['/api/public/{storeKey}/orders/{number}/tax-invoice']?.get
-    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '404', '409'])
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '404', '409', '500', '503'])
     expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual(['application/pdf'])
   })
 

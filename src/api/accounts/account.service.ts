@@ -9,12 +9,12 @@ import {
   rateCounters,
   sessions,
   type IdentityChangePayload,
-  type MemberGender,
   type MemberRow,
   type OtpChallengeRow,
-  type OtpChannel,
   type RegistrationPayload,
 } from '~/db/schema'
+import type { MemberGender } from '~/domain/membership'
+import type { OtpChannel, SmsPolicy } from '~/domain/otp'
 import {
   captchaThreshold,
   connectionDelaySeconds,
@@ -35,7 +35,6 @@ import {
   parseTelephone,
   phoneCountry,
   smsAllowed,
-  type SmsPolicy,
 } from '~/domain/otp'
 import type { OutboundMessage } from '~/api/providers/messages'
 import { createPkcePair, LineLoginError, type LineIdentity, type LineLogin } from '~/api/providers/line-login.server'

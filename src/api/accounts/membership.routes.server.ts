@@ -1,8 +1,8 @@
 import { createRoute, type z } from '@hono/zod-openapi'
-import { bearer, bearerToken, createSubApp, json, refused, wire } from '~/api/http.server'
+import { security, bearerToken, createSubApp, json, refused, wire } from '~/api/http.server'
 import type { AccountService } from './account.service'
 import type { MembershipService } from './membership.service'
-import { memberCodesSchema, membershipSchema } from './schemas'
+import { memberCodesSchema, membershipSchema } from '~/contract/accounts'
 
 /** The member's tier figures and promotion codes (issue 6). */
 export function createMembershipRoutes(options: { accounts: AccountService; membership: MembershipService }) {
@@ -12,8 +12,9 @@ export function createMembershipRoutes(options: { accounts: AccountService; memb
     createRoute({
       method: 'get',
       path: '/me/membership',
+      operationId: 'getMembership',
       summary: 'Status (member, VIP, VVIP), spending in the cycle, expiry and what is needed to keep or reach a tier',
-      security: bearer,
+      security: security.member,
       responses: { 200: json(membershipSchema, 'Figures in satang'), 401: refused('Log in first') },
     }),
     async (c) => {
@@ -28,8 +29,9 @@ export function createMembershipRoutes(options: { accounts: AccountService; memb
     createRoute({
       method: 'get',
       path: '/me/codes',
+      operationId: 'listMemberCodes',
       summary: 'The member’s promotion codes, newest first, with use and what is left',
-      security: bearer,
+      security: security.member,
       responses: { 200: json(memberCodesSchema, 'Codes'), 401: refused('Log in first') },
     }),
     async (c) => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { memberCodes, members, orderEvents, orders, type MemberCodeRow, type OrderStatus } from '~/db/schema'
+import { memberCodes, members, orderEvents, orders, type MemberCodeRow } from '~/db/schema'
+import type { OrderStatus } from '~/domain/orders'
 import {
   bangkokDate,
   birthMonthCode,

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { Db } from '~/db/client.server'
-import { members, MEMBER_TIERS } from '~/db/schema'
-import { bearer, bearerToken, body, createSubApp, json, refused } from '~/api/http.server'
+import { members } from '~/db/schema'
+import { quickPassCheckSchema, quickPassSchema, quickPassVerifyBody, type QuickPassCheck } from '~/contract/accounts'
+import { security, bearerToken, body, createSubApp, json, refused } from '~/api/http.server'
 import type { AccountService } from './account.service'
 import { appSecret, randomToken } from './crypto.server'
 
@@ -16,35 +17,6 @@ export const QUICK_PASS_AUDIENCE = 'store-device'
 const ALGORITHM = 'HS256'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export const quickPassSchema = z
-  .object({
-    token: z.string().openapi({ description: 'A signed JWT (HS256) to show as a QR code' }),
-    expires_at: z.string().openapi({ description: 'When the token stops being accepted (ISO 8601)' }),
-    name: z.string(),
-    tier: z.enum(MEMBER_TIERS),
-  })
-  .openapi('QuickPass')
-
-export const quickPassVerifyBody = z
-  .object({ token: z.string().trim().min(1).max(4096).openapi({ description: 'The scanned code' }) })
-  .openapi('QuickPassVerifyRequest')
-
-export const quickPassCheckSchema = z
-  .discriminatedUnion('valid', [
-    z.object({
-      valid: z.literal(true),
-      member_id: z.string(),
-      name: z.string().openapi({ description: 'The member’s current name' }),
-      tier: z.enum(MEMBER_TIERS).openapi({ description: 'The member’s current tier' }),
-      expires_at: z.string(),
-    }),
-    z.object({ valid: z.literal(false), reason: z.enum(['expired', 'invalid']) }),
-  ])
-  .openapi('QuickPassCheck')
-
-export type QuickPassWire = z.infer<typeof quickPassSchema>
-export type QuickPassCheck = z.infer<typeof quickPassCheckSchema>
 
 export type QuickPassRoutesOptions = {
   db: Db
@@ -66,7 +38,6 @@ export function createQuickPassRoutes(options: QuickPassRoutesOptions) {
   const { db, accounts } = options
   const now = options.now ?? (() => new Date())
   const app = createSubApp()
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' })
 
   // Read once per app; a failed read is not kept, so that the next request tries again.
   let key: Promise<Uint8Array> | null = null
@@ -85,8 +56,9 @@ export function createQuickPassRoutes(options: QuickPassRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/me/quick-pass',
+      operationId: 'getQuickPass',
       summary: 'A signed member token for in-store use, valid for five minutes',
-      security: bearer,
+      security: security.member,
       responses: { 200: json(quickPassSchema, 'The pass'), 401: refused('Not logged in') },
     }),
     async (c) => {
@@ -113,6 +85,8 @@ export function createQuickPassRoutes(options: QuickPassRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/quick-pass/verify',
+      operationId: 'verifyQuickPass',
+      security: security.none,
       summary: 'Check a scanned quick pass: the member’s current name and tier, or why it is refused',
       request: body(quickPassVerifyBody),
       responses: {

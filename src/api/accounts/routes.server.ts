@@ -6,11 +6,12 @@ import { outboxMessages } from '~/db/schema'
 import { validateAddress, type AddressInput } from '~/domain/address'
 import { getThaiPostal } from '~/geo/thai-postal.server'
 import {
-  bearer,
+  security,
   bearerToken,
   body,
   createSubApp,
   json,
+  shared,
   refused,
   requestContext as context,
   wire,
@@ -51,7 +52,7 @@ import {
   subDistrictListSchema,
   verifyBody,
   type AddressWire,
-} from './schemas'
+} from '~/contract/accounts'
 
 export type AccountRoutesOptions = {
   db: Db
@@ -89,7 +90,6 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
   const { accounts } = options
   const addresses = new AddressService(options.db)
   const app = createSubApp()
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' })
 
   /** The member of the Bearer session; the session's last-seen time and country are kept up to date. */
   async function member(c: Context) {
@@ -100,6 +100,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/login-code',
+      operationId: 'requestLoginCode',
+      security: security.none,
       summary: 'Send a login code to a member’s phone (SMS) or e-mail',
       request: body(loginCodeBody),
       responses: {
@@ -127,6 +129,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/register',
+      operationId: 'register',
+      security: security.none,
       summary: 'Start a registration: the account is created once the code sent to the phone is confirmed',
       request: body(registerBody),
       responses: {
@@ -161,6 +165,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/challenge',
+      operationId: 'getChallenge',
+      security: security.none,
       summary: 'Where a code went, its reference, expiry and resend time',
       request: body(challengeTokenBody),
       responses: { 200: json(challengeSchema, 'The challenge'), 404: refused('Unknown challenge') },
@@ -176,6 +182,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/resend',
+      operationId: 'resendCode',
+      security: security.none,
       summary: 'A new code for the same phone or e-mail (the failure count is kept)',
       request: body(resendBody),
       responses: {
@@ -202,6 +210,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/verify',
+      operationId: 'verifyCode',
+      security: security.none,
       summary: 'Check a code; a new session on success',
       description:
         'A login or registration code logs in. A change code (purpose change) logs nobody in: previous_session must ' +
@@ -241,6 +251,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/line/start',
+      operationId: 'startLineLogin',
+      security: security.none,
       summary: 'The LINE Login authorisation URL (PKCE S256, state, nonce)',
       request: body(lineStartBody),
       responses: { 200: json(lineStartSchema, 'Redirect the browser here'), 503: refused('LINE not configured') },
@@ -260,6 +272,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/line/liff',
+      operationId: 'loginWithLiff',
+      security: security.none,
       summary: 'Log in inside LINE with the ID token of LIFF, verified by LINE',
       request: body(liffLoginBody),
       responses: {
@@ -282,6 +296,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/line/callback',
+      operationId: 'completeLineLogin',
+      security: security.none,
       summary: 'Finish LINE Login: exchange the code, verify the ID token, log in or register',
       request: body(lineCallbackBody),
       responses: {
@@ -309,8 +325,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/logout',
+      operationId: 'logout',
       summary: 'End the session of the Bearer token',
-      security: bearer,
+      security: security.member,
       responses: { 204: { description: 'Logged out' } },
     }),
     async (c) => {
@@ -324,8 +341,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/auth/logout-everywhere',
+      operationId: 'logoutEverywhere',
       summary: 'End every session of the member, this one included',
-      security: bearer,
+      security: security.member,
       responses: { 204: { description: 'Logged out everywhere' }, 401: refused('Not logged in') },
     }),
     async (c) => {
@@ -339,8 +357,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/me',
+      operationId: 'getMe',
       summary: 'The member of the session',
-      security: bearer,
+      security: security.member,
       responses: { 200: json(memberSchema, 'The member'), 401: refused('Not logged in') },
     }),
     async (c) => c.json(wire<z.infer<typeof memberSchema>>(await member(c)), 200),
@@ -350,11 +369,12 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'put',
       path: '/me',
+      operationId: 'updateMe',
       summary: 'Change the name, gender and birth date (at once)',
       description:
         'E-mail and telephone may be sent but must be the current ones; a new or removed one goes through ' +
         'POST /me/identity and its code.',
-      security: bearer,
+      security: security.member,
       request: body(profileBody),
       responses: {
         200: json(memberSchema, 'Saved'),
@@ -375,12 +395,13 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/me/identity',
+      operationId: 'changeIdentity',
       summary: 'Start a change of the e-mail or telephone: a code goes to the new one (or to the one removed)',
       description:
         'Nothing changes until the code is confirmed at POST /auth/verify with this session as previous_session. ' +
         'An empty value removes the field; one of e-mail and telephone always remains. A new telephone must be in ' +
         'a country SMS codes go to. The send limits of every code apply.',
-      security: bearer,
+      security: security.member,
       request: body(identityChangeBody),
       responses: {
         201: json(issuedChallengeSchema, 'Code sent; keep challenge_token, show ref_code'),
@@ -410,8 +431,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/me/sessions',
+      operationId: 'listSessions',
       summary: 'The member’s live sessions: device, last seen, country; the one of this token is current',
-      security: bearer,
+      security: security.member,
       responses: { 200: json(sessionListSchema, 'Most recently seen first'), 401: refused('Not logged in') },
     }),
     async (c) => {
@@ -437,8 +459,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'delete',
       path: '/me/sessions/{id}',
+      operationId: 'endSession',
       summary: 'End one of the member’s sessions',
-      security: bearer,
+      security: security.member,
       request: { params: sessionIdParam },
       responses: {
         204: { description: 'Ended' },
@@ -458,8 +481,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/me/sessions/end-others',
+      operationId: 'endOtherSessions',
       summary: 'End every session of the member but this one',
-      security: bearer,
+      security: security.member,
       responses: { 200: json(sessionsEndedSchema, 'How many ended'), 401: refused('Not logged in') },
     }),
     async (c) => {
@@ -473,8 +497,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/me/addresses',
+      operationId: 'listAddresses',
       summary: 'The address book, default first',
-      security: bearer,
+      security: security.member,
       responses: { 200: json(addressListSchema, 'Addresses'), 401: refused('Not logged in') },
     }),
     async (c) => {
@@ -487,8 +512,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/me/addresses',
+      operationId: 'addAddress',
       summary: 'Add an address (the first one becomes the default)',
-      security: bearer,
+      security: security.member,
       request: body(newAddressBody),
       responses: {
         201: json(addressSchema, 'Added'),
@@ -509,8 +535,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'put',
       path: '/me/addresses/{id}',
+      operationId: 'updateAddress',
       summary: 'Change an address',
-      security: bearer,
+      security: security.member,
       request: { params: addressIdParam, ...body(addressBody) },
       responses: {
         200: json(addressSchema, 'Saved'),
@@ -530,8 +557,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'delete',
       path: '/me/addresses/{id}',
+      operationId: 'deleteAddress',
       summary: 'Remove an address',
-      security: bearer,
+      security: security.member,
       request: { params: addressIdParam },
       responses: { 204: { description: 'Removed' }, 401: refused('Not logged in'), 404: refused('No such address') },
     }),
@@ -546,8 +574,9 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/me/addresses/{id}/default',
+      operationId: 'setDefaultAddress',
       summary: 'Make an address the default',
-      security: bearer,
+      security: security.member,
       request: { params: addressIdParam },
       responses: {
         200: json(addressSchema, 'Now the default'),
@@ -565,6 +594,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/addresses/check',
+      operationId: 'checkAddress',
+      security: security.none,
       summary: 'Check an address against the rules of §5 and the Thai postal data, field by field',
       request: body(addressBody),
       responses: { 200: json(addressCheckSchema, 'The first failing rule per field') },
@@ -581,9 +612,11 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/geo/th/provinces',
+      operationId: 'listThaiProvinces',
+      security: security.none,
       summary: 'Thai provinces',
       request: { query: geoQuery },
-      responses: { 200: json(geoListSchema, 'Provinces') },
+      responses: { 200: shared(geoListSchema, 'Provinces') },
     }),
     async (c) => {
       c.header('Cache-Control', 'public, max-age=86400')
@@ -599,9 +632,11 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/geo/th/districts',
+      operationId: 'listThaiDistricts',
+      security: security.none,
       summary: 'Districts of a Thai province',
       request: { query: geoQuery },
-      responses: { 200: json(geoListSchema, 'Districts') },
+      responses: { 200: shared(geoListSchema, 'Districts') },
     }),
     async (c) => {
       const query = c.req.valid('query')
@@ -618,9 +653,11 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/geo/th/sub-districts',
+      operationId: 'listThaiSubDistricts',
+      security: security.none,
       summary: 'Sub-districts of a Thai district, with their postcodes',
       request: { query: geoQuery },
-      responses: { 200: json(subDistrictListSchema, 'Sub-districts') },
+      responses: { 200: shared(subDistrictListSchema, 'Sub-districts') },
     }),
     async (c) => {
       const query = c.req.valid('query')
@@ -635,9 +672,11 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/geo/th/postcodes/{postcode}',
+      operationId: 'getThaiPostcode',
+      security: security.none,
       summary: 'The places of a Thai postcode (to fill the form from it)',
       request: { params: postcodeParam, query: geoQuery },
-      responses: { 200: json(postcodePlacesSchema, 'Places'), 400: refused('Not five digits') },
+      responses: { 200: shared(postcodePlacesSchema, 'Places'), 400: refused('Not five digits') },
     }),
     async (c) => {
       c.header('Cache-Control', 'public, max-age=86400')
@@ -652,6 +691,8 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
       createRoute({
         method: 'get',
         path: '/dev/outbox',
+        operationId: 'listOutbox',
+        security: security.none,
         summary: 'Development only: messages the outbox kept instead of sending (absent with real providers)',
         request: { query: geoQuery.pick({}).extend({ recipient: addressBody.shape.email.optional() }) },
         responses: { 200: json(outboxSchema, 'Newest first') },

@@ -2,23 +2,13 @@ import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
 import type { MetaServerEventPayload, TikTokEventPayload } from '~/db/schema'
+import type { PixelEventName } from '~/domain/tracking'
 
 /**
  * Personal data of tracking events, normalised and hashed by each platform's documented rules:
  * Meta's Conversions API "customer information parameters" and TikTok's Events API 2.0 `user` object.
  * Pure functions: no I/O, no clock.
  */
-
-/** Our names of the events the storefront tracks. */
-export const PIXEL_EVENT_NAMES = [
-  'purchase',
-  'add_to_cart',
-  'view_content',
-  'initiate_checkout',
-  'complete_registration',
-  'search',
-] as const
-export type PixelEventName = (typeof PIXEL_EVENT_NAMES)[number]
 
 /** Meta's standard events. */
 export const META_EVENT_NAMES: Record<PixelEventName, string> = {

@@ -19,9 +19,9 @@ import {
   TIKTOK_EVENT_NAMES,
   tiktokProperties,
   tiktokUser,
-  type PixelEventName,
   type PixelUserInput,
 } from './normalise'
+import type { PixelEventName } from '~/domain/tracking'
 import {
   createMetaCapiSender,
   createTikTokEventsSender,

@@ -1,17 +1,45 @@
 import { isIP } from 'node:net'
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { sameDigest, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
-import { bearer, bearerToken, body, createSubApp, json, refused, requestContext } from '~/api/http.server'
+import { security, bearerToken, body, createSubApp, json, refused, requestContext } from '~/api/http.server'
 import type { Db } from '~/db/client.server'
 import { orders, pixelEvents, type PixelPlatform } from '~/db/schema'
 import type { PixelUserInput } from './normalise'
-import type { PixelService } from './pixel.service.server'
-import { pixelEventBody, pixelEventFromBody, pixelEventQueuedSchema, type PixelEventBody } from './schemas'
+import type { PixelEventInput, PixelService } from './pixel.service.server'
+import {
+  pixelEventBody,
+  pixelEventQueuedSchema,
+  pixelQueueQuery,
+  pixelQueueSchema,
+  type PixelEventBody,
+} from '~/contract/analytics'
 
-export { pixelEventBody, pixelEventFromBody, pixelEventQueuedSchema, type PixelEventBody } from './schemas'
+export { pixelEventBody, pixelEventQueuedSchema, type PixelEventBody } from '~/contract/analytics'
+
+/** The service's input from the wire payload. */
+export function pixelEventFromBody(body: PixelEventBody): PixelEventInput {
+  const user = body.user_data
+  return {
+    eventName: body.event_name,
+    eventSourceUrl: body.event_source_url,
+    eventId: body.event_id ?? null,
+    userData: {
+      clientIpAddress: user.client_ip_address ?? null,
+      clientUserAgent: user.client_user_agent ?? null,
+      firstName: user.first_name ?? null,
+      lastName: user.last_name ?? null,
+      email: user.email ?? null,
+      phone: user.phone ?? null,
+      country: user.country ?? null,
+      zipCode: user.zip_code ?? null,
+    },
+    customData: body.custom_data ?? null,
+    pixelId: body.pixel_id ?? null,
+  }
+}
 
 export type PixelRoutesOptions = {
   pixels: PixelService
@@ -20,24 +48,19 @@ export type PixelRoutesOptions = {
   operatorToken?: string | null
 }
 
-const queueSchema = z
-  .object({
-    items: z.array(
-      z.object({
-        platform: z.string(),
-        event_id: z.string(),
-        event_name: z.string(),
-        status: z.string(),
-        attempts: z.int(),
-        payload: z.record(z.string(), z.unknown()),
-      }),
-    ),
-  })
-  .openapi('PixelQueue')
-
-const ENDPOINTS: ReadonlyArray<{ path: string; platform: PixelPlatform; name: string }> = [
-  { path: '/facebook-pixel/event', platform: 'meta', name: 'Meta’s Conversions API' },
-  { path: '/tiktok-pixel/event', platform: 'tiktok', name: 'TikTok’s Events API' },
+const ENDPOINTS: ReadonlyArray<{ path: string; platform: PixelPlatform; name: string; operationId: string }> = [
+  {
+    path: '/facebook-pixel/event',
+    platform: 'meta',
+    name: 'Meta’s Conversions API',
+    operationId: 'recordMetaPixelEvent',
+  },
+  {
+    path: '/tiktok-pixel/event',
+    platform: 'tiktok',
+    name: 'TikTok’s Events API',
+    operationId: 'recordTiktokPixelEvent',
+  },
 ]
 
 /**
@@ -51,6 +74,8 @@ export function createPixelRoutes(options: PixelRoutesOptions) {
       createRoute({
         method: 'post',
         path: endpoint.path,
+        operationId: endpoint.operationId,
+        security: security.none,
         summary: `A tracking event for ${endpoint.name} (de-duplicated with the browser pixel by event id)`,
         request: body(pixelEventBody),
         responses: {
@@ -117,10 +142,11 @@ export function createPixelRoutes(options: PixelRoutesOptions) {
       createRoute({
         method: 'get',
         path: '/operator/pixel-events',
+        operationId: 'listPixelEventQueue',
         summary: 'Back office: the queued pixel events of one event id (hashed as sent)',
-        security: bearer,
-        request: { query: z.object({ event_id: z.string().min(1).max(200) }) },
-        responses: { 200: json(queueSchema, 'Events'), 401: refused('Operator token required') },
+        security: security.operator,
+        request: { query: pixelQueueQuery },
+        responses: { 200: json(pixelQueueSchema, 'Events'), 401: refused('Operator token required') },
       }),
       async (c) => {
         const token = bearerToken(c)

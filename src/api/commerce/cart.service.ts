@@ -10,8 +10,8 @@ import {
   type CartRow,
   type CurrencyCode,
   type ProductRow,
-  type ProductTag,
 } from '~/db/schema'
+import type { ProductTag } from '~/domain/catalog'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
 

@@ -17,15 +17,12 @@ import {
   variants,
   type CurrencyCode,
   type OrderAddress,
-  type OrderCancelReason,
   type OrderRow,
-  type OrderStatus,
-  type PaymentMethod,
-  type ReturnKind,
-  type ShippingMethod,
 } from '~/db/schema'
+import type { OrderCancelReason, OrderStatus, PaymentMethod, ShippingMethod } from '~/domain/orders'
+import type { ReturnKind, PieceRefusal, ReturnRefusal } from '~/domain/returns'
 import type { CarrierId } from '~/domain/carriers'
-import { canCancel, type PieceRefusal, type ReturnRefusal } from '~/domain/returns'
+import { canCancel } from '~/domain/returns'
 import { CANCELLED_BY_SHOPPER_NOTE, DEADLINE_PASSED_NOTE } from '~/domain/payment-outcome'
 import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
 import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'

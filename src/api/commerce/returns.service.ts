@@ -8,20 +8,11 @@ import {
   returnRequests,
   variants,
   type OrderRow,
-  type ReturnKind,
 } from '~/db/schema'
+import type { ReturnKind, PieceRefusal, ReturnReason, ReturnRefusal, ReturnStatus } from '~/domain/returns'
 import { AccountError } from '~/api/accounts/errors'
 import { carrierById, parseTrackingNumber, trackingUrl, type CarrierId } from '~/domain/carriers'
-import {
-  pieceEligibility,
-  returnEligibility,
-  RETURN_STATUSES,
-  RETURN_TRANSITIONS,
-  type PieceRefusal,
-  type ReturnReason,
-  type ReturnRefusal,
-  type ReturnStatus,
-} from '~/domain/returns'
+import { pieceEligibility, returnEligibility, RETURN_STATUSES, RETURN_TRANSITIONS } from '~/domain/returns'
 
 export type ReturnRequestInput = {
   kind: ReturnKind

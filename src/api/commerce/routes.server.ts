@@ -3,8 +3,9 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AccountService } from '~/api/accounts/account.service'
 import type { CatalogService } from '~/api/catalog.service'
-import { bearer, bearerToken, body, createSubApp, json, refused, wire } from '~/api/http.server'
-import { DEFAULT_PAGE_SIZE, langOnlyQuery } from '~/api/schemas'
+import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
+import { security, bearerToken, body, createSubApp, json, refused, wire } from '~/api/http.server'
+import { DEFAULT_PAGE_SIZE, langOnlyQuery } from '~/contract/catalog'
 import { AccountError } from '~/api/accounts/errors'
 import type { OutboundMessage } from '~/api/providers/messages'
 import { PaymentProviderError, PaymentWebhookError, type PaymentProvider } from '~/api/payments/provider'
@@ -58,7 +59,11 @@ import {
   wishlistParam,
   wishlistSchema,
   type CartWire,
-} from './schemas'
+  placeOrderHeaders,
+  stripeWebhookEvent,
+  stripeWebhookHeaders,
+} from '~/contract/commerce'
+import { errorSchema } from '~/contract/errors'
 
 export type BankAccount = { bankName: string; accountName: string; accountNumber: string; promptPayId: string }
 
@@ -112,17 +117,11 @@ const UNKNOWN_PAYPAL_RETURN = `<!doctype html>
 </html>
 `
 
-/** A guest's order token travels in this header (the storefront keeps it in an HttpOnly cookie). */
-export const ORDER_TOKEN_HEADER = 'x-order-token'
-
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a)
   const right = Buffer.from(b)
   return left.length === right.length && timingSafeEqual(left, right)
 }
-
-/** The guest's cart travels in this header (the storefront keeps it in an HttpOnly cookie). */
-export const CART_TOKEN_HEADER = 'x-cart-token'
 
 /** The cart, wishlist and (later) checkout endpoints of the product API. */
 export function createCommerceRoutes(options: CommerceRoutesOptions) {
@@ -194,8 +193,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/cart',
+      operationId: 'getCart',
       summary: 'The cart, re-priced: changed prices, sold-out sizes and items of another region flagged',
-      security: bearer,
+      security: security.cart,
       request: { query: cartQuery },
       responses: { 200: json(cartSchema, 'The cart (empty when there is none)') },
     }),
@@ -209,8 +209,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/cart/items',
+      operationId: 'addCartItem',
       summary: 'Add a size to the cart (a guest cart is started and its token returned once)',
-      security: bearer,
+      security: security.cart,
       request: { query: cartQuery, ...body(addItemBody) },
       responses: {
         201: json(cartSchema, 'The cart'),
@@ -234,8 +235,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'patch',
       path: '/cart/items/{id}',
+      operationId: 'setCartItemQuantity',
       summary: 'Change the quantity of a line',
-      security: bearer,
+      security: security.cart,
       request: { params: lineParam, query: cartQuery, ...body(quantityBody) },
       responses: { 200: json(cartSchema, 'The cart'), 404: refused('No such line'), 409: refused('Not enough stock') },
     }),
@@ -251,8 +253,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'delete',
       path: '/cart/items/{id}',
+      operationId: 'removeCartItem',
       summary: 'Remove a line',
-      security: bearer,
+      security: security.cart,
       request: { params: lineParam, query: cartQuery },
       responses: { 200: json(cartSchema, 'The cart'), 404: refused('No such line') },
     }),
@@ -268,8 +271,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/cart/items/{id}/wishlist',
+      operationId: 'moveCartItemToWishlist',
       summary: 'Move a line to the wishlist (members)',
-      security: bearer,
+      security: security.member,
       request: { params: lineParam, query: cartQuery },
       responses: { 200: json(cartSchema, 'The cart'), 401: refused('Log in first'), 404: refused('No such line') },
     }),
@@ -285,8 +289,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/cart/accept-prices',
+      operationId: 'acceptCartPrices',
       summary: 'The shopper saw the current prices: the lines take them',
-      security: bearer,
+      security: security.cart,
       request: { query: cartQuery },
       responses: { 200: json(cartSchema, 'The cart') },
     }),
@@ -302,8 +307,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/cart/move-to-region',
+      operationId: 'moveCartToRegion',
       summary: 'Lines added under another region are added again in this currency, at today’s price (§5)',
-      security: bearer,
+      security: security.cart,
       request: { query: cartQuery },
       responses: { 200: json(cartSchema, 'The cart') },
     }),
@@ -319,8 +325,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/cart/merge',
+      operationId: 'mergeCart',
       summary: 'At login: the guest cart of this token joins the member’s cart',
-      security: bearer,
+      security: security.member,
       request: { query: cartQuery, ...body(mergeBody) },
       responses: { 200: json(cartSchema, 'The member’s cart'), 401: refused('Log in first') },
     }),
@@ -336,8 +343,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/me/wishlist',
+      operationId: 'getWishlist',
       summary: 'The member’s wishlist, newest first',
-      security: bearer,
+      security: security.member,
       request: { query: cartQuery },
       responses: { 200: json(wishlistSchema, 'Wishlist'), 401: refused('Log in first') },
     }),
@@ -360,8 +368,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'put',
       path: '/me/wishlist/{product_id}',
+      operationId: 'addToWishlist',
       summary: 'Keep a product in the wishlist',
-      security: bearer,
+      security: security.member,
       request: { params: wishlistParam, query: langOnlyQuery },
       responses: { 204: { description: 'Kept' }, 401: refused('Log in first'), 404: refused('Unknown product') },
     }),
@@ -376,8 +385,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'delete',
       path: '/me/wishlist/{product_id}',
+      operationId: 'removeFromWishlist',
       summary: 'Take a product out of the wishlist',
-      security: bearer,
+      security: security.member,
       request: { params: wishlistParam },
       responses: { 204: { description: 'Removed' }, 401: refused('Log in first') },
     }),
@@ -412,8 +422,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/checkout/quote',
+      operationId: 'quoteCheckout',
       summary: 'What the cart costs with this destination, shipping and code (recomputed on the server)',
-      security: bearer,
+      security: security.cart,
       request: { query: cartQuery, ...body(quoteBody) },
       responses: {
         200: json(quoteSchema, 'The prices'),
@@ -454,11 +465,12 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/orders',
+      operationId: 'placeOrder',
       summary: 'Place the order of the cart (Idempotency-Key header required; a replay returns the same order)',
-      security: bearer,
+      security: security.cart,
       request: {
         query: cartQuery,
-        headers: z.object({ 'idempotency-key': z.string().min(8).max(200) }),
+        headers: placeOrderHeaders,
         ...body(placeOrderBody),
       },
       responses: {
@@ -471,7 +483,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     async (c) => {
       const { lang, currency } = c.req.valid('query')
       const input = c.req.valid('json')
-      const placed = await orders.place(await owner(c), c.req.valid('header')['idempotency-key'], {
+      const placed = await orders.place(await owner(c), c.req.valid('header')[IDEMPOTENCY_KEY_HEADER], {
         currency,
         lang,
         email: input.email,
@@ -519,8 +531,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/orders/{number}',
+      operationId: 'getOrder',
       summary: 'An order: its member, or a guest with the order token (X-Order-Token)',
-      security: bearer,
+      security: security.order,
       request: { params: orderNumberParam },
       responses: { 200: json(orderSchema, 'The order'), 404: refused('No such order (or not yours)') },
     }),
@@ -535,6 +548,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/orders/{number}/tax-invoice',
+      operationId: 'getTaxInvoice',
       summary:
         'The order’s full tax invoice as a PDF (Thai with English): issued at the first request, the same invoice after',
       description:
@@ -542,12 +556,24 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
         '13-digit Thai tax ID. Invoice numbers form one gapless series (TI0000001 …). Same access as the order: its ' +
         'member, or a guest with the order token (X-Order-Token). Refusals are 409 TAX_INVOICE_UNAVAILABLE with ' +
         'fields.tax_invoice one of notPaid, closed, currency, pickup, international, noTaxId.',
-      security: bearer,
+      security: security.order,
       request: { params: orderNumberParam },
       responses: {
         200: {
           description: 'The tax invoice (A4 PDF); Content-Disposition names the invoice number',
           content: { 'application/pdf': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
+          headers: {
+            'Content-Disposition': {
+              description: '`attachment; filename="tax-invoice-{number}.pdf"`',
+              required: true,
+              schema: { type: 'string' },
+            },
+            'X-Tax-Invoice-Number': {
+              description: 'The invoice’s number in the gapless series (TI0000001 …)',
+              required: true,
+              schema: { type: 'string' },
+            },
+          },
         },
         404: refused('No such order (or not yours)'),
         409: refused('No tax invoice for this order: fields.tax_invoice says why'),
@@ -570,8 +596,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/orders/{number}/pay',
+      operationId: 'payOrderAgain',
       summary: 'Pay a card or PayPal order again after a declined, cancelled or abandoned payment',
-      security: bearer,
+      security: security.order,
       request: { params: orderNumberParam },
       responses: { 200: json(payAgainSchema, 'Where to pay'), 404: refused('No such order') },
     }),
@@ -585,8 +612,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/me/orders',
+      operationId: 'listMyOrders',
       summary: 'The member’s orders, newest first, 25 a page',
-      security: bearer,
+      security: security.member,
       request: { query: historyQuery },
       responses: { 200: json(historySchema, 'Orders'), 401: refused('Log in first') },
     }),
@@ -602,8 +630,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/operator/orders/{number}/status',
+      operationId: 'changeOrderStatus',
       summary: 'Back office: move an order to its next status (Bearer operator token)',
-      security: bearer,
+      security: security.operator,
       request: { params: orderNumberParam, ...body(statusBody) },
       responses: {
         200: json(orderSchema, 'The order'),
@@ -625,8 +654,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/orders/{number}/cancel',
+      operationId: 'cancelOrder',
       summary: 'Cancel an order before it is packed (the stock goes back)',
-      security: bearer,
+      security: security.order,
       request: { params: orderNumberParam },
       responses: { 200: json(orderSchema, 'Cancelled'), 404: refused('No such order'), 409: refused('Too late') },
     }),
@@ -640,9 +670,10 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/orders/{number}/return-requests',
+      operationId: 'requestReturn',
       summary:
         'Ask for an exchange or return of some pieces, with a reason (after receipt, within 7 days, returnable pieces of a domestic order, each unit once)',
-      security: bearer,
+      security: security.order,
       request: { params: orderNumberParam, ...body(returnRequestBody) },
       responses: {
         201: json(orderSchema, 'Asked: the order with its requests'),
@@ -672,8 +703,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/operator/returns',
+      operationId: 'listReturnRequests',
       summary: 'Back office: exchange and return requests, newest first, 25 a page, optionally of one status',
-      security: bearer,
+      security: security.operator,
       request: { query: operatorReturnsQuery },
       responses: {
         200: json(operatorReturnListSchema, 'Requests'),
@@ -693,8 +725,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'get',
       path: '/operator/returns/{id}',
+      operationId: 'getReturnRequest',
       summary: 'Back office: one exchange or return request with its order',
-      security: bearer,
+      security: security.operator,
       request: { params: returnIdParam, query: langOnlyQuery },
       responses: {
         200: json(operatorReturnSchema, 'The request'),
@@ -720,8 +753,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       createRoute({
         method: 'post',
         path: `/operator/returns/{id}/${action}`,
+        operationId: `${action}ReturnRequest`,
         summary,
-        security: bearer,
+        security: security.operator,
         request: { params: returnIdParam, query: langOnlyQuery, ...body(returnDecisionBody) },
         responses: {
           200: json(operatorReturnSchema, 'The request'),
@@ -744,8 +778,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'post',
       path: '/operator/orders/{number}/shipments',
+      operationId: 'addShipment',
       summary: 'Back office: a parcel of the order with its carrier and tracking number (shown with a link)',
-      security: bearer,
+      security: security.operator,
       request: { params: orderNumberParam, ...body(shipmentBody) },
       responses: {
         201: json(orderSchema, 'Added'),
@@ -777,8 +812,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'put',
       path: '/operator/products/{id}/price',
+      operationId: 'setProductPrice',
       summary: 'Back office: a product’s prices in both currencies (carts show the change)',
-      security: bearer,
+      security: security.operator,
       request: { params: productParam, ...body(priceBody) },
       responses: {
         204: { description: 'Saved' },
@@ -808,8 +844,9 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     createRoute({
       method: 'put',
       path: '/operator/variants/{sku}/stock',
+      operationId: 'setVariantStock',
       summary: 'Back office: the online stock of a size',
-      security: bearer,
+      security: security.operator,
       request: { params: skuParam, ...body(stockBody) },
       responses: {
         204: { description: 'Saved' },
@@ -831,6 +868,22 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
 
   const stripe = options.stripe
   if (stripe) {
+    // Documented only: the handler reads the raw body, which the signature covers, and answers a bad one itself.
+    app.openAPIRegistry.registerPath({
+      method: 'post',
+      path: '/payments/stripe/webhook',
+      operationId: 'receiveStripeWebhook',
+      summary: 'Stripe webhooks, signed (Stripe-Signature): payment intents succeeded, failed or cancelled settle',
+      security: security.none,
+      request: {
+        headers: stripeWebhookHeaders,
+        body: { content: { 'application/json': { schema: stripeWebhookEvent } }, required: true },
+      },
+      responses: {
+        200: json(webhookReceivedSchema, 'Received (also for events the shop ignores, and for duplicates)'),
+        400: json(errorSchema, 'Not signed by Stripe with this endpoint’s secret'),
+      },
+    })
     app.post('/payments/stripe/webhook', async (c) => {
       const raw = await c.req.text()
       try {
@@ -858,12 +911,20 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       createRoute({
         method: 'get',
         path: '/payments/paypal/return',
+        operationId: 'returnFromPaypal',
+        security: security.none,
         summary:
           'PayPal sends the shopper back here after approving: the order is captured, then 303 to its order page',
         request: { query: paypalReturnQuery },
         responses: {
-          303: { description: 'To the order page (paid, failed, or still pending when PayPal could not be reached)' },
-          404: { description: 'No payment with this PayPal order id (a page in Thai and English)' },
+          303: {
+            description: 'To the order page (paid, failed, or still pending when PayPal could not be reached)',
+            headers: { Location: { description: 'The order page', required: true, schema: { type: 'string' } } },
+          },
+          404: {
+            description: 'No payment with this PayPal order id (a page in Thai and English)',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
         },
       }),
       async (c) => {
@@ -876,11 +937,19 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       createRoute({
         method: 'get',
         path: '/payments/paypal/cancel',
+        operationId: 'cancelAtPaypal',
+        security: security.none,
         summary: 'PayPal sends the shopper back here after cancelling: the attempt is cancelled, then 303 to the order',
         request: { query: paypalReturnQuery },
         responses: {
-          303: { description: 'To the order page, where the shopper may pay again' },
-          404: { description: 'No payment with this PayPal order id (a page in Thai and English)' },
+          303: {
+            description: 'To the order page, where the shopper may pay again',
+            headers: { Location: { description: 'The order page', required: true, schema: { type: 'string' } } },
+          },
+          404: {
+            description: 'No payment with this PayPal order id (a page in Thai and English)',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
         },
       }),
       async (c) => {
@@ -893,6 +962,8 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       createRoute({
         method: 'post',
         path: '/payments/paypal/webhook',
+        operationId: 'receivePaypalWebhook',
+        security: security.none,
         summary:
           'PayPal webhooks, verified by PayPal (verify-webhook-signature): CHECKOUT.ORDER.APPROVED captures; PAYMENT.CAPTURE.COMPLETED, DENIED and DECLINED settle',
         request: { ...body(paypalWebhookEvent) },

@@ -3,8 +3,6 @@ import { z } from 'zod'
 import { BRAND_NAME } from '~/brand'
 import type { Db } from '~/db/client.server'
 import {
-  ORDER_CANCEL_REASONS,
-  RETURN_KINDS,
   orderItems,
   orderMails,
   orders,
@@ -14,6 +12,8 @@ import {
   type OrderMailRow,
   type OrderRow,
 } from '~/db/schema'
+import { ORDER_CANCEL_REASONS } from '~/domain/orders'
+import { RETURN_KINDS } from '~/domain/returns'
 import { ChannelUnavailableError, DeliveryError, type OutboundMessage } from '~/api/providers/messages'
 import { mailI18n, mailLocale } from './i18n.server'
 import {
@@ -25,13 +25,8 @@ import {
   type RenderedMail,
 } from './templates'
 
-export type {
-  OrderCancelReason,
-  OrderMailData,
-  OrderMailKind,
-  OrderMailReturnRequest,
-  OrderMailShipment,
-} from '~/db/schema'
+export type { OrderCancelReason } from '~/domain/orders'
+export type { OrderMailData, OrderMailKind, OrderMailReturnRequest, OrderMailShipment } from '~/db/schema'
 
 /** Sending attempts of one e-mail before it is given up (about 5 hours of tries with the back-off below). */
 export const ORDER_MAIL_MAX_ATTEMPTS = 12

@@ -1,15 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type {
-  CurrencyCode,
-  OrderAddress,
-  OrderCancelReason,
-  OrderMailData,
-  OrderMailKind,
-  OrderStatus,
-  PaymentMethod,
-  ShippingMethod,
-} from '~/db/schema'
+import type { CurrencyCode, OrderAddress, OrderMailData, OrderMailKind } from '~/db/schema'
+import type { OrderCancelReason, OrderStatus, PaymentMethod, ShippingMethod } from '~/domain/orders'
 import { countryName } from '~/domain/countries'
 import { formatMoney } from '~/domain/money'
 import { formatDate, formatDateTime } from '~/i18n/dates'

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import type * as StripeModule from 'stripe'
+import type { Stripe } from 'stripe'
 import { z } from 'zod'
 import {
   PaymentProviderError,
@@ -11,10 +12,30 @@ import {
 
 const PROVIDER = 'stripe'
 const DEFAULT_API_BASE_URL = 'https://api.stripe.com'
+/** A shopper waits on `start`: well under the SDK's own 80 s. */
 const DEFAULT_TIMEOUT_MS = 10_000
-/** Stripe's own libraries reject signatures older than five minutes (replay protection). */
+/**
+ * One more attempt after a network error, a 409 or a 5xx (the SDK waits 0.5–1 s first), with the same
+ * Idempotency-Key, so a retried create gives back the same session (docs/decisions/031).
+ */
+const DEFAULT_MAX_NETWORK_RETRIES = 1
+/** Stripe's own tolerance for webhook signatures (replay protection), also the SDK's default. */
 const DEFAULT_TOLERANCE_SECONDS = 300
 const SESSION_ID = /^cs_[A-Za-z0-9_]+$/
+
+/**
+ * The API version sent as `Stripe-Version` on every request: the one stripe@23.1.0 is typed for. Typed against the
+ * SDK, so an SDK upgrade that moves the version fails the type check until this line (and the webhook endpoint's
+ * version in the Dashboard) are moved with it.
+ */
+export const STRIPE_API_VERSION: Stripe.LatestApiVersion = '2026-10-28.endive'
+
+/**
+ * The SDK, loaded on first use: about 0.6 MB of server code (some 100 ms to load) that a shop without Stripe keys,
+ * such as every demo, never needs.
+ */
+let sdk: Promise<typeof StripeModule> | undefined
+const loadSdk = () => (sdk ??= import('stripe'))
 
 /** A Checkout Session as far as we read it; unknown fields are allowed and dropped. */
 const sessionSchema = z.object({
@@ -30,16 +51,6 @@ const sessionSchema = z.object({
 })
 type Session = z.infer<typeof sessionSchema>
 
-/** Error body of any non-2xx answer (https://docs.stripe.com/api/errors). */
-const errorSchema = z.object({
-  error: z.object({
-    type: z.string().optional(),
-    code: z.string().optional(),
-    decline_code: z.string().optional(),
-    message: z.string().optional(),
-  }),
-})
-
 /** An event as delivered to a webhook endpoint (https://docs.stripe.com/api/events/object). */
 const eventSchema = z.object({
   id: z.string().min(1),
@@ -52,16 +63,16 @@ export type StripeProviderOptions = {
   secretKey: string
   /** The endpoint's signing secret, `whsec_…`. */
   webhookSecret: string
-  /** Default https://api.stripe.com */
+  /** An origin only (the SDK adds /v1/…); default https://api.stripe.com. Tests point it at a loopback fake. */
   apiBaseUrl?: string
+  /** Per attempt; default 10 000. */
   timeoutMs?: number
-  /** Pins `Stripe-Version`; without it the account's default API version applies. */
-  apiVersion?: string
+  /** Attempts after the first on a network error, 409 or 5xx; default 1. */
+  maxNetworkRetries?: number
   /** Seconds a webhook signature stays valid; default 300. */
   toleranceSeconds?: number
   /** The clock that judges webhook timestamps (tests). */
   now?: () => Date
-  fetch?: typeof fetch
 }
 
 /**
@@ -76,38 +87,51 @@ function scrub(text: string): string {
     .slice(0, 200)
 }
 
-function networkErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? error.cause : undefined
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined
-  return typeof code === 'string' ? code : undefined
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const body = await response.text()
+/** Host, port and scheme for the SDK from an origin such as `https://api.stripe.com` or `http://127.0.0.1:4242`. */
+function sdkAddress(apiBaseUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  let url: URL
   try {
-    return JSON.parse(body) as unknown
+    url = new URL(apiBaseUrl)
   } catch {
-    return undefined
+    throw new Error('Stripe: apiBaseUrl is not a URL')
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('Stripe: apiBaseUrl must be http(s)')
+  if (url.pathname.replace(/\/+$/, '') !== '' || url.search || url.hash || url.username || url.password) {
+    throw new Error('Stripe: apiBaseUrl must be an origin (the SDK adds /v1/…)')
+  }
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  return {
+    // IPv6 literals come bracketed from URL; node:http wants them bare.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
   }
 }
 
-/** The form body of `POST /v1/checkout/sessions`, in Stripe's bracket notation. */
-export function checkoutSessionForm(request: PaymentRequest): URLSearchParams {
-  return new URLSearchParams([
-    ['mode', 'payment'],
-    ['success_url', request.returnUrl],
-    ['cancel_url', request.cancelUrl],
-    ['client_reference_id', request.paymentId],
-    ['customer_email', request.customerEmail],
-    ['locale', request.locale],
-    ['payment_method_types[0]', 'card'],
-    ['line_items[0][price_data][currency]', request.currency],
-    ['line_items[0][price_data][unit_amount]', String(request.amount)],
-    ['line_items[0][price_data][product_data][name]', request.description],
-    ['line_items[0][quantity]', '1'],
-    ['metadata[order_number]', request.orderNumber],
-    ['metadata[payment_id]', request.paymentId],
-  ])
+/** The parameters of `POST /v1/checkout/sessions` for one payment of one order. */
+export function checkoutSessionParams(request: PaymentRequest): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: 'payment',
+    success_url: request.returnUrl,
+    cancel_url: request.cancelUrl,
+    client_reference_id: request.paymentId,
+    customer_email: request.customerEmail,
+    locale: request.locale,
+    // Cards only. Since API version 2026-09-30 Checkout has no `payment_method_types`; this filters the methods
+    // the Dashboard enables instead.
+    allowed_payment_method_types: ['card'],
+    line_items: [
+      {
+        price_data: {
+          currency: request.currency,
+          unit_amount: request.amount,
+          product_data: { name: request.description },
+        },
+        quantity: 1,
+      },
+    ],
+    metadata: { order_number: request.orderNumber, payment_id: request.paymentId },
+  }
 }
 
 /** A session's state as our payment status: paid only when Stripe says the money is collected. */
@@ -123,45 +147,6 @@ function sessionStatus(session: Session): PaymentState {
     }
   }
   return 'pending'
-}
-
-/**
- * Verifies a `Stripe-Signature` header as Stripe documents it (https://docs.stripe.com/webhooks#verify-manually):
- * `t=<unix seconds>,v1=<hex>[,v1=<hex>…]`; the expected signature is the hex HMAC-SHA256 of `${t}.${rawBody}` keyed
- * with the endpoint secret, compared in constant time against every v1 (several while a secret is being rolled).
- */
-export function verifyStripeSignature(
-  rawBody: string,
-  header: string | null,
-  secret: string,
-  options: { now: Date; toleranceSeconds: number },
-): void {
-  if (header === null || header === '') throw new PaymentWebhookError('Stripe webhook without a Stripe-Signature')
-  let timestamp: number | undefined
-  const signatures: Buffer[] = []
-  for (const item of header.split(',')) {
-    const separator = item.indexOf('=')
-    if (separator < 0) continue
-    const key = item.slice(0, separator).trim()
-    const value = item.slice(separator + 1).trim()
-    if (key === 't' && timestamp === undefined && /^\d{1,12}$/.test(value)) timestamp = Number(value)
-    if (key === 'v1' && /^[0-9a-f]{64}$/i.test(value)) signatures.push(Buffer.from(value, 'hex'))
-  }
-  if (timestamp === undefined) throw new PaymentWebhookError('Stripe-Signature has no timestamp')
-  if (signatures.length === 0) throw new PaymentWebhookError('Stripe-Signature has no v1 signature')
-
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest()
-  // Every candidate is compared, so the time taken does not tell which one was close.
-  let valid = false
-  for (const signature of signatures) {
-    if (signature.length === expected.length && timingSafeEqual(signature, expected)) valid = true
-  }
-  if (!valid) throw new PaymentWebhookError('Stripe webhook signature does not match')
-
-  const ageSeconds = Math.abs(options.now.getTime() / 1000 - timestamp)
-  if (ageSeconds > options.toleranceSeconds) {
-    throw new PaymentWebhookError('Stripe webhook timestamp is outside the tolerance')
-  }
 }
 
 /** The update a verified event carries, or null for events the shop does not act on. */
@@ -185,15 +170,30 @@ function eventUpdate(event: z.infer<typeof eventSchema>): PaymentUpdate | null {
 }
 
 /**
- * Stripe Checkout (hosted payment page) through Stripe's REST API: form-encoded requests with the secret key as a
- * Bearer token, the payment id as Idempotency-Key, and signed webhooks. `apiBaseUrl` and `fetch` are injectable
- * so tests can point it at a loopback fake.
+ * Stripe Checkout (hosted payment page) through the official `stripe` SDK: the pinned API version, the payment id as
+ * Idempotency-Key, the SDK's retries and timeout, and its webhook signature check (`webhooks.constructEvent`). What
+ * the SDK throws becomes a PaymentProviderError or PaymentWebhookError, so the rest of the shop sees no SDK types.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const apiBaseUrl = (options.apiBaseUrl ?? DEFAULT_API_BASE_URL).replace(/\/+$/, '')
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS
   const now = options.now ?? (() => new Date())
+  // Checked now, so that a wrong address stops start-up rather than the first payment.
+  const address = sdkAddress(options.apiBaseUrl ?? DEFAULT_API_BASE_URL)
+  let client: Promise<{ Stripe: typeof Stripe; stripe: Stripe }> | undefined
+  const connect = () =>
+    (client ??= loadSdk().then(({ Stripe }) => ({
+      Stripe,
+      stripe: new Stripe(options.secretKey, {
+        apiVersion: STRIPE_API_VERSION,
+        ...address,
+        timeout: timeoutMs,
+        maxNetworkRetries: options.maxNetworkRetries ?? DEFAULT_MAX_NETWORK_RETRIES,
+        // No latency reports, no OS details in the user agent, no telemetry id file written under the home directory.
+        telemetry: false,
+        typescript: true,
+      }),
+    })))
 
   const fail = (message: string, retryable: boolean, status?: number, cause?: unknown) =>
     new PaymentProviderError(message, {
@@ -203,58 +203,39 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       ...(cause !== undefined ? { cause } : {}),
     })
 
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    extra: { form?: URLSearchParams; idempotencyKey?: string },
-  ): Promise<Session> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${options.secretKey}`,
-      accept: 'application/json',
-    }
-    if (options.apiVersion) headers['stripe-version'] = options.apiVersion
-    if (extra.form) headers['content-type'] = 'application/x-www-form-urlencoded'
-    if (extra.idempotencyKey) headers['idempotency-key'] = extra.idempotencyKey
-
-    const doFetch = options.fetch ?? fetch
-    let response: Response
-    let body: unknown
-    try {
-      response = await doFetch(`${apiBaseUrl}${path}`, {
-        method,
-        headers,
-        ...(extra.form ? { body: extra.form.toString() } : {}),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      })
-      body = await readJson(response)
-    } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') {
-        throw fail(`Stripe did not answer within ${timeoutMs} ms`, true, undefined, error)
+  /** What the SDK threw, as the shop's error: the same retry advice as Stripe gives, never the key or an e-mail. */
+  function providerError(Stripe: typeof StripeModule.Stripe, error: unknown): PaymentProviderError {
+    if (error instanceof Stripe.errors.StripeConnectionError) {
+      // The SDK's own error holds nothing secret, but its detail is the socket error: keep only that as the cause.
+      const detail = error.detail instanceof Error ? error.detail : undefined
+      const code = detail && 'code' in detail && typeof detail.code === 'string' ? detail.code : undefined
+      if (code === Stripe.HttpClient.TIMEOUT_ERROR_CODE) {
+        return fail(`Stripe did not answer within ${timeoutMs} ms`, true, undefined, detail)
       }
-      const code = networkErrorCode(error)
-      throw fail(`Stripe request failed: network error${code ? ` (${code})` : ''}`, true, undefined, error)
+      return fail(`Stripe request failed: network error${code ? ` (${code})` : ''}`, true, undefined, detail)
     }
-
-    const { status } = response
-    if (status < 200 || status > 299) {
-      const parsed = errorSchema.safeParse(body)
-      const detail = parsed.success
-        ? [parsed.data.error.type, parsed.data.error.code, parsed.data.error.decline_code, parsed.data.error.message]
-            .filter((part): part is string => part !== undefined && part !== '')
-            .map(scrub)
-            .join(' ')
-        : ''
+    if (error instanceof Stripe.errors.StripeError) {
+      const status = error.statusCode
+      // A body that is not JSON (a proxy's error page): no status from the SDK; such pages are mostly passing.
+      if (status === undefined) return fail('Stripe answered with a body that is not JSON', true)
+      const detail = [error.rawType, error.code, error.decline_code, error.message]
+        .filter((part): part is string => part !== undefined && part !== '')
+        .map(scrub)
+        .join(' ')
       // Stripe says when a retry helps (Stripe-Should-Retry); otherwise 5xx, 429 (rate limit) and 409 (the same
       // idempotency key in flight) may pass later, any other 4xx fails again as sent.
-      const advice = response.headers.get('stripe-should-retry')
+      const advice = error.headers?.['stripe-should-retry']
       const retryable =
         advice === 'true' ? true : advice === 'false' ? false : status >= 500 || status === 429 || status === 409
-      throw fail(`Stripe answered HTTP ${status}${detail ? `: ${detail}` : ''}`, retryable, status)
+      return fail(`Stripe answered HTTP ${status}${detail ? `: ${detail}` : ''}`, retryable, status)
     }
+    return fail('Stripe request failed', false)
+  }
 
+  /** Checks what the SDK returned (it passes the body through unchecked). */
+  function readSession(body: unknown): Session {
     const parsed = sessionSchema.safeParse(body)
-    if (!parsed.success) throw fail(`Stripe answered HTTP ${status} with an unexpected body`, false, status)
+    if (!parsed.success) throw fail('Stripe answered with an unexpected body', false)
     return parsed.data
   }
 
@@ -265,24 +246,42 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!Number.isInteger(request.amount) || request.amount <= 0) {
         throw fail('Stripe: the amount must be a positive whole number of minor units', false)
       }
-      const session = await call('POST', '/v1/checkout/sessions', {
-        form: checkoutSessionForm(request),
-        idempotencyKey: request.paymentId,
-      })
+      const { Stripe, stripe } = await connect()
+      let body: unknown
+      try {
+        body = await stripe.checkout.sessions.create(checkoutSessionParams(request), {
+          idempotencyKey: request.paymentId,
+        })
+      } catch (error) {
+        throw providerError(Stripe, error)
+      }
+      const session = readSession(body)
       if (!session.url) throw fail('Stripe created a Checkout Session without a hosted page URL', false)
       return { providerRef: session.id, redirectUrl: session.url }
     },
 
     async parseWebhook(rawBody, headers) {
-      verifyStripeSignature(rawBody, headers.get('stripe-signature'), options.webhookSecret, {
-        now: now(),
-        toleranceSeconds,
-      })
+      const { Stripe, stripe } = await connect()
       let json: unknown
       try {
-        json = JSON.parse(rawBody)
-      } catch {
-        throw new PaymentWebhookError('Stripe webhook body is not JSON')
+        // Verifies `t=…,v1=…` (HMAC-SHA256 of `${t}.${rawBody}`, any of several v1 while a secret is rolled, in
+        // constant time) and refuses a timestamp older than the tolerance; then parses the body.
+        json = stripe.webhooks.constructEvent(
+          rawBody,
+          headers.get('stripe-signature') ?? '',
+          options.webhookSecret,
+          toleranceSeconds,
+          undefined,
+          now().getTime(),
+        )
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new PaymentWebhookError(`Stripe webhook refused: ${error.message.split('\n')[0] ?? 'bad signature'}`)
+        }
+        // Correctly signed but not JSON (constructEvent parses after verifying), or a v2 event notification.
+        throw new PaymentWebhookError(
+          error instanceof SyntaxError ? 'Stripe webhook body is not JSON' : 'Stripe webhook body is not an event',
+        )
       }
       // Only the fields we act on are checked: other event types may carry any object.
       const envelope = z.object({ id: z.string(), type: z.string() }).safeParse(json)
@@ -295,9 +294,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async status(providerRef) {
       if (!SESSION_ID.test(providerRef)) throw fail('Stripe: not a Checkout Session id', false)
-      const query = new URLSearchParams([['expand[]', 'payment_intent']])
-      const session = await call('GET', `/v1/checkout/sessions/${providerRef}?${query.toString()}`, {})
-      return sessionStatus(session)
+      const { Stripe, stripe } = await connect()
+      let body: unknown
+      try {
+        body = await stripe.checkout.sessions.retrieve(providerRef, { expand: ['payment_intent'] })
+      } catch (error) {
+        throw providerError(Stripe, error)
+      }
+      return sessionStatus(readSession(body))
     },
   }
 }

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { randomToken, sameDigest } from '~/api/accounts/crypto.server'
 import type { Db } from '~/db/client.server'
-import { orders, payments, type CurrencyCode, type PaymentMethod, type PaymentStatus } from '~/db/schema'
+import { orders, payments, type CurrencyCode } from '~/db/schema'
+import type { PaymentMethod, PaymentStatus } from '~/domain/orders'
 import { PaymentProviderError, type PaymentProvider } from './provider'
 
 /** `payments.provider` of the built-in provider. */

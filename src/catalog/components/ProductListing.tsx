@@ -10,6 +10,7 @@ import { Modal } from '~/components/Modal'
 import { formatMoney } from '~/domain/money'
 import { useLocale } from '~/i18n/use-locale'
 import { itemListJsonLd } from '~/seo/json-ld'
+import { StructuredData } from '~/seo/StructuredData'
 import { Pagination } from './PageLink'
 import { ProductGrid } from './ProductCard'
 
@@ -108,7 +109,10 @@ export function ProductListing({ page, search }: { page: ProductPage; search: Li
 
   return (
     <section className="listing" aria-labelledby={`${id}-count`}>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: itemListJsonLd(page.items, boot) }} />
+      <StructuredData
+        key={page.items.map((item) => item.id).join(' ')}
+        json={import.meta.env.SSR ? itemListJsonLd(page.items, boot) : null}
+      />
       <div className="filters filters--inline" role="search" aria-label={t`Filters`}>
         <FilterControls page={page} search={search} onChange={onChange} />
       </div>

@@ -12,9 +12,7 @@
 import { CATEGORY_SLUGS, type CategorySlug } from '~/catalog/category-slugs'
 import type {
   CatalogImage,
-  Gender,
   OpeningHours,
-  ProductTag,
   RichBlock,
   SizeChart,
   categories,
@@ -27,6 +25,7 @@ import type {
   stores,
   variants,
 } from '~/db/schema'
+import type { Gender, ProductTag } from '~/domain/catalog'
 
 export type DemoCatalog = {
   categories: Array<typeof categories.$inferInsert>

@@ -1,14 +1,13 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
-import { useState } from 'react'
+import { ClientOnly, createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
 import { WishlistButton } from '~/cart/components/WishlistButton'
 import { CART_MESSAGES } from '~/cart/messages'
 import { productQuery } from '~/catalog/catalog.queries'
-import { FindInStore } from '~/catalog/components/FindInStore'
 import { ColorSwatches } from '~/catalog/components/ColorSwatches'
 import { ProductGallery } from '~/catalog/components/ProductGallery'
 import { ProductGrid } from '~/catalog/components/ProductCard'
@@ -24,13 +23,26 @@ import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
 import { colorParam, isProductId, searchParams, sizeParam } from '~/routing/search-params'
 import { productJsonLd } from '~/seo/json-ld'
+import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
+import { shareImageMeta } from '~/seo/share'
+import { afterIdle } from '~/build/idle'
+
+/** Recently viewed pieces (decision 032): code loaded once the page is idle, outside the first load. */
+const RecentlyViewed = lazy(() => afterIdle().then(() => import('~/catalog/components/RecentlyViewed')))
+/** Stock per store, when the shopper opens "Find in store": not in the page's first load (decision 032). */
+const FindInStore = lazy(() =>
+  import('~/catalog/components/FindInStore').then(({ FindInStore }) => ({ default: FindInStore })),
+)
 
 /**
  * The page of a product family (decision 019): ?color= picks the colour (none: the family's first), ?size=
  * a size, as a scanned barcode does; both stay in the canonical link.
  */
 const searchSchema = searchParams({ size: sizeParam(), color: colorParam() })
+
+/** The product's picture in shares: the first picture, as a 1200×1600 JPEG (the catalog's 3:4). */
+const PRODUCT_SHARE_IMAGE = { width: 1200, height: 1600 } as const
 
 export const Route = createFileRoute('/product/$id')({
   validateSearch: searchSchema,
@@ -54,15 +66,19 @@ export const Route = createFileRoute('/product/$id')({
         replace: true,
       })
     }
-    return { name: product.name, description: product.description, image: product.image.path }
+    return { name: product.name, description: product.description, image: product.image }
   },
   head: ({ match, loaderData }) => {
     const head = pageHead(match.context.i18n, loaderData?.name ?? msg`Page not found`, loaderData?.description)
     if (!loaderData) return head
-    const image = `${match.context.boot.config.siteUrl}${imageUrl(loaderData.image, { format: 'jpeg', width: 1200, height: 1600 })}`
-    return {
-      meta: [...head.meta, { property: 'og:type', content: 'product' }, { property: 'og:image', content: image }],
-    }
+    const size = PRODUCT_SHARE_IMAGE
+    const image = shareImageMeta({
+      url: `${match.context.boot.config.siteUrl}${imageUrl(loaderData.image.path, { format: 'jpeg', ...size })}`,
+      alt: loaderData.image.alt || loaderData.name,
+      ...size,
+      type: 'image/jpeg',
+    })
+    return { meta: [...head.meta, { property: 'og:type', content: 'product' }, ...image] }
   },
   component: ProductPage,
 })
@@ -194,7 +210,10 @@ function ProductPage() {
           { name: product.name, path: productPath(refOf(product)) },
         ]}
       />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, boot) }} />
+      <StructuredData
+        key={product.id}
+        json={import.meta.env.SSR ? productJsonLd(product, boot, { oneSize: t`One size` }) : null}
+      />
       <div className="product__layout">
         <ProductGallery images={product.images} />
         <div className="product__info">
@@ -322,6 +341,12 @@ function ProductPage() {
           <ProductGrid products={product.youMayAlsoLike} />
         </section>
       ) : null}
+      {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 032). */}
+      <ClientOnly>
+        <Suspense fallback={null}>
+          <RecentlyViewed current={{ id: product.familyId, color: search.color }} />
+        </Suspense>
+      </ClientOnly>
 
       <Modal open={open === 'size-chart'} onClose={() => setOpen(null)} title={<Trans>Size chart</Trans>}>
         {product.sizeChart ? <SizeChartTable chart={product.sizeChart} /> : null}
@@ -334,7 +359,11 @@ function ProductPage() {
         </ul>
       </Modal>
       <Modal open={open === 'stores'} onClose={() => setOpen(null)} title={<Trans>Find in store</Trans>}>
-        {open === 'stores' ? <FindInStore productId={product.id} size={chosen?.size ?? search.size} /> : null}
+        {open === 'stores' ? (
+          <Suspense fallback={null}>
+            <FindInStore productId={product.id} size={chosen?.size ?? search.size} />
+          </Suspense>
+        ) : null}
       </Modal>
     </article>
   )

@@ -1,4 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import { nullable } from './nullable'
+import { GENDERS, PRODUCT_TAGS } from '~/domain/catalog'
+import { CURRENCIES } from '~/domain/money'
 
 /**
  * The product API's wire format (§7): snake_case keys, money in integer minor units. The API validates
@@ -7,10 +10,10 @@ import { z } from '@hono/zod-openapi'
  */
 
 export const LANGS = ['th', 'en'] as const
-export const CURRENCY_CODES = ['thb', 'usd'] as const
+export const CURRENCY_CODES = CURRENCIES
 export const SORTS = ['newest', 'price_asc', 'price_desc'] as const
-export const GENDER_VALUES = ['men', 'women', 'unisex'] as const
-export const TAG_VALUES = ['sale', 'club', 'mix_match', 'new'] as const
+export const GENDER_VALUES = GENDERS
+export const TAG_VALUES = PRODUCT_TAGS
 
 /** Default and largest page of a paginated call (§7, §9: 25). */
 export const DEFAULT_PAGE_SIZE = 25
@@ -50,10 +53,10 @@ export const productSummarySchema = z
     /** The family's colours in order, this one included. */
     colors: z.array(familyColorSchema),
     price: moneySchema,
-    compare_at_price: moneySchema.nullable(),
+    compare_at_price: nullable(moneySchema),
     tags: z.array(z.enum(TAG_VALUES)),
     image: imageSchema,
-    hover_image: imageSchema.nullable(),
+    hover_image: nullable(imageSchema),
     available_online: z.boolean(),
     sizes: z.array(z.object({ size: z.string(), available_online: z.boolean() })),
   })
@@ -81,7 +84,7 @@ export const productDetailSchema = productSummarySchema
     description: z.string(),
     material: z.string(),
     care: z.array(z.string()),
-    size_chart: sizeChartSchema.nullable(),
+    size_chart: nullable(sizeChartSchema),
     images: z.array(imageSchema),
     variants: z.array(variantSchema),
     domestic_only: z.boolean(),
@@ -193,9 +196,9 @@ export const suggestionsSchema = z
         family_id: z.string().optional(),
         color_slug: z.string().optional(),
         name: z.string(),
-        image: imageSchema.nullable(),
+        image: nullable(imageSchema),
         /** A product's price in the asked currency; null for a category. */
-        price: moneySchema.nullable(),
+        price: nullable(moneySchema),
       }),
     ),
   })
@@ -304,10 +307,6 @@ export const sitemapSchema = z
     products: z.array(z.object({ id: z.string(), updated_at: z.string() })),
   })
   .openapi('SitemapEntries')
-
-export const errorSchema = z
-  .object({ code: z.int(), message: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi('Error')
 
 /** List responses: { items: [...] }. */
 export const categoryListSchema = z.object({ items: z.array(categorySchema) })

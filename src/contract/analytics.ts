@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PIXEL_EVENT_NAMES } from './normalise'
-import type { PixelEventInput } from './pixel.service.server'
+import { PIXEL_EVENT_NAMES } from '~/domain/tracking'
 
 /** Custom data is passed on to the platforms as given; this much JSON at most. */
 const MAX_CUSTOM_DATA_JSON = 8_000
@@ -18,7 +17,11 @@ function jsonLength(value: unknown): number {
 export const pixelUserDataSchema = z
   .object({
     /** The shopper's IP address (the storefront's server function passes it on; never hashed). */
-    client_ip_address: z.union([z.ipv4(), z.ipv6()]).optional(),
+    client_ip_address: z
+      .union([z.ipv4(), z.ipv6()])
+      // zod-to-openapi writes both as `format: ip`, the same schema twice.
+      .openapi({ type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }] })
+      .optional(),
     client_user_agent: z.string().trim().max(1024).optional(),
     first_name: z.string().trim().max(100).optional(),
     last_name: z.string().trim().max(100).optional(),
@@ -69,24 +72,20 @@ export const pixelEventQueuedSchema = z
   })
   .openapi('PixelEventQueued')
 
-/** The service's input from the wire payload. */
-export function pixelEventFromBody(body: PixelEventBody): PixelEventInput {
-  const user = body.user_data
-  return {
-    eventName: body.event_name,
-    eventSourceUrl: body.event_source_url,
-    eventId: body.event_id ?? null,
-    userData: {
-      clientIpAddress: user.client_ip_address ?? null,
-      clientUserAgent: user.client_user_agent ?? null,
-      firstName: user.first_name ?? null,
-      lastName: user.last_name ?? null,
-      email: user.email ?? null,
-      phone: user.phone ?? null,
-      country: user.country ?? null,
-      zipCode: user.zip_code ?? null,
-    },
-    customData: body.custom_data ?? null,
-    pixelId: body.pixel_id ?? null,
-  }
-}
+/** The back office's view of an event's queue (GET …/operator/pixel-events?event_id=). */
+export const pixelQueueSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        platform: z.string(),
+        event_id: z.string(),
+        event_name: z.string(),
+        status: z.string(),
+        attempts: z.int(),
+        payload: z.record(z.string(), z.unknown()),
+      }),
+    ),
+  })
+  .openapi('PixelQueue')
+
+export const pixelQueueQuery = z.object({ event_id: z.string().min(1).max(200) })

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { MEMBER_GENDERS, MEMBER_TIERS, OTP_CHANNELS, OTP_PURPOSES } from '~/db/schema'
-import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/otp'
+import { MEMBER_GENDERS, MEMBER_TIERS } from '~/domain/membership'
+import { OTP_CHANNELS, OTP_PURPOSES, CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/otp'
 
 const lang = z.enum(['th', 'en']).default('th')
 const country = z
@@ -241,28 +241,6 @@ export const outboxSchema = z
   })
   .openapi('Outbox')
 
-export const accountErrorSchema = z
-  .object({
-    code: z.int(),
-    message: z.string(),
-    reason: z.string().optional(),
-    fields: z.record(z.string(), z.string()).optional(),
-    retry_at: z.string().optional(),
-    attempts_left: z.int().optional(),
-    captcha: z
-      .object({
-        kind: z.enum(['altcha', 'turnstile']),
-        challenge: z
-          .object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() })
-          .optional()
-          .openapi({ description: 'altcha: the ALTCHA v2 challenge for the widget to solve' }),
-        site_key: z.string().optional().openapi({ description: 'turnstile: the site key of the widget' }),
-      })
-      .optional()
-      .openapi({ description: 'The bot challenge to solve; send the solution as `captcha` with the retry' }),
-  })
-  .openapi('AccountError')
-
 export type MemberWire = z.infer<typeof memberSchema>
 export type AddressWire = z.infer<typeof addressSchema>
 
@@ -271,7 +249,7 @@ export const noContentSchema = z.null()
 
 export const membershipSchema = z
   .object({
-    tier: z.enum(['member', 'vip', 'vvip']),
+    tier: z.enum(MEMBER_TIERS),
     spent_in_cycle: z.int(),
     cycle_start: z.string().nullable(),
     cycle_end: z.string().nullable(),
@@ -298,3 +276,34 @@ export const memberCodesSchema = z
     ),
   })
   .openapi('MemberCodes')
+
+// ── Quick pass: the member's code shown at a store's till (a signed, short-lived JWT) ─────────────
+
+export const quickPassSchema = z
+  .object({
+    token: z.string().openapi({ description: 'A signed JWT (HS256) to show as a QR code' }),
+    expires_at: z.string().openapi({ description: 'When the token stops being accepted (ISO 8601)' }),
+    name: z.string(),
+    tier: z.enum(MEMBER_TIERS),
+  })
+  .openapi('QuickPass')
+
+export const quickPassVerifyBody = z
+  .object({ token: z.string().trim().min(1).max(4096).openapi({ description: 'The scanned code' }) })
+  .openapi('QuickPassVerifyRequest')
+
+export const quickPassCheckSchema = z
+  .discriminatedUnion('valid', [
+    z.object({
+      valid: z.literal(true),
+      member_id: z.string(),
+      name: z.string().openapi({ description: 'The member’s current name' }),
+      tier: z.enum(MEMBER_TIERS).openapi({ description: 'The member’s current tier' }),
+      expires_at: z.string(),
+    }),
+    z.object({ valid: z.literal(false), reason: z.enum(['expired', 'invalid']) }),
+  ])
+  .openapi('QuickPassCheck')
+
+export type QuickPassWire = z.infer<typeof quickPassSchema>
+export type QuickPassCheck = z.infer<typeof quickPassCheckSchema>

@@ -1,8 +1,12 @@
 import { z } from '@hono/zod-openapi'
-import { PRODUCT_TAGS, RETURN_KINDS } from '~/db/schema'
+import { nullable } from './nullable'
+import { IDEMPOTENCY_KEY_HEADER } from './headers'
+import { PRODUCT_TAGS } from '~/domain/catalog'
+import { CURRENCIES } from '~/domain/money'
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS } from '~/domain/orders'
+import { RETURN_KINDS, RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from '~/domain/returns'
 import { CARRIER_IDS } from '~/domain/carriers'
-import { RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from '~/domain/returns'
-import { currencyQuery, langQuery, productSummarySchema } from '~/api/schemas'
+import { currencyQuery, langQuery, productSummarySchema } from '~/contract/catalog'
 import { TAX_INVOICE_REFUSALS } from '~/domain/tax-invoice'
 
 export const cartQuery = z.object({ lang: langQuery, currency: currencyQuery })
@@ -23,7 +27,7 @@ export const cartLineSchema = z
     unit_price: z.int(),
     added_price: z.int(),
     compare_at: z.int().nullable(),
-    currency: z.enum(['thb', 'usd']),
+    currency: z.enum(CURRENCIES),
     line_total: z.int(),
     available: z.int(),
     price_changed: z.boolean(),
@@ -35,7 +39,7 @@ export const cartLineSchema = z
 export const cartSchema = z
   .object({
     id: z.string().nullable(),
-    currency: z.enum(['thb', 'usd']),
+    currency: z.enum(CURRENCIES),
     items: z.array(cartLineSchema),
     count: z.int(),
     subtotal: z.int(),
@@ -68,14 +72,14 @@ export const quoteBody = z
       .regex(/^[A-Za-z]{2}$/)
       .nullable()
       .default(null),
-    shipping_method: z.enum(['courier', 'pickup']).default('courier'),
+    shipping_method: z.enum(SHIPPING_METHODS).default('courier'),
     promotion_code: z.string().trim().max(40).nullable().default(null),
   })
   .openapi('QuoteRequest')
 
 export const quoteSchema = z
   .object({
-    currency: z.enum(['thb', 'usd']),
+    currency: z.enum(CURRENCIES),
     subtotal: z.int(),
     mix_match_discount: z.int(),
     promotion: z.object({ code: z.string(), discount: z.int() }).nullable(),
@@ -125,12 +129,12 @@ export const placeOrderBody = z
   .object({
     email: z.string().max(254).default(''),
     telephone: z.string().max(40).default(''),
-    shipping_method: z.enum(['courier', 'pickup']),
+    shipping_method: z.enum(SHIPPING_METHODS),
     store_id: z.string().max(80).nullable().default(null),
-    address: addressWire.nullable().default(null),
+    address: nullable(addressWire).default(null),
     promotion_code: z.string().trim().max(40).nullable().default(null),
     /** 'paypal' only where PayPal is offered (PayPal configured, or the demo's test page); else 400 PAYMENT_UNAVAILABLE. */
-    payment_method: z.enum(['card', 'paypal', 'bank_transfer']),
+    payment_method: z.enum(PAYMENT_METHODS),
     expected_total: z.int().min(0).nullable().default(null),
   })
   .openapi('PlaceOrder')
@@ -197,8 +201,8 @@ export const orderSchema = z
   .object({
     id: z.string(),
     number: z.string(),
-    status: z.string(),
-    currency: z.enum(['thb', 'usd']),
+    status: z.enum(ORDER_STATUSES),
+    currency: z.enum(CURRENCIES),
     email: z.string(),
     telephone: z.string(),
     subtotal: z.int(),
@@ -207,11 +211,11 @@ export const orderSchema = z
     total: z.int(),
     vat_included: z.int(),
     promotion_code: z.string().nullable(),
-    shipping_method: z.enum(['courier', 'pickup']),
+    shipping_method: z.enum(SHIPPING_METHODS),
     store: z.object({ id: z.string(), name: z.string() }).nullable(),
-    address: orderAddressSchema.nullable(),
-    payment_method: z.enum(['card', 'paypal', 'bank_transfer']),
-    payment: z.object({ status: z.string(), redirect_url: z.string().nullable() }).nullable(),
+    address: nullable(orderAddressSchema),
+    payment_method: z.enum(PAYMENT_METHODS),
+    payment: z.object({ status: z.enum(PAYMENT_STATUSES), redirect_url: z.string().nullable() }).nullable(),
     items: z.array(
       z.object({
         position: z.int(),
@@ -229,7 +233,7 @@ export const orderSchema = z
         exchange_sizes: z.array(z.string()),
       }),
     ),
-    events: z.array(z.object({ status: z.string(), at: z.string(), note: z.string().nullable() })),
+    events: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().nullable() })),
     created_at: z.string(),
     received_at: z.string().nullable(),
     /** A bank transfer's deadline while the order waits for it: unpaid then, it is cancelled (null otherwise). */
@@ -269,8 +273,8 @@ export const historySchema = z
         number: z.string(),
         created_at: z.string(),
         total: z.int(),
-        currency: z.enum(['thb', 'usd']),
-        status: z.string(),
+        currency: z.enum(CURRENCIES),
+        status: z.enum(ORDER_STATUSES),
       }),
     ),
     total: z.int(),
@@ -310,6 +314,14 @@ export const paypalWebhookEvent = z
   })
   .openapi('PaypalWebhookEvent')
 
+/** A Stripe webhook event (https://docs.stripe.com/api/events/object), signed with the endpoint's secret. */
+export const stripeWebhookEvent = z
+  .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.record(z.string(), z.unknown()) }) })
+  .openapi('StripeWebhookEvent')
+
+/** Stripe signs each delivery: `t=<timestamp>,v1=<HMAC-SHA256 of "t.body">`. */
+export const stripeWebhookHeaders = z.object({ 'stripe-signature': z.string() })
+
 export const webhookReceivedSchema = z.object({ received: z.literal(true) }).openapi('WebhookReceived')
 
 export const returnRequestBody = z
@@ -336,7 +348,7 @@ export const operatorReturnSchema = returnRequestSchema
   .extend({
     order: z.object({
       number: z.string(),
-      status: z.string(),
+      status: z.enum(ORDER_STATUSES),
       email: z.string(),
       telephone: z.string(),
       received_at: z.string().nullable(),
@@ -369,3 +381,6 @@ export const priceBody = z
 export const stockBody = z.object({ stock_online: z.int().min(0).max(1_000_000) }).openapi('StockChange')
 export const productParam = z.object({ id: z.string().min(1).max(120) })
 export const skuParam = z.object({ sku: z.string().min(1).max(120) })
+
+/** Placing an order takes a key of the caller's choosing: a replay with the same body answers the same order. */
+export const placeOrderHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) })

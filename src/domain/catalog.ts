@@ -1,0 +1,7 @@
+/** Who a product is cut for (§2). */
+export const GENDERS = ['men', 'women', 'unisex'] as const
+export type Gender = (typeof GENDERS)[number]
+
+/** Tags of §2/§9: sale (special price), club items, mix-and-match, new arrivals. */
+export const PRODUCT_TAGS = ['sale', 'club', 'mix_match', 'new'] as const
+export type ProductTag = (typeof PRODUCT_TAGS)[number]
