@@ -42,9 +42,10 @@ function QuickPassPage() {
   )
 }
 
+/** A plain card: a section would want a heading of its own, and the page's h1 already says what this is. */
 function GuestNotice() {
   return (
-    <section className="account-card">
+    <div className="account-card">
       <p>
         <Trans>
           The quick pass is a code that shows our store staff you are a member, with your tier. Log in to see yours.
@@ -55,7 +56,7 @@ function GuestNotice() {
           <Trans>Log in</Trans>
         </Link>
       </p>
-    </section>
+    </div>
   )
 }
 

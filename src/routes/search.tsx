@@ -96,13 +96,14 @@ function SearchPage() {
         </>
       ) : (
         <section aria-label={t`Results`}>
-          <p className="listing__count" aria-live="polite">
+          {/* The count heads the results (as on the listings), so the cards' h3 names follow an h2. */}
+          <h2 className="listing__count" aria-live="polite">
             {results.data.totalIsLowerBound ? (
               <Trans>{atLeast}+ products</Trans>
             ) : (
               <Trans>{results.data.total} products</Trans>
             )}
-          </p>
+          </h2>
           <ProductGrid products={results.data.items} priorityFirst />
           {results.data.totalPages > 1 ? (
             <nav className="pagination" aria-label={t`Pages`}>

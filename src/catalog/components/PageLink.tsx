@@ -76,7 +76,9 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
             </li>
           ) : number === page ? (
             <li key={number}>
-              <span className="button button--current" aria-current="page" aria-label={t`Page ${number}`}>
+              {/* A span has no name of its own (HTML forbids aria-label on it): the word is hidden text beside it. */}
+              <span className="visually-hidden">{t`Page`} </span>
+              <span className="button button--current" aria-current="page">
                 {number}
               </span>
             </li>

@@ -14,7 +14,9 @@ const SUGGEST_MIN_LENGTH = 2
 
 /**
  * The search field with suggestions while typing (an ARIA combobox): arrow keys move through the
- * suggestions, Enter opens one or searches, Escape closes the list. Product suggestions show a
+ * suggestions, Enter opens one or searches, Escape closes the list. The ARIA 1.2 combobox sits on an
+ * `<input type="text">` (HTML allows the role on a text input, not on `type="search"`); `inputmode` still
+ * brings the search keyboard, and the form is the search landmark. Product suggestions show a
  * thumbnail (decorative: the name beside it says what it is) and the price in the shopper's currency.
  */
 export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQuery?: string; autoFocus?: boolean }) {
@@ -72,7 +74,8 @@ export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQue
       <input
         id={`${id}-input`}
         name="q"
-        type="search"
+        type="text"
+        inputMode="search"
         role="combobox"
         aria-expanded={items.length > 0}
         aria-controls={`${id}-list`}

@@ -152,9 +152,9 @@ function LoginPage() {
                 },
               }}
             >
-              {(field) => (
-                <field.TextField label={t`Telephone`} type="tel" inputMode="tel" autoComplete="tel-national" required />
-              )}
+              {/* The number without its country code (chosen above): `tel-national` is a text token in HTML's
+                  autofill table, so the field is a text input with the telephone keypad, not `type="tel"`. */}
+              {(field) => <field.TextField label={t`Telephone`} inputMode="tel" autoComplete="tel-national" required />}
             </form.AppField>
           </>
         ) : (

@@ -122,10 +122,11 @@ function RegisterPage() {
               validateTelephone(value, fieldApi.form.getFieldValue('country')) ?? undefined,
           }}
         >
+          {/* The number without its country code: `tel-national` is a text token in HTML's autofill table
+              (a text input with the telephone keypad, not `type="tel"`). */}
           {(field) => (
             <field.TextField
               label={t`Telephone`}
-              type="tel"
               inputMode="tel"
               autoComplete="tel-national"
               required
