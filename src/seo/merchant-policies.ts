@@ -35,8 +35,13 @@ export type OfferItem = {
   domesticOnly: boolean
 }
 
-/** Every country the shop ships to apart from Thailand. */
-export const INTERNATIONAL_COUNTRIES: readonly string[] = SHIPPING_COUNTRIES.filter((code) => code !== DOMESTIC_COUNTRY)
+/**
+ * Every country the shop ships to apart from Thailand. Marked pure: when the browser build drops the structured data
+ * builders (src/seo/StructuredData.tsx), this list and the country list go with them.
+ */
+export const INTERNATIONAL_COUNTRIES: readonly string[] = /* @__PURE__ */ SHIPPING_COUNTRIES.filter(
+  (code) => code !== DOMESTIC_COUNTRY,
+)
 
 const SCHEMA = 'https://schema.org/'
 /** Google: a return policy's `applicableCountry` names at most 50 countries. */
