@@ -513,6 +513,11 @@ export function createApiApp(options: ApiOptions) {
         info: {
           title: 'Atelier Siam product API',
           version: '1.0.0',
+          // The brand's own API: its use is governed by the shop's terms, which is what the licence names.
+          license: {
+            name: 'Proprietary: the terms and conditions of the shop',
+            url: `${siteUrl}/terms-and-conditions`,
+          },
           description:
             'Catalog, search, stores, content, accounts, carts, orders and the back office of the storefront. JSON with snake_case keys and money in integer minor units (satang, cents). Members send their session token as a Bearer token; guests their cart and order tokens in the x-cart-token and x-order-token headers.',
         },
