@@ -184,24 +184,22 @@ export const addressBody = z
   })
   .openapi('AddressInput')
 export const newAddressBody = addressBody.extend({ is_default: z.boolean().default(false) }).openapi('NewAddress')
-export const addressSchema = z
-  .object({
-    id: z.string(),
-    is_default: z.boolean(),
-    firstname: z.string(),
-    lastname: z.string(),
-    telephone_number: z.string(),
-    email: z.string(),
-    tax_id: z.string(),
-    address: z.string(),
-    address2: z.string(),
-    country: z.string(),
-    postcode: z.string(),
-    sub_district: z.string(),
-    district: z.string(),
-    province: z.string(),
-  })
-  .openapi('Address')
+/** An address as the API answers it: in the address book (below) and on an order (contract/commerce.ts). */
+export const postalAddressSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  telephone_number: z.string(),
+  email: z.string(),
+  tax_id: z.string(),
+  address: z.string(),
+  address2: z.string(),
+  country: z.string(),
+  postcode: z.string(),
+  sub_district: z.string(),
+  district: z.string(),
+  province: z.string(),
+})
+export const addressSchema = postalAddressSchema.extend({ id: z.string(), is_default: z.boolean() }).openapi('Address')
 export const addressListSchema = z.object({ items: z.array(addressSchema) }).openapi('AddressList')
 export const addressCheckSchema = z
   .object({ fields: z.record(z.string(), z.string()) })

@@ -6,6 +6,7 @@ import { CURRENCIES } from '~/domain/money'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS } from '~/domain/orders'
 import { RETURN_KINDS, RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from '~/domain/returns'
 import { CARRIER_IDS } from '~/domain/carriers'
+import { postalAddressSchema } from '~/contract/accounts'
 import { currencyQuery, langQuery, productSummarySchema } from '~/contract/catalog'
 import { TAX_INVOICE_REFUSALS } from '~/domain/tax-invoice'
 
@@ -139,21 +140,6 @@ export const placeOrderBody = z
   })
   .openapi('PlaceOrder')
 
-const orderAddressSchema = z.object({
-  firstname: z.string(),
-  lastname: z.string(),
-  telephone_number: z.string(),
-  email: z.string(),
-  tax_id: z.string(),
-  address: z.string(),
-  address2: z.string(),
-  country: z.string(),
-  postcode: z.string(),
-  sub_district: z.string(),
-  district: z.string(),
-  province: z.string(),
-})
-
 /** The order's full tax invoice (issue 17 item 8): issued, available to download, or why not. */
 export const taxInvoiceStateSchema = z
   .discriminatedUnion('status', [
@@ -213,7 +199,7 @@ export const orderSchema = z
     promotion_code: z.string().nullable(),
     shipping_method: z.enum(SHIPPING_METHODS),
     store: z.object({ id: z.string(), name: z.string() }).nullable(),
-    address: nullable(orderAddressSchema),
+    address: nullable(postalAddressSchema),
     payment_method: z.enum(PAYMENT_METHODS),
     payment: z.object({ status: z.enum(PAYMENT_STATUSES), redirect_url: z.string().nullable() }).nullable(),
     items: z.array(
