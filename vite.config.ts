@@ -7,6 +7,7 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin } from 'vite'
 import { routeCatalogs } from './scripts/route-catalogs.js'
+import { devServerOptions, nameNitroLibraryChunks, onBundlerLog } from './scripts/vite-options.js'
 
 /** One id per build: the client compares it with /build-metadata.json to notice a new deployment (§4). */
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
@@ -62,12 +63,22 @@ function compressSmallChunks(): Plugin {
 }
 
 export default defineConfig({
-  server: { port: 3000 },
+  // `npm run dev` on PORT and HOST (3000 and Vite's default host without them).
+  server: devServerOptions(process.env),
   // Build caches inside the checkout, not in node_modules: a second checkout (a git worktree sharing
   // node_modules) builds without touching this one.
   cacheDir: '.vite',
   // SOURCEMAP=1 npm run build: source maps, e.g. to see what a chunk is made of.
-  build: { sourcemap: process.env.SOURCEMAP === '1' },
+  build: {
+    sourcemap: process.env.SOURCEMAP === '1',
+    rolldownOptions: {
+      // Bundler warnings are printed, except "use client"/"use server" directives in node_modules (decision 033).
+      onLog: onBundlerLog,
+      // Rolldown's report of slow plugins (PLUGIN_TIMINGS) fires on this build's known costs (Babel for the Lingui
+      // macro, the router's code splitter) whenever the machine is busy: BUNDLER_TIMINGS=1 npm run build shows it.
+      checks: { bundlerTimings: process.env.BUNDLER_TIMINGS === '1' },
+    },
+  },
   resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   environments: {
@@ -102,6 +113,7 @@ export default defineConfig({
     routeCatalogs(),
     compressSmallChunks(),
     buildMetadata(),
+    nameNitroLibraryChunks(),
     nitro({
       buildDir: '.nitro',
       // Static files are compressed once at build time (gzip and brotli beside each file) and served in the
@@ -115,7 +127,8 @@ export default defineConfig({
       // Packages that load files next to their own code at run time (WASM, extension bundles, native
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
       // pdfkit (tax invoices) loads its standard fonts with require() from its own package at run time.
-      traceDeps: ['@electric-sql/pglite*', 'sharp*', '@img/*', 'pdfkit'],
+      // sharp's platform packages (@img/sharp-<platform>, its libvips) come with sharp's trace.
+      traceDeps: ['@electric-sql/pglite*', 'sharp*', 'pdfkit'],
       // A URL whose percent-encoding is not UTF-8: a page redirects to its literal path (the 404 screen), not a bare 400.
       errorHandler: './src/server/nitro/malformed-url.ts',
       // A server-function call without a function id (Start would answer it with a 500).

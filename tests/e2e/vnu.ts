@@ -42,7 +42,7 @@ function runVnu(files: string[]): Promise<string> {
           reject(
             new Error(
               `The Nu HTML Checker needs Java 17 or later ("${JAVA}" was not found): on Debian, ` +
-                'apt-get install default-jre-headless (.ci/run installs it), or set JAVA to a java binary.',
+                'apt-get install default-jre-headless (npm test installs it as root: scripts/test-setup.mjs), or set JAVA to a java binary.',
             ),
           )
         } else if (error) reject(new Error(`vnu failed: ${error.message}\n${stderr}`))
