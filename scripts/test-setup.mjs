@@ -62,7 +62,7 @@ export function findMissing(env, probes) {
 }
 
 const why = (packages) => packages.map((name) => `${name} (${NEEDS[name] ?? 'the tests'})`).join(', ')
-const aptCommand = (packages) => `sudo apt-get install -y ${packages.join(' ')}`
+const aptCommand = (packages) => `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`
 
 /**
  * The decision: nothing to do, install (as root with apt-get), or stop with a message. `line` is the one line
