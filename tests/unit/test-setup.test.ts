@@ -116,7 +116,9 @@ describe('the decision', () => {
     expect(decision.action).toBe('stop')
     const message = decision.action === 'stop' ? decision.message : ''
     expect(message).toContain('default-jre-headless (Java 17 or later for the Nu HTML Checker)')
-    expect(message.split('\n').at(-1)?.trim()).toBe('sudo apt-get update && sudo apt-get install -y default-jre-headless')
+    expect(message.split('\n').at(-1)?.trim()).toBe(
+      'sudo apt-get update && sudo apt-get install -y default-jre-headless',
+    )
     expect(message).not.toContain('chromium')
   })
 
