@@ -1,6 +1,8 @@
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { importX } from 'eslint-plugin-import-x'
+import pluginLingui from 'eslint-plugin-lingui'
+import pluginQuery from '@tanstack/eslint-plugin-query'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { config as defineTsConfig, configs as tsConfigs } from 'typescript-eslint'
@@ -127,6 +129,40 @@ const boundaries = [
   },
 ]
 
+/**
+ * Lingui's no-unlocalized-strings (decision 035): the words a shopper reads are written in the React components and
+ * pages, and there every string goes through Lingui (t, Trans, msg). The rule reads src/**\/*.tsx, not the .ts
+ * modules (the API's OpenAPI texts, operators' configuration messages, cookie attributes, the information pages'
+ * texts written in both languages) nor tests. It leaves out what is never words: one token not starting with a
+ * capital (classes, keys, paths), constants, strings without letters, key=value lists; class names, SVG path data,
+ * responsive image sizes, time zones; error messages and console output (for developers), and formatDate's date strings.
+ */
+const unlocalizedStrings = {
+  files: ['src/**/*.tsx'],
+  ignores: ['src/**/*.test.tsx'],
+  rules: {
+    'lingui/no-unlocalized-strings': [
+      'error',
+      {
+        ignore: [
+          '^(?![A-Z])\\S+$',
+          '^[A-Z0-9_/.-]+$',
+          '^[^A-Za-z\\u0E00-\\u0E7F]*$',
+          '^[\\w-]+=[\\w.-]+(?:, [\\w-]+=[\\w.-]+)*$',
+        ],
+        ignoreNames: [
+          { regex: { pattern: 'className$', flags: 'i' } },
+          { regex: { pattern: '^[A-Z0-9_]+$' } },
+          'd',
+          'sizes',
+          'timeZone',
+        ],
+        ignoreFunctions: ['Error', 'console.*', 'formatDate'],
+      },
+    ],
+  },
+}
+
 export default defineTsConfig(
   {
     ignores: [
@@ -170,5 +206,9 @@ export default defineTsConfig(
       'no-control-regex': 'off',
     },
   },
+  // TanStack Query's and Lingui's own rules (issue 20, decision 035).
+  ...pluginQuery.configs['flat/recommended'],
+  pluginLingui.configs['flat/recommended'],
+  unlocalizedStrings,
   ...boundaries,
 )

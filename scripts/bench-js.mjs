@@ -9,11 +9,14 @@
 //     preloads, the entry, and what the entry imports, e.g. the message catalogs) that ended before
 //     `html[data-hydrated="true"]` was set, encoded body bytes as on the wire (Chromium's own Accept-Encoding):
 //     at most 130 KB.
+// Before measuring its own build it checks that no file of it holds devtools code (scripts/devtools-check.mjs,
+// decision 035) and exits with status 1 if one does.
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { devtoolsInBuild, devtoolsMessage } from './devtools-check.mjs'
 
 export const JS_PAGES = [
   { name: 'home', path: '/' },
@@ -130,6 +133,16 @@ export async function jsBench(base, { pages = JS_PAGES } = {}) {
   }
 }
 
+/** Exits with status 1 and names the files when the production build holds devtools code (decision 035). */
+export function assertNoDevtools() {
+  const findings = devtoolsInBuild()
+  if (findings.length > 0) {
+    console.error(devtoolsMessage(findings))
+    process.exit(1)
+  }
+  console.log('No devtools code in the production build (.output/public, .output/server).')
+}
+
 /** The table of issue 18, item 2. */
 export function printJs(rows) {
   console.log(
@@ -159,10 +172,13 @@ export function printJs(rows) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const given = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
   if (given) {
+    // A server given by its address: the local build is checked when there is one (it may be another build).
+    if (existsSync('.output/server/index.mjs')) assertNoDevtools()
     printJs(await jsBench(given.replace(/\/$/, '')))
   } else {
     const { freshDataDir, startServer } = await import('./bench-orders.mjs')
     if (!existsSync('.output/server/index.mjs')) throw new Error('no build: run npm run build first')
+    assertNoDevtools()
     const data = freshDataDir()
     try {
       const port = Number(process.env.BENCH_JS_PORT ?? 3510)

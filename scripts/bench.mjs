@@ -29,7 +29,7 @@
 import { execFileSync, execSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { jsBench, printJs } from './bench-js.mjs'
+import { assertNoDevtools, jsBench, printJs } from './bench-js.mjs'
 import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs'
 import { checkoutBench, freshDataDir, freshPostgresDatabase, startServer } from './bench-orders.mjs'
 import { printSideBySide, sideBySide } from './bench-side-by-side.mjs'
@@ -70,6 +70,8 @@ const SCALE_OUT = process.argv.includes('--no-scale-out')
 if (!process.argv.includes('--no-build')) {
   execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] })
 }
+// Devtools are for npm run dev only (decision 035): a build that holds them is not measured.
+assertNoDevtools()
 
 function run(path, seconds) {
   return autocannon({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseBootState, serializeBootState, type BootState } from './boot-state'
+import { parseEnv, toPublicConfig } from './config/schema'
 import { DEFAULT_REGION } from './region/region'
 
 const state: BootState = {
@@ -36,6 +37,16 @@ describe('the boot state the browser reads (decision 026: checked without zod)',
       region: { ...rest.region, clientIp: '' },
     })
     expect(parseBootState(JSON.parse(serializeBootState({ ...state, consent: null })))?.consent).toBeNull()
+  })
+
+  it('is written again by the browser exactly as the server wrote it (the boot script hydrates without a mismatch)', () => {
+    const fromServer = serializeBootState({
+      ...state,
+      config: toPublicConfig(parseEnv({ LIFF_ID: '1234567890-AbCdEfGh' })),
+    })
+    const read = parseBootState(JSON.parse(fromServer))
+    expect(read).not.toBeNull()
+    if (read) expect(serializeBootState({ ...read, nonce: null, refererPath: null })).toBe(fromServer)
   })
 
   it('leaves unknown fields out', () => {

@@ -53,10 +53,12 @@ const BOOT_RULES: Rule = {
     siteUrl: isString,
     storeKey: isString,
     gtmId: orNull(isString),
+    // In the order of toPublicConfig (src/config/schema.ts): the browser renders the boot script again from what it
+    // read, and React compares that text with the server's when it hydrates.
     liffId: orNull(isString),
+    lineLogin: isBoolean,
     liffIdChatbot: orNull(isString),
     lineOfficialAccount: orNull(isString),
-    lineLogin: isBoolean,
     languageStrategy: among(LANGUAGE_STRATEGIES),
     defaultLocale: among(LOCALE_CODES),
     secureCookies: isBoolean,

@@ -12,6 +12,13 @@ declare global {
 }
 
 /** A start-up failure still ends on the error screen (§4), without React if React cannot start. */
+/**
+ * The start-up failure's words, in both languages here: the app could not start, so Lingui (and its catalogs, which
+ * may be what failed) cannot be relied on. The same words as the error screen's (src/components/ErrorScreen.tsx).
+ */
+const STARTUP_ERROR_EN = 'AN ERROR OCCURRED'
+const STARTUP_ERROR_TH = 'เกิดข้อผิดพลาด'
+
 function showStartupError(error: unknown) {
   console.error('Start-up failed', error)
   const main = document.querySelector('main') ?? document.body
@@ -23,7 +30,7 @@ function showStartupError(error: unknown) {
   code.textContent = String(UNKNOWN_ERROR_CODE)
   const message = document.createElement('h1')
   message.className = 'error-screen__message'
-  message.textContent = document.documentElement.lang === 'en' ? 'AN ERROR OCCURRED' : 'เกิดข้อผิดพลาด'
+  message.textContent = document.documentElement.lang === 'en' ? STARTUP_ERROR_EN : STARTUP_ERROR_TH
   section.append(code, message)
   main.replaceChildren(section)
   setTimeout(() => window.location.assign('/'), ERROR_REDIRECT_MS)

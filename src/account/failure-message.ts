@@ -19,10 +19,12 @@ export function failureMessage(failure: AccountFailure, i18n: I18n, locale: Loca
   switch (failure.reason) {
     case 'IDENTIFIER_NOT_FOUND':
       return i18n._(ACCOUNT_MESSAGES.notExist)
-    case 'OTP_INCORRECT':
-      return failure.attemptsLeft !== undefined
-        ? `${i18n._(ACCOUNT_MESSAGES.otpIncorrect)} ${i18n._(msg`(${failure.attemptsLeft} tries left)`)}`
+    case 'OTP_INCORRECT': {
+      const { attemptsLeft } = failure
+      return attemptsLeft !== undefined
+        ? `${i18n._(ACCOUNT_MESSAGES.otpIncorrect)} ${i18n._(msg`(${attemptsLeft} tries left)`)}`
         : i18n._(ACCOUNT_MESSAGES.otpIncorrect)
+    }
     case 'OTP_EXPIRED':
       return i18n._(ACCOUNT_MESSAGES.otpExpired)
     case 'VERIFY_FAILED':

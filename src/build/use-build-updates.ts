@@ -9,6 +9,8 @@ import { whenIdle } from './idle'
 export function useBuildUpdates(buildId: string): void {
   const router = useRouter()
   useEffect(() => {
+    // `vite dev` writes no build files (/build-metadata.json) and reloads changed code itself.
+    if (import.meta.env.DEV) return
     let stopped = false
     let stop: (() => void) | undefined
     const cancel = whenIdle(() => {

@@ -80,7 +80,7 @@ export const storesQuery = (lang: LocaleCode) =>
 
 export const contentPageQuery = (slug: string, lang: LocaleCode, currency: Currency) =>
   queryOptions({
-    queryKey: ['content-page', lang, slug],
+    queryKey: ['content-page', lang, currency, slug],
     queryFn: () => getContentPage({ data: { slug, lang, currency } }),
     staleTime: 10 * 60_000,
   })

@@ -18,7 +18,9 @@ function modulesPath(payload: string): { size: number; path: string } {
       const start = col
       while (col < modules.size && modules.get(row, col)) col++
       const run = col - start
-      parts.push(`M${start + QUIET_ZONE} ${row + QUIET_ZONE}h${run}v1h-${run}z`)
+      // The run as SVG path data: a rectangle `run` modules wide and one high.
+      const d = `M${start + QUIET_ZONE} ${row + QUIET_ZONE}h${run}v1h-${run}z`
+      parts.push(d)
     }
   }
   return { size: modules.size + 2 * QUIET_ZONE, path: parts.join('') }

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { msg } from '@lingui/core/macro'
 import {
+  ClientOnly,
   createRootRouteWithContext,
   HeadContent,
   Outlet,
@@ -8,7 +9,7 @@ import {
   useMatches,
   useRouteContext,
 } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { BOOT_ELEMENT_ID, serializeBootState } from '~/boot-state'
 import { sessionQuery } from '~/account/session.functions'
 import { ConsentGate } from '~/consent/ConsentGate'
@@ -35,6 +36,12 @@ declare module '@tanstack/react-router' {
     layout?: LayoutName
   }
 }
+
+/**
+ * TanStack Router and Query devtools in `npm run dev` only (decision 035): a production build replaces
+ * `import.meta.env.DEV` with false and drops the import with it (scripts/devtools-check.mjs checks every file).
+ */
+const Devtools = import.meta.env.DEV ? lazy(() => import('~/components/Devtools')) : null
 
 const GTAG_SNIPPET = 'window.dataLayer=window.dataLayer||[];window.gtag=function(){window.dataLayer.push(arguments)};'
 
@@ -145,7 +152,7 @@ function RootDocument({ children }: { children: ReactNode }) {
 }
 
 function RootComponent() {
-  const { boot } = useRouteContext({ from: '__root__' })
+  const { boot, queryClient } = useRouteContext({ from: '__root__' })
   useBuildUpdates(boot.buildId)
   useEffect(() => {
     // Lets tests and monitoring know that React owns the page.
@@ -164,6 +171,13 @@ function RootComponent() {
         <Outlet />
         <LiffBoot />
       </Layout>
+      {Devtools ? (
+        <ClientOnly>
+          <Suspense fallback={null}>
+            <Devtools queryClient={queryClient} />
+          </Suspense>
+        </ClientOnly>
+      ) : null}
     </>
   )
 }

@@ -285,6 +285,7 @@ function CartLineRow({
   const quantityId = useId()
   const most = Math.max(line.quantity, Math.min(10, line.available))
   const name = line.name
+  const size = line.size
   return (
     <li className={`cart-line${line.outOfStock || line.regionMismatch ? ' cart-line--blocked' : ''}`}>
       <Link {...productLink(lineRef(line), line.size)} className="cart-line__image">
@@ -295,7 +296,7 @@ function CartLineRow({
           <Link {...productLink(lineRef(line), line.size)}>{line.name}</Link>
         </h3>
         <p className="account-muted">
-          <Trans>Size: {line.size}</Trans>
+          <Trans>Size: {size}</Trans>
         </p>
         <p className="cart-line__price">
           {line.priceChanged && !line.regionMismatch ? (

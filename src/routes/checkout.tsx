@@ -132,6 +132,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
     staleTime: 0,
   })
   const quoted = quote.data?.ok ? quote.data.quote : null
+  const promotionCode = quoted?.promotion?.code
   const checkoutCart = cart.id
   useTrackOnce(checkoutCart, 'begin_checkout', () => ({
     ecommerce: {
@@ -620,7 +621,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
               {quoted.promotion ? (
                 <>
                   <dt>
-                    <Trans>Discounted code {quoted.promotion.code}</Trans>
+                    <Trans>Discounted code {promotionCode}</Trans>
                   </dt>
                   <dd data-testid="discount">−{money(quoted.promotion.discount)}</dd>
                 </>

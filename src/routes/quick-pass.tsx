@@ -70,6 +70,7 @@ function MemberPass() {
 
   const secondsLeft = now === null ? null : secondsUntil(pass.expiresAt, now)
   const expired = secondsLeft === 0
+  const validFor = formatCountdown(secondsLeft ?? 0)
 
   return (
     <section className="account-card" aria-labelledby="quick-pass-member">
@@ -100,7 +101,7 @@ function MemberPass() {
           </p>
           {secondsLeft === null ? null : (
             <p className="otp-timer" aria-live="off">
-              <Trans>Valid for {formatCountdown(secondsLeft)}</Trans>
+              <Trans>Valid for {validFor}</Trans>
             </p>
           )}
         </div>

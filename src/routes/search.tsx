@@ -40,6 +40,9 @@ function SearchPage() {
   })
   /** Past the count's cap (1,000), the total is "at least": 1,000+ products. */
   const atLeast = results.data ? i18n.number(results.data.total) : ''
+  const total = results.data?.total ?? 0
+  const totalPages = results.data?.totalPages ?? 0
+  const suggestion = results.data?.didYouMean
   useEffect(() => {
     if (q) track('search', { search_term: q })
   }, [q])
@@ -49,12 +52,12 @@ function SearchPage() {
         <Trans>Search</Trans>
       </PageHeading>
       <SearchBox key={q ?? ''} initialQuery={q ?? ''} autoFocus={!q} />
-      {results.data?.didYouMean ? (
+      {suggestion ? (
         <p className="search-suggest">
           <Trans>
             Did you mean{' '}
-            <Link to="/search" search={{ q: results.data.didYouMean }}>
-              {results.data.didYouMean}
+            <Link to="/search" search={{ q: suggestion }}>
+              {suggestion}
             </Link>
             ?
           </Trans>
@@ -98,11 +101,7 @@ function SearchPage() {
         <section aria-label={t`Results`}>
           {/* The count heads the results (as on the listings), so the cards' h3 names follow an h2. */}
           <h2 className="listing__count" aria-live="polite">
-            {results.data.totalIsLowerBound ? (
-              <Trans>{atLeast}+ products</Trans>
-            ) : (
-              <Trans>{results.data.total} products</Trans>
-            )}
+            {results.data.totalIsLowerBound ? <Trans>{atLeast}+ products</Trans> : <Trans>{total} products</Trans>}
           </h2>
           <ProductGrid products={results.data.items} priorityFirst />
           {results.data.totalPages > 1 ? (
@@ -112,7 +111,7 @@ function SearchPage() {
               </PageLink>
               <span aria-current="page">
                 <Trans>
-                  Page {page} of {results.data.totalPages}
+                  Page {page} of {totalPages}
                 </Trans>
               </span>
               <PageLink page={page < results.data.totalPages ? page + 1 : null} rel="next">

@@ -79,7 +79,8 @@ for (const { lang, prefix, colours, colourLabel } of LANGS) {
     await expect(target).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('radio', { name: size, exact: true })).toBeChecked()
     await expect(picture).toHaveAttribute('src', new RegExp(`products/${DRESS}-${colour}/1\\.svg`))
-    await expect(page.getByText(colourLabel)).toContainText(name.replace(/^สี/, ''))
+    // The swatch is named "Navy colour" / "สีกรมท่า"; the label names the colour alone.
+    await expect(page.getByText(colourLabel)).toContainText(name.replace(/^สี| colour$/, ''))
     // The same document: no reload.
     await expect(page.locator('html[data-no-reload="yes"]')).toHaveCount(1)
 

@@ -1,3 +1,4 @@
+import { devtoolsInBuild, devtoolsMessage } from '../../scripts/devtools-check.mjs'
 import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
 
@@ -50,6 +51,14 @@ test('the build writes build-metadata.json with a build id', async ({ request })
   expect(body).toMatchObject({ buildId: expect.stringMatching(/.+/) })
   const latest = await request.get('/_build/latest.json')
   expect(await latest.json()).toMatchObject({ id: (body as { buildId: string }).buildId })
+})
+
+test('the build these tests run on holds no devtools, and a page shows none (decision 035)', async ({ page }) => {
+  const findings = devtoolsInBuild()
+  expect(findings, devtoolsMessage(findings)).toEqual([])
+  await gotoHydrated(page, '/en')
+  await expect(page.getByRole('button', { name: /TanStack Router Devtools/i })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /Tanstack query devtools/i })).toHaveCount(0)
 })
 
 test('the A/B flag is chosen once per visitor and kept', async ({ page, context }) => {

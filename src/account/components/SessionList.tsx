@@ -39,8 +39,9 @@ export function SessionList() {
   const others = items.filter((item) => !item.current)
 
   function device(item: MemberSession): string {
-    if (item.browser && item.os) return t`${item.browser} on ${item.os}`
-    return item.browser ?? item.os ?? t`Unknown device`
+    const { browser, os } = item
+    if (browser && os) return t`${browser} on ${os}`
+    return browser ?? os ?? t`Unknown device`
   }
 
   async function run(key: string, action: () => Promise<string | null>) {
@@ -83,42 +84,46 @@ export function SessionList() {
         <Trans>If you do not recognise a device, log it out and check your e-mail and telephone.</Trans>
       </p>
       <ul className="session-list">
-        {items.map((item) => (
-          <li key={item.id} className="session-list__item">
-            <div>
-              <p className="session-list__device">
-                <strong>{device(item)}</strong>
-                {item.current ? (
-                  <span className="session-list__current">
-                    <Trans>This device</Trans>
-                  </span>
-                ) : null}
-              </p>
-              <p className="account-muted">
-                {item.country ? regionName(item.country, locale) : <Trans>Country unknown</Trans>}
-                {' · '}
-                <Trans>Last seen {formatDateTime(item.lastSeenAt, locale)}</Trans>
-              </p>
-            </div>
-            {item.current ? null : (
-              <button
-                type="button"
-                className="button button--small"
-                disabled={busy !== null}
-                aria-busy={busy === item.id || undefined}
-                aria-label={t`Log out ${device(item)}, last seen ${formatDateTime(item.lastSeenAt, locale)}`}
-                onClick={() =>
-                  void run(item.id, async () => {
-                    await endMemberSession({ data: { id: item.id } })
-                    return t`That device was logged out.`
-                  })
-                }
-              >
-                <Trans>Log out</Trans>
-              </button>
-            )}
-          </li>
-        ))}
+        {items.map((item) => {
+          const name = device(item)
+          const lastSeen = formatDateTime(item.lastSeenAt, locale)
+          return (
+            <li key={item.id} className="session-list__item">
+              <div>
+                <p className="session-list__device">
+                  <strong>{name}</strong>
+                  {item.current ? (
+                    <span className="session-list__current">
+                      <Trans>This device</Trans>
+                    </span>
+                  ) : null}
+                </p>
+                <p className="account-muted">
+                  {item.country ? regionName(item.country, locale) : <Trans>Country unknown</Trans>}
+                  {' · '}
+                  <Trans>Last seen {lastSeen}</Trans>
+                </p>
+              </div>
+              {item.current ? null : (
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={busy !== null}
+                  aria-busy={busy === item.id || undefined}
+                  aria-label={t`Log out ${name}, last seen ${lastSeen}`}
+                  onClick={() =>
+                    void run(item.id, async () => {
+                      await endMemberSession({ data: { id: item.id } })
+                      return t`That device was logged out.`
+                    })
+                  }
+                >
+                  <Trans>Log out</Trans>
+                </button>
+              )}
+            </li>
+          )
+        })}
       </ul>
       {others.length === 0 ? (
         <p className="account-muted">

@@ -40,24 +40,27 @@ function loadTurnstile(): Promise<TurnstileApi> {
   loading ??= new Promise<TurnstileApi>((resolve, reject) => {
     const script = document.createElement('script')
     let failed = false
-    const fail = (reason: string) => {
+    const fail = (error: Error) => {
       if (failed) return
       failed = true
       window.clearTimeout(timer)
       script.remove()
       loading = null
-      reject(new Error(`Turnstile: ${reason}`))
+      reject(error)
     }
-    const timer = window.setTimeout(() => fail('the script did not load in time'), TURNSTILE_SCRIPT_TIMEOUT_MS)
+    const timer = window.setTimeout(
+      () => fail(new Error('Turnstile: the script did not load in time')),
+      TURNSTILE_SCRIPT_TIMEOUT_MS,
+    )
     script.src = TURNSTILE_SCRIPT_URL
     script.async = true
     script.defer = true
     script.addEventListener('load', () => {
       window.clearTimeout(timer)
       if (window.turnstile) resolve(window.turnstile)
-      else fail('the script loaded without its API')
+      else fail(new Error('Turnstile: the script loaded without its API'))
     })
-    script.addEventListener('error', () => fail('the script could not load'))
+    script.addEventListener('error', () => fail(new Error('Turnstile: the script could not load')))
     document.head.appendChild(script)
   })
   return loading

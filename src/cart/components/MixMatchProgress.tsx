@@ -19,6 +19,7 @@ export function MixMatchProgress({ currency, lines }: { currency: Currency; line
   const missing = next?.missing ?? 0
   const size = next?.size ?? 5
   const price = money(next?.price ?? 0)
+  const saved = money(saving)
   return (
     <section className="mix-match" aria-labelledby="mix-match-title" data-testid="mix-match">
       <h3 id="mix-match-title" className="mix-match__title">
@@ -28,7 +29,7 @@ export function MixMatchProgress({ currency, lines }: { currency: Currency; line
       <p aria-live="polite">
         {filled && saving > 0 ? (
           <Trans>
-            {filled} different pieces: you save {money(saving)}.
+            {filled} different pieces: you save {saved}.
           </Trans>
         ) : filled ? (
           <Trans>These pieces already cost less than the bundle price.</Trans>

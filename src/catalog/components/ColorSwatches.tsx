@@ -36,8 +36,8 @@ export function ColorSwatches({
       {shown.map((swatch) => {
         const keep = size !== undefined && swatch.sizes?.includes(size) ? size : undefined
         const colour = swatch.name
-        // The colour's accessible name: "Black", "สีดำ".
-        const name = t({ message: `${colour}`, context: 'colour swatch' })
+        // The colour's accessible name: "Black colour", "สีดำ" (a Thai colour word needs สี).
+        const name = t({ message: `${colour} colour`, context: 'colour swatch' })
         return (
           <li key={swatch.slug}>
             <Link

@@ -67,9 +67,10 @@ export function ProductListing({ page, search }: { page: ProductPage; search: Li
 
   const chips: Array<{ key: FilterKey; label: string; clear: ListingChange }> = []
   if (search.size !== undefined) {
+    const size = search.size
     chips.push({
       key: 'size',
-      label: search.size === 'OS' ? t`One size` : t`Size ${search.size}`,
+      label: size === 'OS' ? t`One size` : t`Size ${size}`,
       clear: { size: undefined },
     })
   }
@@ -80,13 +81,16 @@ export function ProductListing({ page, search }: { page: ProductPage; search: Li
   if (search.min !== undefined || search.max !== undefined) {
     const from = search.min !== undefined ? money(search.min) : null
     const to = search.max !== undefined ? money(search.max) : null
+    const upTo = to ?? ''
     chips.push({
       key: 'price',
-      label: from && to ? `${from} – ${to}` : from ? t`From ${from}` : t`Up to ${to ?? ''}`,
+      label: from && to ? `${from} – ${to}` : from ? t`From ${from}` : t`Up to ${upTo}`,
       clear: { min: undefined, max: undefined },
     })
   }
   if (search.available) chips.push({ key: 'available', label: t`In stock online`, clear: { available: undefined } })
+  const activeFilters = chips.length
+  const total = page.total
 
   const sort = (
     <label className="field field--inline listing__sort">
@@ -129,28 +133,28 @@ export function ProductListing({ page, search }: { page: ProductPage; search: Li
           {chips.length > 0 ? (
             <span className="listing__filter-count">
               <span aria-hidden="true">{chips.length}</span>
-              <span className="visually-hidden">{t`(${chips.length} active)`}</span>
+              <span className="visually-hidden">{t`(${activeFilters} active)`}</span>
             </span>
           ) : null}
         </button>
         {/* The count heads the grid, so the product names (h3) sit under a level-2 heading. */}
         <h2 id={`${id}-count`} className="listing__count" aria-live="polite">
-          <Trans>{page.total} products</Trans>
+          <Trans>{total} products</Trans>
         </h2>
         {sort}
       </div>
 
       {chips.length > 0 ? (
         <ul className="filter-chips" aria-label={t`Active filters`}>
-          {chips.map((chip) => (
-            <li key={chip.key}>
+          {chips.map(({ key, label, clear }) => (
+            <li key={key}>
               <button
                 type="button"
                 className="filter-chip"
-                aria-label={t`Remove filter: ${chip.label}`}
-                onClick={() => onChange(chip.clear)}
+                aria-label={t`Remove filter: ${label}`}
+                onClick={() => onChange(clear)}
               >
-                <span>{chip.label}</span>
+                <span>{label}</span>
                 <CloseIcon width={14} height={14} />
               </button>
             </li>
@@ -170,7 +174,7 @@ export function ProductListing({ page, search }: { page: ProductPage; search: Li
         variant="sheet"
         footer={
           <button type="button" className="button button--solid button--wide" onClick={() => setSheetOpen(false)}>
-            <Trans>Show {page.total} products</Trans>
+            <Trans>Show {total} products</Trans>
           </button>
         }
       >

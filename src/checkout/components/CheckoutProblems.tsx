@@ -40,13 +40,14 @@ export function CheckoutProblems({
           }
           const { name, size, lineId } = problem
           const piece = `${name} · ${size}`
+          const available = problem.reason === 'outOfStock' ? problem.available : 0
           return (
             <li key={`${problem.reason}-${problem.sku}`}>
               <span>
                 {problem.reason === 'outOfStock' ? (
-                  problem.available > 0 ? (
+                  available > 0 ? (
                     <Trans>
-                      {piece}: only {problem.available} left.
+                      {piece}: only {available} left.
                     </Trans>
                   ) : (
                     <Trans>{piece} is sold out.</Trans>
@@ -59,14 +60,14 @@ export function CheckoutProblems({
               </span>{' '}
               {lineId ? (
                 <span className="checkout-problems__actions">
-                  {problem.reason === 'outOfStock' && problem.available > 0 ? (
+                  {available > 0 ? (
                     <button
                       type="button"
                       className="link-button"
                       disabled={busy}
-                      onClick={() => void fix(lineId, Math.min(problem.available, 10))}
+                      onClick={() => void fix(lineId, Math.min(available, 10))}
                     >
-                      <Trans>Keep {problem.available}</Trans>
+                      <Trans>Keep {available}</Trans>
                     </button>
                   ) : null}
                   <button

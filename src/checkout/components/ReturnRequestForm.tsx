@@ -165,6 +165,7 @@ export function ReturnRequestForm({ order }: { order: Order }) {
           const eligible = piece.returnable.reason === null
           const refusal = piece.returnable.reason
           const pieceId = `${id}-piece-${piece.position}`
+          const name = piece.name
           const pieceError = errorText(errors[`piece.${piece.position}`])
           const size = piece.size === 'OS' ? t`One size` : piece.size
           const described = [refusal ? `${pieceId}-why` : null, pieceError ? `${pieceId}-error` : null]
@@ -183,7 +184,7 @@ export function ReturnRequestForm({ order }: { order: Order }) {
                   onChange={(event) => update(piece, { chosen: event.target.checked })}
                 />
                 <label htmlFor={pieceId}>
-                  {piece.name} <span className="account-muted">{t`Size ${size}`}</span>
+                  {name} <span className="account-muted">{t`Size ${size}`}</span>
                 </label>
               </div>
               {refusal ? (
@@ -195,7 +196,7 @@ export function ReturnRequestForm({ order }: { order: Order }) {
                 <div className="return-piece__details">
                   {piece.returnable.quantity > 1 ? (
                     <div className="field">
-                      <label htmlFor={`${pieceId}-quantity`}>{t`Quantity of ${piece.name}`}</label>
+                      <label htmlFor={`${pieceId}-quantity`}>{t`Quantity of ${name}`}</label>
                       <select
                         id={`${pieceId}-quantity`}
                         value={choice.quantity}
@@ -211,7 +212,7 @@ export function ReturnRequestForm({ order }: { order: Order }) {
                   ) : null}
                   {kind === 'exchange' && piece.exchangeSizes.length > 1 ? (
                     <div className="field">
-                      <label htmlFor={`${pieceId}-size`}>{t`Size wanted for ${piece.name}`}</label>
+                      <label htmlFor={`${pieceId}-size`}>{t`Size wanted for ${name}`}</label>
                       <select
                         id={`${pieceId}-size`}
                         value={choice.exchangeSize}

@@ -15,6 +15,7 @@ export function ReturnRequestList({ requests }: { requests: Order['returns'] }) 
         const date = formatDate(request.createdAt, locale)
         const status = isReturnStatus(request.status) ? i18n._(RETURN_STATUS_LABELS[request.status]) : request.status
         const reason = isReturnReason(request.reason) ? i18n._(RETURN_REASON_LABELS[request.reason]) : request.reason
+        const answer = request.decisionNote
         return (
           <li key={request.id} className="return-requests__request">
             <p>
@@ -55,9 +56,9 @@ export function ReturnRequestList({ requests }: { requests: Order['returns'] }) 
               <Trans>Reason: {reason}</Trans>
             </p>
             {request.note ? <p className="account-muted return-requests__note">{request.note}</p> : null}
-            {request.decisionNote ? (
+            {answer ? (
               <p className="return-requests__decision">
-                <Trans>Our answer: {request.decisionNote}</Trans>
+                <Trans>Our answer: {answer}</Trans>
               </p>
             ) : null}
           </li>

@@ -88,6 +88,8 @@ function ConfirmOtpPage() {
   const secondsLeft = now === null ? null : secondsUntil(challenge.expiresAt, now)
   const timedOut = secondsLeft === 0 || !challenge.open
   const resendIn = now === null ? null : secondsUntil(challenge.resendAt, now)
+  const expiresIn = formatCountdown(secondsLeft ?? 0)
+  const resendAfter = formatCountdown(resendIn ?? 0)
   const locked = failure?.reason === 'LOCKED'
   const change = challenge.purpose === 'change' ? challenge.change : null
 
@@ -147,7 +149,8 @@ function ConfirmOtpPage() {
       }
       setFailure(null)
       setCode('')
-      setNotice(t`A new code was sent. Reference code: ${result.challenge.refCode}`)
+      const { refCode } = result.challenge
+      setNotice(t`A new code was sent. Reference code: ${refCode}`)
       queryClient.setQueryData(challengeQuery().queryKey, result.challenge)
     } finally {
       setBusy(false)
@@ -204,7 +207,7 @@ function ConfirmOtpPage() {
             {secondsLeft === null ? null : timedOut ? (
               i18n._(ACCOUNT_MESSAGES.otpTimeout)
             ) : (
-              <Trans>The code expires in {formatCountdown(secondsLeft)}</Trans>
+              <Trans>The code expires in {expiresIn}</Trans>
             )}
           </p>
         </div>
@@ -246,7 +249,7 @@ function ConfirmOtpPage() {
           onClick={() => void resend()}
         >
           {resendIn !== null && resendIn > 0 ? (
-            <Trans>Send a new code in {formatCountdown(resendIn)}</Trans>
+            <Trans>Send a new code in {resendAfter}</Trans>
           ) : (
             <Trans>Send a new code</Trans>
           )}

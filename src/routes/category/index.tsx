@@ -21,12 +21,12 @@ function CategoriesPage() {
         <Trans>Categories</Trans>
       </PageHeading>
       <ul className="tiles">
-        {data.items.map((category) => (
-          <li key={category.slug}>
-            <Link to="/category/$name" params={{ name: category.slug }}>
-              <span>{category.name}</span>
+        {data.items.map(({ slug, name, productCount }) => (
+          <li key={slug}>
+            <Link to="/category/$name" params={{ name: slug }}>
+              <span>{name}</span>
               <span className="tiles__count">
-                <Trans>{category.productCount} pieces</Trans>
+                <Trans>{productCount} pieces</Trans>
               </span>
             </Link>
           </li>

@@ -149,6 +149,7 @@ function ProductPage() {
       : {},
   )
   if (!product) return null
+  const material = product.material
 
   // The product's public path in the shopper's language, for sharing.
   const pagePath = localizePath(productPath(refOf(product)), boot.locale, {
@@ -316,7 +317,7 @@ function ProductPage() {
           <div className="product__description">
             <p>{product.description}</p>
             <p>
-              <Trans>Material: {product.material}</Trans>
+              <Trans>Material: {material}</Trans>
             </p>
             {product.domesticOnly ? (
               <p>
