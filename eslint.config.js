@@ -3,6 +3,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import internalLinks from './eslint-rules/no-internal-path-strings.js'
 import { config as defineTsConfig, configs as tsConfigs } from 'typescript-eslint'
 
 /**
@@ -127,6 +128,19 @@ const boundaries = [
   },
 ]
 
+/**
+ * Typed links (decision 034): storefront code names the shop's pages through the router's types, never as string
+ * paths (eslint-rules/no-internal-path-strings.js). The product API's own routes and the tests are not storefront.
+ */
+const typedLinks = [
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**', 'src/**/*.test.{ts,tsx}', 'src/routeTree.gen.ts'],
+    plugins: { 'internal-links': internalLinks },
+    rules: { 'internal-links/no-internal-path-strings': 'error' },
+  },
+]
+
 export default defineTsConfig(
   {
     ignores: [
@@ -171,4 +185,5 @@ export default defineTsConfig(
     },
   },
   ...boundaries,
+  ...typedLinks,
 )

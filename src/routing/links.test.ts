@@ -8,7 +8,7 @@ import { LOCALE_CODES, type LocaleCode } from '~/i18n/locales'
 import { languageRewrite } from '~/i18n/paths'
 import { DEFAULT_REGION } from '~/region/region'
 import { routeTree } from '~/routeTree.gen'
-import { routePath, routeUrl, type LinkLanguage, type RouteTarget } from './links'
+import { locationPath, locationUrl, routePath, routeUrl, type LinkLanguage, type RouteTarget } from './links'
 import { stringifySearch } from './search-string'
 
 /**
@@ -186,4 +186,51 @@ describe('parity with the router', () => {
       })
     }
   }
+})
+
+describe('locationPath and locationUrl (canonical, hreflang, language switch)', () => {
+  const site = { siteUrl: 'https://shop.example.com/', strategy: 'prefix_except_default', defaultLocale: 'th' } as const
+
+  it('write the page on screen in a language, index routes without their trailing slash', () => {
+    expect(locationUrl({ pathname: '/about-us', search: {} }, { ...site, lang: 'en' })).toBe(
+      'https://shop.example.com/en/about-us',
+    )
+    expect(locationUrl({ pathname: '/product/', search: {} }, { ...site, lang: 'th' })).toBe(
+      'https://shop.example.com/product',
+    )
+    expect(locationPath({ pathname: '/', search: {} }, { ...site, lang: 'en' })).toBe('/en')
+  })
+
+  it('keep the validated parameters in the router’s order and form, undefined left out', () => {
+    expect(
+      locationUrl(
+        { pathname: '/category/dresses', search: { sort: 'price_asc', page: 2, size: 'M', tag: undefined } },
+        { ...site, lang: 'th' },
+      ),
+    ).toBe('https://shop.example.com/category/dresses?page=2&size=M&sort=price_asc')
+    expect(locationPath({ pathname: '/search', search: { q: 'เดรส & co' } }, { ...site, lang: 'th' })).toBe(
+      '/search?q=%E0%B9%80%E0%B8%94%E0%B8%A3%E0%B8%AA+%26+co',
+    )
+  })
+
+  it('are what the router writes for the same page', () => {
+    for (const strategy of STRATEGIES) {
+      const paths = { strategy, defaultLocale: 'th' } as const
+      const router = createRouter({
+        routeTree,
+        context: {
+          queryClient: new QueryClient(),
+          i18n: setupI18n(),
+          boot: boot('en', strategy),
+          previousPath: () => null,
+        },
+        rewrite: languageRewrite('en', paths),
+        stringifySearch,
+      })
+      const built = router.buildLocation({ to: '/product/$id', params: { id: 'loafer' }, search: { size: '39' } })
+      expect(locationPath({ pathname: built.pathname, search: built.search }, { ...paths, lang: 'en' })).toBe(
+        built.publicHref,
+      )
+    }
+  })
 })

@@ -18,6 +18,8 @@ type FileRoutes = RegisteredRouter['routeTree']['types']['fileRouteTypes']
 
 /** Every path a link may name: the route tree's `to` paths ('/product/$id', '/cart', '/account', …). */
 export type RoutePath = FileRoutes['to']
+/** Every route id of the tree ('/product/$id', '/product/', '/account/_member/', …), as matches name them. */
+export type RouteId = FileRoutes['id']
 
 type RouteAt<P extends RoutePath> = FileRoutes['fileRoutesByTo'][P]
 /** The path parameters of a route (`{ id: string }` for '/product/$id'; `{}` for '/cart'). */
@@ -116,9 +118,37 @@ export function routePath(target: RouteTarget, language: LinkLanguage): string {
   return url.pathname + url.search + url.hash
 }
 
+/**
+ * The path of a route without a language: what the router's location holds (a `redirect` search parameter, the page
+ * being left), and the address of machine routes that never carry a language (LINE Login's hops).
+ */
+export function internalPath(target: RouteTarget): string {
+  return routePath(target, { lang: 'th', strategy: 'no_prefix', defaultLocale: 'th' })
+}
+
 /** The absolute URL of a route in a language, on the shop's public origin (SITE_URL). */
 export function routeUrl(target: RouteTarget, site: LinkSite): string {
   return `${site.siteUrl.replace(/\/+$/, '')}${routePath(target, site)}`
+}
+
+/** A location the router resolved: the page on screen, its internal path and its (validated) search. */
+export type ResolvedLocation = { pathname: string; search: Record<string, unknown> }
+
+/**
+ * The page on screen in a language, with its search as the router writes it: the canonical link and its hreflang
+ * alternates (§2: the path with only the whitelisted parameters, which is what the route validated), the language
+ * switch. Index routes match with a trailing slash; the public path has none.
+ */
+export function locationPath(location: ResolvedLocation, language: LinkLanguage): string {
+  const pathname = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname
+  const url = new URL(`${pathname}${stringifySearch(location.search)}`, BASE)
+  url.pathname = localizePath(url.pathname, language.lang, language)
+  return url.pathname + url.search
+}
+
+/** The same, absolute on the shop's public origin. */
+export function locationUrl(location: ResolvedLocation, site: LinkSite): string {
+  return `${site.siteUrl.replace(/\/+$/, '')}${locationPath(location, site)}`
 }
 
 /** The language and site of the page being rendered, from the boot state (server and browser alike). */

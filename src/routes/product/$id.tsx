@@ -12,13 +12,13 @@ import { ColorSwatches } from '~/catalog/components/ColorSwatches'
 import { ProductGallery } from '~/catalog/components/ProductGallery'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import { SizePicker } from '~/catalog/components/SizePicker'
-import { colorParam as colorOf, productPath, refOf } from '~/catalog/product-link'
+import { colorParam as colorOf, productLink, refOf } from '~/catalog/product-link'
+import { bootSite, routePath } from '~/routing/links'
 import type { ProductDetail } from '~/catalog/types'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { Modal } from '~/components/Modal'
 import { Price } from '~/components/Price'
 import { MixMatchNote } from '~/catalog/components/MixMatchNote'
-import { localizePath } from '~/i18n/paths'
 import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
 import { colorParam, isProductId, searchParams, sizeParam } from '~/routing/search-params'
@@ -52,11 +52,11 @@ export const Route = createFileRoute('/product/$id')({
   loader: async ({ context, params, deps, location }) => {
     const { boot } = context
     // A malformed or overlong id is no product; the query's validator would refuse it with a 500.
-    if (!isProductId(params.id)) throw notFound({ data: { path: `/product/${params.id}` } })
+    if (!isProductId(params.id)) throw notFound({ data: { path: location.pathname } })
     const product = await context.queryClient.ensureQueryData(
       productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, deps.color),
     )
-    if (!product) throw notFound({ data: { path: `/product/${params.id}` } })
+    if (!product) throw notFound({ data: { path: location.pathname } })
     const color = colorOf(refOf(product))
     // The id of a colour other than the first (an old link), an unknown colour or the first colour named:
     // the family's URL, with the colour only when it is not the first; the size stays.
@@ -151,10 +151,7 @@ function ProductPage() {
   if (!product) return null
 
   // The product's public path in the shopper's language, for sharing.
-  const pagePath = localizePath(productPath(refOf(product)), boot.locale, {
-    strategy: boot.config.languageStrategy,
-    defaultLocale: boot.defaultLocale,
-  })
+  const pagePath = routePath(productLink(refOf(product)), bootSite(boot))
   const colour = product.color.name
   const chosen = product.variants.find((variant) => variant.size === search.size && variant.availableOnline)
   const soldOut = !product.availableOnline
@@ -208,8 +205,8 @@ function ProductPage() {
     <article className="product">
       <Breadcrumbs
         trail={[
-          { name: product.category.name, path: `/category/${product.category.slug}` },
-          { name: product.name, path: productPath(refOf(product)) },
+          { name: product.category.name, link: { to: '/category/$name', params: { name: product.category.slug } } },
+          { name: product.name, link: productLink(refOf(product)) },
         ]}
       />
       <StructuredData
