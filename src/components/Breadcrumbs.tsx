@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
-import { bootSite, routePath } from '~/routing/links'
 import { breadcrumbJsonLd, type Crumb } from '~/seo/json-ld'
 import { StructuredData } from '~/seo/StructuredData'
 
@@ -9,12 +8,13 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
   const { t } = useLingui()
   const { boot } = useRouteContext({ from: '__root__' })
   const crumbs: Crumb[] = [{ name: t`Home`, link: { to: '/' } }, ...trail]
-  const paths = crumbs.map((crumb) => routePath(crumb.link, bootSite(boot)))
+  // The trail's links name the page: a new trail (a client navigation) is new structured data.
+  const key = JSON.stringify(trail.map((crumb) => crumb.link))
   return (
     <nav className="breadcrumbs" aria-label={t`Breadcrumb`}>
       <ol>
         {crumbs.map((crumb, index) => (
-          <li key={paths[index]}>
+          <li key={index}>
             {index === crumbs.length - 1 ? (
               <span aria-current="page">{crumb.name}</span>
             ) : (
@@ -24,7 +24,7 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
           </li>
         ))}
       </ol>
-      <StructuredData key={paths.join(' ')} json={import.meta.env.SSR ? breadcrumbJsonLd(crumbs, boot) : null} />
+      <StructuredData key={key} json={import.meta.env.SSR ? breadcrumbJsonLd(crumbs, boot) : null} />
     </nav>
   )
 }

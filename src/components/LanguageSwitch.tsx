@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLocation, useRouteContext } from '@tanstack/react-router'
 import { LOCALE_CODES, type LocaleCode } from '~/i18n/locales'
-import { bootSite, locationPath } from '~/routing/links'
+import { bootSite, locationPath } from '~/routing/location-links'
 
 const SHORT: Record<LocaleCode, string> = { th: 'TH', en: 'EN' }
 

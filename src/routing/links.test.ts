@@ -8,7 +8,8 @@ import { LOCALE_CODES, type LocaleCode } from '~/i18n/locales'
 import { languageRewrite } from '~/i18n/paths'
 import { DEFAULT_REGION } from '~/region/region'
 import { routeTree } from '~/routeTree.gen'
-import { locationPath, locationUrl, routePath, routeUrl, type LinkLanguage, type RouteTarget } from './links'
+import { routePath, routeUrl, type LinkLanguage, type RouteTarget } from './links'
+import { locationPath, locationUrl } from './location-links'
 import { stringifySearch } from './search-string'
 
 /**
@@ -49,6 +50,9 @@ const SPEC_ROUTES: Array<[RouteTarget, string]> = [
     { to: '/category/$name', params: { name: 'เสื้อ ผ้า/ใหม่' } },
     '/category/%E0%B9%80%E0%B8%AA%E0%B8%B7%E0%B9%89%E0%B8%AD%20%E0%B8%9C%E0%B9%89%E0%B8%B2%2F%E0%B9%83%E0%B8%AB%E0%B8%A1%E0%B9%88',
   ],
+  // What the router leaves bare after its decode and the URL's encode, and what it keeps encoded.
+  [{ to: '/category/$name', params: { name: 'a[b]|c^d' } }, '/category/a[b]|c%5Ed'],
+  [{ to: '/category/$name', params: { name: '50%\\"<x>`{}' } }, '/category/50%25%5C%22%3Cx%3E%60%7B%7D'],
   [{ to: '/collection' }, '/collection'],
   [{ to: '/collection/$name', params: { name: 'songkran' } }, '/collection/songkran'],
   [{ to: '/collection/$name/$sub', params: { name: 'songkran', sub: 'linen' } }, '/collection/songkran/linen'],

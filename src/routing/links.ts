@@ -1,5 +1,4 @@
 import type { RegisteredRouter } from '@tanstack/react-router'
-import type { BootState } from '~/boot-state'
 import type { LocaleCode } from '~/i18n/locales'
 import { localizePath, type PathStrategy } from '~/i18n/paths'
 import { stringifySearch } from './search-string'
@@ -58,33 +57,12 @@ function encodeParam(key: string, value: unknown): string {
   return splat ? encoded.replaceAll('%2F', '/') : encoded
 }
 
-/** Characters decodeURI would return that must stay encoded in a path (router-core `sanitizePathSegment`). */
-const PATH_UNSAFE = /[\x00-\x1f\x7f"<>`{}]/g
-const hex = (char: string) => '%' + char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')
-
-/** Decodes what the URL keeps readable, except `%25` and `%5C` (router-core `decodePath`, run on built paths). */
-function decodeBuiltPath(path: string): string {
-  if (!/[%\\\x00-\x1f\x7f]/.test(path)) return path
-  const decode = (part: string) => {
-    let decoded: string
-    try {
-      decoded = decodeURI(part)
-    } catch {
-      decoded = part.replace(/%[0-9A-F]{2}/gi, (match) => {
-        try {
-          return decodeURI(match)
-        } catch {
-          return match
-        }
-      })
-    }
-    return decoded.replace(PATH_UNSAFE, hex)
-  }
-  return path
-    .split(/(%25|%5C)/i)
-    .map((part, index) => (index % 2 === 1 ? part : decode(part)))
-    .join('')
-}
+/**
+ * The router decodes what it interpolated (router-core `decodePath`) and the URL encodes it again: the net change to
+ * what `encodeURIComponent` wrote is that `[`, `]`, `^` and `|` end up bare (reserved characters, `%`, `\\`, spaces,
+ * Thai letters and the URL's unsafe characters come out encoded as before).
+ */
+const decodeBuiltPath = (path: string) => path.replace(/%(5B|5D|5E|7C)/gi, (escape) => decodeURIComponent(escape))
 
 /** The route's path with its parameters filled in: '/product/$id' + { id: 'a b' } → '/product/a%20b'. */
 function interpolate(to: string, params: Record<string, unknown>): string {
@@ -129,34 +107,4 @@ export function internalPath(target: RouteTarget): string {
 /** The absolute URL of a route in a language, on the shop's public origin (SITE_URL). */
 export function routeUrl(target: RouteTarget, site: LinkSite): string {
   return `${site.siteUrl.replace(/\/+$/, '')}${routePath(target, site)}`
-}
-
-/** A location the router resolved: the page on screen, its internal path and its (validated) search. */
-export type ResolvedLocation = { pathname: string; search: Record<string, unknown> }
-
-/**
- * The page on screen in a language, with its search as the router writes it: the canonical link and its hreflang
- * alternates (§2: the path with only the whitelisted parameters, which is what the route validated), the language
- * switch. Index routes match with a trailing slash; the public path has none.
- */
-export function locationPath(location: ResolvedLocation, language: LinkLanguage): string {
-  const pathname = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname
-  const url = new URL(`${pathname}${stringifySearch(location.search)}`, BASE)
-  url.pathname = localizePath(url.pathname, language.lang, language)
-  return url.pathname + url.search
-}
-
-/** The same, absolute on the shop's public origin. */
-export function locationUrl(location: ResolvedLocation, site: LinkSite): string {
-  return `${site.siteUrl.replace(/\/+$/, '')}${locationPath(location, site)}`
-}
-
-/** The language and site of the page being rendered, from the boot state (server and browser alike). */
-export function bootSite(boot: BootState, lang: LocaleCode = boot.locale): LinkSite {
-  return {
-    lang,
-    strategy: boot.config.languageStrategy,
-    defaultLocale: boot.defaultLocale,
-    siteUrl: boot.config.siteUrl,
-  }
 }

@@ -166,6 +166,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
           }
         : null,
     pushLine: options.pushLine ?? null,
+    orderPage,
     membership: options.membership ?? null,
     bankTransfer: options.bankTransfer,
     onPaymentReminder: options.onPaymentReminder ?? null,

@@ -8,7 +8,8 @@ import { SearchIcon } from '~/components/icons'
 import { Price } from '~/components/Price'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { productLink } from '~/catalog/product-link'
-import { bootSite, routePath } from '~/routing/links'
+import { routePath } from '~/routing/links'
+import { bootSite } from '~/routing/location-links'
 
 /** Suggestions start after this many characters. */
 const SUGGEST_MIN_LENGTH = 2

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { ClientOnly, createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { ClientOnly, createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
@@ -13,7 +13,6 @@ import { ProductGallery } from '~/catalog/components/ProductGallery'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import { SizePicker } from '~/catalog/components/SizePicker'
 import { colorParam as colorOf, productLink, refOf } from '~/catalog/product-link'
-import { bootSite, routePath } from '~/routing/links'
 import type { ProductDetail } from '~/catalog/types'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { Modal } from '~/components/Modal'
@@ -120,6 +119,7 @@ function ProductPage() {
   const params = Route.useParams()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  const router = useRouter()
   const { data: product } = useSuspenseQuery(
     productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, search.color),
   )
@@ -151,7 +151,7 @@ function ProductPage() {
   if (!product) return null
 
   // The product's public path in the shopper's language, for sharing.
-  const pagePath = routePath(productLink(refOf(product)), bootSite(boot))
+  const pagePath = router.buildLocation(productLink(refOf(product))).publicHref
   const colour = product.color.name
   const chosen = product.variants.find((variant) => variant.size === search.size && variant.availableOnline)
   const soldOut = !product.availableOnline
