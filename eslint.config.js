@@ -5,6 +5,7 @@ import pluginLingui from 'eslint-plugin-lingui'
 import pluginQuery from '@tanstack/eslint-plugin-query'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import internalLinks from './eslint-rules/no-internal-path-strings.js'
 import { config as defineTsConfig, configs as tsConfigs } from 'typescript-eslint'
 
 /**
@@ -163,6 +164,19 @@ const unlocalizedStrings = {
   },
 }
 
+/**
+ * Typed links (decision 034): storefront code names the shop's pages through the router's types, never as string
+ * paths (eslint-rules/no-internal-path-strings.js). The product API's own routes and the tests are not storefront.
+ */
+const typedLinks = [
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**', 'src/**/*.test.{ts,tsx}', 'src/routeTree.gen.ts'],
+    plugins: { 'internal-links': internalLinks },
+    rules: { 'internal-links/no-internal-path-strings': 'error' },
+  },
+]
+
 export default defineTsConfig(
   {
     ignores: [
@@ -211,4 +225,5 @@ export default defineTsConfig(
   pluginLingui.configs['flat/recommended'],
   unlocalizedStrings,
   ...boundaries,
+  ...typedLinks,
 )

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks'
 import { resolve } from 'node:path'
 import { count, sql } from 'drizzle-orm'
 import { createApiApp } from '../src/api/app.server'
+import { storefrontLinks } from '../src/routing/storefront-links'
 import { openDatabase, type Database } from '../src/db/client.server'
 import { migrate } from '../src/db/migrate.server'
 import { products } from '../src/db/schema'
@@ -46,7 +47,15 @@ function percentile(sorted: number[], p: number): number {
 
 async function measure(size: number) {
   const database = await seeded(size)
-  const app = createApiApp({ db: database.db, storeKeys: ['bench'] })
+  const app = createApiApp({
+    db: database.db,
+    storeKeys: ['bench'],
+    storefront: storefrontLinks({
+      siteUrl: 'http://localhost:3000',
+      strategy: 'prefix_except_default',
+      defaultLocale: 'th',
+    }),
+  })
   const ask = async (query: string) => {
     const response = await app.request(`http://bench/api/public/bench/products?lang=en&currency=thb${query}`)
     if (response.status !== 200) throw new Error(`listing ${query}: ${response.status}`)

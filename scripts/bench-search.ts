@@ -10,6 +10,7 @@ import { resolve } from 'node:path'
 import { count, eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { createApiApp } from '../src/api/app.server'
+import { storefrontLinks } from '../src/routing/storefront-links'
 import { CatalogService } from '../src/api/catalog.service'
 import { openDatabase, type Database } from '../src/db/client.server'
 import { migrate } from '../src/db/migrate.server'
@@ -90,7 +91,15 @@ async function measure(size: number) {
   const database = await seeded(size)
   if (size === DEMO_DEFAULT_PRODUCT_COUNT)
     evaluation = await evaluateSearch(database.db, new CatalogService(database.db))
-  const app = createApiApp({ db: database.db, storeKeys: ['bench'] })
+  const app = createApiApp({
+    db: database.db,
+    storeKeys: ['bench'],
+    storefront: storefrontLinks({
+      siteUrl: 'http://localhost:3000',
+      strategy: 'prefix_except_default',
+      defaultLocale: 'th',
+    }),
+  })
   const ask = (q: string) =>
     Promise.resolve(app.request(`http://bench/api/public/bench/search?q=${encodeURIComponent(q)}&lang=en`)).then(
       async (response) => {

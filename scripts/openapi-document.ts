@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { createApiApp } from '../src/api/app.server'
+import { storefrontLinks } from '../src/routing/storefront-links'
 import type { OpenApiDocument } from '../src/api/openapi.server'
 import { createPaypalProvider } from '../src/api/payments/paypal.server'
 import { createStripeProvider } from '../src/api/payments/stripe.server'
@@ -17,6 +18,11 @@ export async function writeOpenApiDocument(path: string): Promise<OpenApiDocumen
     const app = createApiApp({
       db: database.db,
       storeKeys: ['demo'],
+      storefront: storefrontLinks({
+        siteUrl: 'https://shop.atelier-siam.test',
+        strategy: 'prefix_except_default',
+        defaultLocale: 'th',
+      }),
       commerce: {
         siteUrl: 'https://shop.atelier-siam.test',
         stripe: createStripeProvider({ secretKey: 'sk_test_openapi', webhookSecret: 'whsec_openapi' }),

@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react'
 import type { I18n } from '@lingui/core'
 import { QueryClient } from '@tanstack/react-query'
-import { createRouter, defaultStringifySearch } from '@tanstack/react-router'
+import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
 import { getBootState } from '~/boot'
@@ -11,7 +11,8 @@ import { ErrorScreen } from '~/components/ErrorScreen'
 import { PageSkeleton } from '~/components/page-skeleton'
 import { NotFoundScreen } from '~/components/NotFoundScreen'
 import { createI18n } from '~/i18n/catalogs'
-import { delocalizePath, localizePath, type PathStrategy } from '~/i18n/paths'
+import { languageRewrite, type PathStrategy } from '~/i18n/paths'
+import { stringifySearch } from '~/routing/search-string'
 import { routeTree } from './routeTree.gen'
 
 export type RouterContext = {
@@ -34,19 +35,9 @@ export async function getRouter() {
     routeTree,
     context: { queryClient, i18n, boot, previousPath: () => boot.refererPath },
     // The language lives in the URL, not in the route tree: strip it on the way in, add it on the way out.
-    rewrite: {
-      input: ({ url }) => {
-        url.pathname = delocalizePath(url.pathname, paths)
-        return url
-      },
-      output: ({ url }) => {
-        url.pathname = localizePath(url.pathname, boot.locale, paths)
-        return url
-      },
-    },
+    rewrite: languageRewrite(boot.locale, paths),
     // Search parameters in key order: one URL per page state, for caches and canonical links alike.
-    stringifySearch: (search) =>
-      defaultStringifySearch(Object.fromEntries(Object.entries(search).sort(([a], [b]) => a.localeCompare(b)))),
+    stringifySearch,
     ssr: boot.nonce ? { nonce: boot.nonce } : undefined,
     scrollRestoration: true,
     defaultPreload: 'intent',

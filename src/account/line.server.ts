@@ -2,16 +2,30 @@ import { env } from '../../app.config'
 import { lineGrantSchema, lineStartSchema } from '~/contract/accounts'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
-import { LOCALE_COOKIE } from '~/i18n/locales'
+import { LOCALE_COOKIE, type LocaleCode } from '~/i18n/locales'
 import { localizePath } from '~/i18n/paths'
+import { routePath, routeUrl, type LinkSite } from '~/routing/links'
 import { readCookie } from '~/server/cookies'
 import { mergeGuestCart } from '~/cart/cart-cookie.server'
 import { safeRedirectPath } from './safe-redirect'
 import { readSessionToken, sessionCookieHeader, visitorHeaders } from './session.server'
 
-/** Where LINE sends the shopper back: registered as the channel's callback URL. */
+/** The shop's links in a language, as the configuration writes languages into paths. */
+function site(lang: LocaleCode): LinkSite {
+  return { lang, strategy: env.LANGUAGE_STRATEGY, defaultLocale: env.DEFAULT_LOCALE, siteUrl: env.SITE_URL }
+}
+
+/** The shopper's language by the language cookie (LINE's redirects carry no language of ours). */
+function cookieLanguage(request: Request): LocaleCode {
+  return readCookie(request.headers.get('cookie'), LOCALE_COOKIE) === 'en' ? 'en' : 'th'
+}
+
+/**
+ * Where LINE sends the shopper back: registered as the channel's callback URL, so one address in every language
+ * (a machine path, which the page middleware never prefixes).
+ */
 export function lineCallbackUrl(): string {
-  return `${env.SITE_URL}/account/line/callback`
+  return routeUrl({ to: '/account/line/callback' }, { ...site(env.DEFAULT_LOCALE), strategy: 'no_prefix' })
 }
 
 function loginPage(
@@ -19,17 +33,13 @@ function loginPage(
   reason: 'failed' | 'unavailable' | 'cancelled',
   redirect: string | null,
 ): Response {
-  const search = new URLSearchParams({ line: reason, ...(redirect ? { redirect } : {}) })
   // Back to the login page in the shopper's language (the language cookie; LINE knows nothing of it).
-  const lang = readCookie(request.headers.get('cookie'), LOCALE_COOKIE) === 'en' ? 'en' : 'th'
-  const path = localizePath('/account/login', lang, {
-    strategy: env.LANGUAGE_STRATEGY,
-    defaultLocale: env.DEFAULT_LOCALE,
-  })
-  return new Response(null, {
-    status: 302,
-    headers: { Location: `${path}?${search.toString()}`, 'Cache-Control': 'no-store' },
-  })
+  const lang = cookieLanguage(request)
+  const location = routePath(
+    { to: '/account/login', search: { line: reason, redirect: redirect ?? undefined } },
+    site(lang),
+  )
+  return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' } })
 }
 
 /** GET /account/line: off to LINE's authorisation page (PKCE, state and nonce kept by the API). */
@@ -43,10 +53,7 @@ export async function startLineLogin(request: Request): Promise<Response> {
       // The way back is the public path in the shopper's language (the router's paths carry no locale).
       body: {
         redirectUri: lineCallbackUrl(),
-        redirectPath: localizePath(redirect ?? '/account', lang, {
-          strategy: env.LANGUAGE_STRATEGY,
-          defaultLocale: env.DEFAULT_LOCALE,
-        }),
+        redirectPath: redirect ? localizePath(redirect, lang, site(lang)) : routePath({ to: '/account' }, site(lang)),
         lang,
       },
       headers: visitorHeaders(false),
@@ -72,7 +79,7 @@ export async function finishLineLogin(request: Request): Promise<Response> {
       headers: visitorHeaders(false),
     })
     await mergeGuestCart(grant.token)
-    const target = safeRedirectPath(grant.redirectPath) ?? '/account'
+    const target = safeRedirectPath(grant.redirectPath) ?? routePath({ to: '/account' }, site(cookieLanguage(request)))
     return new Response(null, {
       status: 302,
       headers: {

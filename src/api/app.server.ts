@@ -53,6 +53,7 @@ import {
   suggestionsSchema,
 } from '~/contract/catalog'
 import { errorSchema } from '~/contract/errors'
+import type { StorefrontLinks } from '~/contract/links'
 
 export type ApiOptions = {
   db: Db
@@ -60,6 +61,8 @@ export type ApiOptions = {
   catalogReads?: CatalogReads
   /** The store keys this API serves: {base}/public/{storeKey}/… (unknown keys are 404). */
   storeKeys: string[]
+  /** The storefront's pages this API links to, written by the storefront's typed links (decision 034). */
+  storefront: StorefrontLinks
   /** Code delivery (outbox by default), LINE Login (off by default) and the per-IP send limit. */
   accounts?: {
     delivery?: Delivery
@@ -82,6 +85,7 @@ export type ApiOptions = {
   analytics?: { meta?: MetaPixelConfig | null; tiktok?: TikTokPixelConfig | null }
   /** Checkout: where shoppers come back, payments, the bank account and the back office's token. */
   commerce?: {
+    /** Public origin of the shop: the API's own public address under it (PayPal's way back, the OpenAPI server). */
     siteUrl?: string
     apiBaseUrl?: string
     paymentSecret?: string
@@ -481,6 +485,7 @@ export function createApiApp(options: ApiOptions) {
     accounts,
     catalog,
     siteUrl,
+    links: options.storefront,
     apiBaseUrl: apiBase,
     paymentSecret: options.commerce?.paymentSecret ?? 'test-payments-demo-secret',
     stripe: options.commerce?.stripe ?? null,
@@ -516,7 +521,7 @@ export function createApiApp(options: ApiOptions) {
           // The brand's own API: its use is governed by the shop's terms, which is what the licence names.
           license: {
             name: 'Proprietary: the terms and conditions of the shop',
-            url: `${siteUrl}/terms-and-conditions`,
+            url: options.storefront.terms('en'),
           },
           description:
             'Catalog, search, stores, content, accounts, carts, orders and the back office of the storefront. JSON with snake_case keys and money in integer minor units (satang, cents). Members send their session token as a Bearer token; guests their cart and order tokens in the x-cart-token and x-order-token headers.',

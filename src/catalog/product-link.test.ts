@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { colorParam, productLink, productPath, refOf, sizeInColor, visibleSwatches } from './product-link'
+import { routePath } from '~/routing/links'
+import { colorParam, productLink, refOf, sizeInColor, visibleSwatches } from './product-link'
+
+const productPath = (...args: Parameters<typeof productLink>) =>
+  routePath(productLink(...args), { lang: 'th', strategy: 'prefix_except_default', defaultLocale: 'th' })
 
 const first = { id: 'linen-wrap-dress-1001', familyId: 'linen-wrap-dress-1001', colorSlug: 'sand' }
 const other = { id: 'linen-wrap-dress-1001-black', familyId: 'linen-wrap-dress-1001', colorSlug: 'black' }

@@ -1,3 +1,5 @@
+import type { RouteLink } from '~/routing/links'
+
 /**
  * Links to the product page (decision 019). A product family (one model) is one page,
  * /product/<familyId>; the colour is the `color` search parameter, absent for the family's first colour
@@ -19,22 +21,12 @@ export const refOf = (product: { id: string; familyId: string; color: { slug: st
 export const colorParam = (ref: ProductRef): string | undefined => (ref.id === ref.familyId ? undefined : ref.colorSlug)
 
 /** Props of a router Link (or navigate) to the product page, optionally with a size chosen. */
-export function productLink(ref: ProductRef, size?: string | null) {
+export function productLink(ref: ProductRef, size?: string | null): RouteLink<'/product/$id'> {
   return {
     to: '/product/$id',
     params: { id: ref.familyId },
     search: { color: colorParam(ref), size: size ?? undefined },
-  } as const
-}
-
-/** The product page's path without the language prefix: /product/<familyId>[?color=<slug>]. */
-export function productPath(ref: ProductRef, size?: string | null): string {
-  const query = new URLSearchParams()
-  const color = colorParam(ref)
-  if (color) query.set('color', color)
-  if (size) query.set('size', size)
-  const text = query.toString()
-  return `/product/${ref.familyId}${text ? `?${text}` : ''}`
+  }
 }
 
 /** Swatches on a card: at most `max` dots, and how many more colours there are ("+n"). */

@@ -13,6 +13,7 @@ import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import { guestOrders, orderHeaders, rememberGuestOrder } from './order-access.server'
 import type { Order, OrderHistory, Quote } from './types'
+import { internalPath } from '~/routing/links'
 
 const lang = z._default(z.enum(['th', 'en']), 'th')
 const currency = z._default(z.enum(['thb', 'usd']), 'thb')
@@ -88,7 +89,7 @@ export const placeOrder = createServerFn({ method: 'POST' })
           name: 'purchase',
           eventId: placed.order.number,
           orderToken: placed.accessToken,
-          sourcePath: '/checkout',
+          sourcePath: internalPath({ to: '/checkout' }),
           customData: {
             orderId: placed.order.number,
             value: placed.order.total / 100,

@@ -1,3 +1,5 @@
+import type { RoutePath } from '~/routing/links'
+
 /**
  * §4's guard lets /checkout be entered only from /cart. A reload of /checkout is not an entry, but the server cannot
  * tell a reload from a typed address: the browser's Referer is the page that first loaded the tab. So checkout marks
@@ -9,7 +11,7 @@ export const CHECKOUT_RESUME_COOKIE = 'checkout_resume'
 const RESUME_MAX_AGE_SECONDS = 60 * 60
 
 /** The pages between which the checkout journey continues. */
-export const CHECKOUT_JOURNEY_PATHS: ReadonlySet<string> = new Set(['/cart', '/checkout'])
+export const CHECKOUT_JOURNEY_PATHS: ReadonlySet<string> = new Set<RoutePath>(['/cart', '/checkout'])
 
 export function markCheckoutJourney(secure: boolean): void {
   document.cookie = `${CHECKOUT_RESUME_COOKIE}=1; Path=/; Max-Age=${RESUME_MAX_AGE_SECONDS}; SameSite=Strict${secure ? '; Secure' : ''}`

@@ -1,27 +1,21 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLocation, useRouteContext } from '@tanstack/react-router'
 import { LOCALE_CODES, type LocaleCode } from '~/i18n/locales'
-import { localizePath } from '~/i18n/paths'
+import { bootSite, locationPath } from '~/routing/location-links'
 
 const SHORT: Record<LocaleCode, string> = { th: 'TH', en: 'EN' }
 
 /**
  * Links to the same page in the other language. `?lang=` lets the server set the language cookie and
- * redirect to the localised path (§2, §4), with or without JavaScript.
+ * redirect to the localised path (§2, §4), with or without JavaScript: a plain link on purpose (a full page load
+ * brings the other catalog), written by the typed link helper from the page on screen.
  */
 export function LanguageSwitch() {
   const { t } = useLingui()
   const { boot } = useRouteContext({ from: '__root__' })
   const location = useLocation()
-  const publicPath = localizePath(location.pathname, boot.locale, {
-    strategy: boot.config.languageStrategy,
-    defaultLocale: boot.defaultLocale,
-  })
-  const hrefFor = (code: LocaleCode) => {
-    const params = new URLSearchParams(location.searchStr)
-    params.set('lang', code)
-    return `${publicPath}?${params.toString()}`
-  }
+  const hrefFor = (code: LocaleCode) =>
+    locationPath({ pathname: location.pathname, search: { ...location.search, lang: code } }, bootSite(boot))
   const names: Record<LocaleCode, string> = { th: t`Thai`, en: t`English` }
   return (
     <nav className="switch" aria-label={t`Language`}>

@@ -12,12 +12,13 @@ import { LanguageSwitch } from './LanguageSwitch'
 import { RegionSwitch } from './RegionSwitch'
 import { SearchToggle } from './SearchToggle'
 import { SiteMenu } from './SiteMenu'
+import type { RoutePath } from '~/routing/links'
 
 export function SiteHeader() {
   const { t } = useLingui()
   // The account link logs a guest in and brings them back here; a member goes straight to the account.
   const here = useRouterState({ select: (state) => state.location })
-  const accountSearch = here.pathname.startsWith('/account') ? {} : { redirect: here.href }
+  const accountSearch = here.pathname.startsWith('/account' satisfies RoutePath) ? {} : { redirect: here.href }
   const { data: member } = useQuery(sessionQuery())
   const locale = useLocale()
   const currency = useCurrency()

@@ -1,4 +1,5 @@
 import { useMatch } from '@tanstack/react-router'
+import type { RouteId } from '~/routing/links'
 
 /**
  * Skeletons of the pages whose data takes a moment on a client navigation (issue 19, item 6): grey shapes where the
@@ -82,7 +83,7 @@ function TextSkeleton() {
 }
 
 /** Routes whose page is a grid of product cards. */
-const LISTINGS = new Set([
+const LISTINGS: ReadonlySet<string> = new Set<RouteId>([
   '/category/$name',
   '/collection/$name/',
   '/collection/$name/$sub',

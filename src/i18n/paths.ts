@@ -34,3 +34,20 @@ export function delocalizePath(pathname: string, options: PathStrategy): string 
   if (options.strategy === 'no_prefix') return pathname
   return splitLocalePrefix(pathname).path
 }
+
+/**
+ * The router's rewrite (src/router.tsx, decision 001): the locale segment stripped from a public URL on the way in,
+ * and the page's locale written into an internal one on the way out.
+ */
+export function languageRewrite(locale: LocaleCode, options: PathStrategy) {
+  return {
+    input: ({ url }: { url: URL }) => {
+      url.pathname = delocalizePath(url.pathname, options)
+      return url
+    },
+    output: ({ url }: { url: URL }) => {
+      url.pathname = localizePath(url.pathname, locale, options)
+      return url
+    },
+  }
+}

@@ -2,7 +2,8 @@ import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { BRAND_NAME } from '~/brand'
 import { isLocaleCode, LOCALES, type LocaleCode } from '~/i18n/locales'
-import { localizePath, type PathStrategy } from '~/i18n/paths'
+import type { PathStrategy } from '~/i18n/paths'
+import { routePath, type RouteTarget } from '~/routing/links'
 import { BACKGROUND_COLOR, THEME_COLOR } from './links'
 
 /** The icons drawn by scripts/icons.ts, in public/icons. */
@@ -27,7 +28,7 @@ export function manifestLocale(requested: string | null, defaultLocale: LocaleCo
  * both languages (one app, whichever page it was installed from); it opens on the home page of that language.
  */
 export function webManifest(i18n: I18n, locale: LocaleCode, paths: PathStrategy) {
-  const path = (to: string) => localizePath(to, locale, paths)
+  const path = (target: RouteTarget): string => routePath(target, { ...paths, lang: locale })
   return {
     id: '/',
     name: BRAND_NAME,
@@ -35,7 +36,7 @@ export function webManifest(i18n: I18n, locale: LocaleCode, paths: PathStrategy)
     description: i18n._(DESCRIPTION),
     lang: LOCALES[locale].iso,
     dir: 'ltr',
-    start_url: path('/'),
+    start_url: path({ to: '/' }),
     scope: '/',
     display: 'standalone',
     orientation: 'any',
@@ -44,9 +45,9 @@ export function webManifest(i18n: I18n, locale: LocaleCode, paths: PathStrategy)
     categories: ['shopping', 'lifestyle'],
     icons: MANIFEST_ICONS,
     shortcuts: [
-      { name: i18n._(NEW_ARRIVALS), url: `${path('/product')}?tag=new` },
-      { name: i18n._(CART), url: path('/cart') },
-      { name: i18n._(WISHLIST), url: path('/wishlist') },
+      { name: i18n._(NEW_ARRIVALS), url: path({ to: '/product', search: { tag: 'new' } }) },
+      { name: i18n._(CART), url: path({ to: '/cart' }) },
+      { name: i18n._(WISHLIST), url: path({ to: '/wishlist' }) },
     ],
   }
 }

@@ -22,9 +22,8 @@ import { CheckoutLayout, DefaultLayout, type LayoutName } from '~/components/lay
 import { NavigationProgress } from '~/components/NavigationProgress'
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '~/i18n/locales'
 import { LiffBoot } from '~/line/components/LiffBoot'
-import { localizePath } from '~/i18n/paths'
 import type { RouterContext } from '~/router'
-import { canonicalUrl } from '~/seo/canonical'
+import { bootSite, locationUrl } from '~/routing/location-links'
 import { SHARE_IMAGE, shareImageMeta, shareTextMeta } from '~/seo/share'
 import { APPLE_TOUCH_ICON, manifestHref, THEME_COLOR } from '~/pwa/links'
 import { isSharedPagePath } from '~/routing/shared-pages'
@@ -60,13 +59,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: ({ match, matches }) => {
     const { boot, i18n } = match.context
     const leaf = matches.at(-1) ?? match
-    // Index routes match with a trailing slash; the public path has none.
-    const pathname = leaf.pathname.length > 1 ? leaf.pathname.replace(/\/+$/, '') : leaf.pathname
     // The whitelist is what the route schemas validated (`search` also keeps unknown parameters).
-    const search = leaf._strictSearch
-    const paths = { strategy: boot.config.languageStrategy, defaultLocale: boot.defaultLocale }
-    const publicPath = localizePath(pathname, boot.locale, paths)
-    const canonical = canonicalUrl(boot.config.siteUrl, publicPath, search)
+    const page = { pathname: leaf.pathname, search: leaf._strictSearch }
+    const canonical = locationUrl(page, bootSite(boot))
     const alternates =
       boot.config.languageStrategy === 'no_prefix'
         ? []
@@ -74,12 +69,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
             ...LOCALE_CODES.map((code) => ({
               rel: 'alternate',
               hrefLang: code,
-              href: canonicalUrl(boot.config.siteUrl, localizePath(pathname, code, paths), search),
+              href: locationUrl(page, bootSite(boot, code)),
             })),
             {
               rel: 'alternate',
               hrefLang: 'x-default',
-              href: canonicalUrl(boot.config.siteUrl, localizePath(pathname, boot.defaultLocale, paths), search),
+              href: locationUrl(page, bootSite(boot, boot.defaultLocale)),
             },
           ]
     // Sharing (Open Graph, Twitter cards): defaults that a page's head() replaces tag by tag. Nothing personal: the

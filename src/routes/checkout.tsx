@@ -22,6 +22,7 @@ import { formatMoney } from '~/domain/money'
 import type { AddressInput } from '~/domain/address'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
+import { internalPath } from '~/routing/links'
 
 export const Route = createFileRoute('/checkout')({
   beforeLoad: ({ context }) => {
@@ -322,7 +323,11 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
           <Trans>Members check out faster with saved addresses, and collect VIP benefits.</Trans>
         </p>
         <div className="form-actions">
-          <Link className="button button--solid" to="/account/login" search={{ redirect: '/cart' }}>
+          <Link
+            className="button button--solid"
+            to="/account/login"
+            search={{ redirect: internalPath({ to: '/cart' }) }}
+          >
             <Trans>Log in</Trans>
           </Link>
           <button type="button" className="button" onClick={() => setGuestChoice(true)}>

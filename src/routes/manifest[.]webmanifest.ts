@@ -10,7 +10,7 @@ import { manifestLocale, webManifest } from '~/pwa/web-manifest'
 export const Route = createFileRoute('/manifest.webmanifest')({
   server: {
     handlers: {
-      GET: async ({ request }) => {
+      GET: async ({ request }): Promise<Response> => {
         const locale = manifestLocale(new URL(request.url).searchParams.get('lang'), env.DEFAULT_LOCALE)
         const i18n = await createI18n(locale)
         const manifest = webManifest(i18n, locale, {

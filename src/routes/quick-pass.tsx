@@ -9,6 +9,7 @@ import { formatCountdown, secondsUntil, useNow } from '~/account/use-now'
 import { PageHeading } from '~/components/PageHeading'
 import { QrCode } from '~/components/QrCode'
 import { pageHead } from '~/seo/page-head'
+import { internalPath } from '~/routing/links'
 
 export const Route = createFileRoute('/quick-pass')({
   loader: async ({ context }) => {
@@ -52,7 +53,11 @@ function GuestNotice() {
         </Trans>
       </p>
       <p>
-        <Link className="button button--solid" to="/account/login" search={{ redirect: '/quick-pass' }}>
+        <Link
+          className="button button--solid"
+          to="/account/login"
+          search={{ redirect: internalPath({ to: '/quick-pass' }) }}
+        >
           <Trans>Log in</Trans>
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { ProductGrid } from '~/catalog/components/ProductCard'
 import { PageHeading } from '~/components/PageHeading'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
+import { internalPath } from '~/routing/links'
 
 export const Route = createFileRoute('/wishlist')({
   loader: ({ context }) =>
@@ -27,7 +28,11 @@ function WishlistPage() {
           <p>
             <Trans>Log in to keep a wishlist: tap the heart on any piece to save it here.</Trans>
           </p>
-          <Link className="button button--solid" to="/account/login" search={{ redirect: '/wishlist' }}>
+          <Link
+            className="button button--solid"
+            to="/account/login"
+            search={{ redirect: internalPath({ to: '/wishlist' }) }}
+          >
             <Trans>Log in</Trans>
           </Link>
         </div>

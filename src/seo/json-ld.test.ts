@@ -464,8 +464,8 @@ describe('BreadcrumbList', () => {
   it('positions from 1, names and absolute URLs in the page language', () => {
     const ld = breadcrumbLd(
       [
-        { name: 'Home', path: '/' },
-        { name: 'Dresses', path: '/category/dresses' },
+        { name: 'Home', link: { to: '/' } },
+        { name: 'Dresses', link: { to: '/category/$name', params: { name: 'dresses' } } },
       ],
       boot({ locale: 'en' }),
     )

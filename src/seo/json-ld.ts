@@ -3,8 +3,9 @@ import { BRAND_NAME } from '~/brand'
 import type { ProductDetail, ProductSummary, Store } from '~/catalog/types'
 import { LOCALES } from '~/i18n/locales'
 import { imageUrl } from '~/images/image-url'
-import { localizePath } from '~/i18n/paths'
-import { productPath, refOf } from '~/catalog/product-link'
+import { productLink, refOf } from '~/catalog/product-link'
+import { routeUrl, type RouteTarget } from '~/routing/links'
+import { bootSite } from '~/routing/location-links'
 import { DOMESTIC_COUNTRY } from '~/domain/pricing'
 import { gtin13 } from './gtin'
 import { dayOfWeek, majorAmount, returnPoliciesLd, shippingDetailsLd, type OfferItem } from './merchant-policies'
@@ -17,7 +18,8 @@ import { LOGO_IMAGE } from './share'
  * src/seo/structured-data-check.ts lists the fields Google requires and recommends; the tests hold both together.
  */
 
-export type Crumb = { name: string; path: string }
+/** A step of a breadcrumb trail: its name and a typed link to its page. */
+export type Crumb = { name: string; link: RouteTarget }
 
 type JsonLd = Record<string, unknown>
 
@@ -28,9 +30,9 @@ export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c')
 }
 
-function absolute(boot: BootState, internalPath: string): string {
-  const paths = { strategy: boot.config.languageStrategy, defaultLocale: boot.defaultLocale }
-  return `${boot.config.siteUrl}${localizePath(internalPath, boot.locale, paths)}`
+/** The absolute URL of a page in the page's language (the typed links of decision 034). */
+function absolute(boot: BootState, target: RouteTarget): string {
+  return routeUrl(target, bootSite(boot))
 }
 
 /** A catalog image as an absolute JPEG URL, 1200 wide (Google: at least 50 000 pixels; large images preferred). */
@@ -46,7 +48,7 @@ export function breadcrumbLd(crumbs: Crumb[], boot: BootState): JsonLd {
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.name,
-      item: absolute(boot, crumb.path),
+      item: absolute(boot, crumb.link),
     })),
   }
 }
@@ -62,7 +64,7 @@ export function itemListJsonLd(products: ProductSummary[], boot: BootState): str
     itemListElement: products.map((product, index) => ({
       '@type': 'ListItem',
       position: index + 1,
-      url: absolute(boot, productPath(refOf(product))),
+      url: absolute(boot, productLink(refOf(product))),
       name: product.name,
     })),
   })
@@ -107,12 +109,12 @@ export type ProductLabels = {
 export function productGroupLd(product: ProductDetail, boot: BootState, labels: ProductLabels): JsonLd {
   const images = product.images.map((image) => catalogImage(boot, image.path))
   const ref = refOf(product)
-  const returnsPage = absolute(boot, '/delivery')
+  const returnsPage = absolute(boot, { to: '/delivery' })
   const sizeName = (size: string) => (size === 'OS' ? labels.oneSize : size)
   const brand = { '@type': 'Brand', name: BRAND_NAME }
 
   const variantLd = (variant: ProductDetail['variants'][number]): JsonLd => {
-    const url = absolute(boot, productPath(ref, variant.size))
+    const url = absolute(boot, productLink(ref, variant.size))
     const item: OfferItem = {
       sku: variant.sku,
       category: product.category.slug,
@@ -167,11 +169,11 @@ export function productGroupLd(product: ProductDetail, boot: BootState, labels: 
   return {
     '@context': 'https://schema.org',
     '@type': 'ProductGroup',
-    '@id': absolute(boot, `/product/${product.familyId}`),
+    '@id': absolute(boot, { to: '/product/$id', params: { id: product.familyId } }),
     productGroupID: product.familyId,
     name: product.name,
     description: product.description,
-    url: absolute(boot, `/product/${product.familyId}`),
+    url: absolute(boot, { to: '/product/$id', params: { id: product.familyId } }),
     brand,
     image: images,
     category: product.category.name,
@@ -181,7 +183,7 @@ export function productGroupLd(product: ProductDetail, boot: BootState, labels: 
       ...variants,
       ...otherColours.map((color) => ({
         '@type': 'Product',
-        url: absolute(boot, productPath({ id: color.productId, familyId: product.familyId, colorSlug: color.slug })),
+        url: absolute(boot, productLink({ id: color.productId, familyId: product.familyId, colorSlug: color.slug })),
       })),
     ],
   }
@@ -232,7 +234,7 @@ export function webSiteLd(boot: BootState): JsonLd {
     publisher: { '@id': `${site}/#organization` },
     potentialAction: {
       '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${absolute(boot, '/search')}?q={search_term_string}` },
+      target: { '@type': 'EntryPoint', urlTemplate: `${absolute(boot, { to: '/search' })}?q={search_term_string}` },
       'query-input': 'required name=search_term_string',
     },
   }
@@ -275,7 +277,7 @@ export function storeAnchor(store: Pick<Store, 'id'>): string {
  * digits), coordinates, opening hours and telephone; its URL is its card on /stores.
  */
 export function storeLd(store: Store, boot: BootState): JsonLd {
-  const url = `${absolute(boot, '/stores')}#${storeAnchor(store)}`
+  const url = absolute(boot, { to: '/stores', hash: storeAnchor(store) })
   const postcode = /\s*(\d{5})\s*$/.exec(store.address)
   const street = postcode ? store.address.slice(0, postcode.index).replace(/[\s,]+$/, '') : store.address
   return {

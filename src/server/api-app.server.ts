@@ -17,6 +17,7 @@ import { createLinePushSender } from '~/api/providers/line-messaging.server'
 import { createHttpSmsSender } from '~/api/providers/sms-http.server'
 import { createSmtpSender } from '~/api/providers/smtp.server'
 import { getDatabase } from './database.server'
+import { storefrontLinks } from '~/routing/storefront-links'
 import { outboxEnabled, paypalApiUrl, realEmail, realSms, sellerDetails } from '~/config/schema'
 import { onShutdown } from './lifecycle.server'
 
@@ -107,6 +108,12 @@ export function getApiApp(): Promise<ApiApp> {
         db: database.db,
         catalogReads,
         storeKeys: [env.STORE_KEY],
+        // The storefront's pages as its typed links write them, in the configured language strategy (decision 034).
+        storefront: storefrontLinks({
+          siteUrl: env.SITE_URL,
+          strategy: env.LANGUAGE_STRATEGY,
+          defaultLocale: env.DEFAULT_LOCALE,
+        }),
         accounts: {
           delivery,
           lineLogin,

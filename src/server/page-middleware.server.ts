@@ -31,6 +31,7 @@ import {
   type StoredPage,
 } from './page-cache.server'
 import { clientErrorOf, isPersonal, setRequestState, wasServiceUnavailable } from './request-state.server'
+import { internalPath } from '~/routing/links'
 
 const localeSettings: LocaleSettings = {
   strategy: env.LANGUAGE_STRATEGY,
@@ -39,7 +40,14 @@ const localeSettings: LocaleSettings = {
 }
 
 /** Paths that are not pages: no language decision, region or A/B cookies (the LINE hops keep the language cookie). */
-const MACHINE_PATHS = ['/api/', '/images/', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/account/line']
+const MACHINE_PATHS = [
+  '/api/',
+  '/images/',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/manifest.webmanifest',
+  internalPath({ to: '/account/line' }),
+]
 
 const REGION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
@@ -99,7 +107,11 @@ async function askCountry(request: Request): Promise<string | null> {
 function refererPath(request: Request, url: URL, defaultLocale: LocaleSettings['defaultLocale']): string | null {
   const path = delocalizePath(url.pathname, { strategy: localeSettings.strategy, defaultLocale })
   // A reload of checkout during the checkout journey (see src/checkout/resume.ts) comes from checkout itself.
-  if (path === '/checkout' && readCookie(request.headers.get('cookie'), CHECKOUT_RESUME_COOKIE) === '1') return path
+  if (
+    path === internalPath({ to: '/checkout' }) &&
+    readCookie(request.headers.get('cookie'), CHECKOUT_RESUME_COOKIE) === '1'
+  )
+    return path
   const referer = request.headers.get('referer')
   if (!referer) return null
   try {

@@ -399,6 +399,9 @@ describe(`checkout with PayPal on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
         expect(html).toContain('ไม่พบรายการชำระเงิน')
         expect(html).toContain('Payment not found')
         expect(html).not.toContain('<script>')
+        // Back to the shop's home page in each language, as the storefront's links write it.
+        expect(html).toContain(`<a href="${ORIGIN}/">กลับไปที่ร้าน</a>`)
+        expect(html).toContain(`<a href="${ORIGIN}/en">Back to the shop</a>`)
       }
     }
   })

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_BANK_ACCOUNT } from '~/api/app.server'
-import { createApiApp, type ApiApp } from './api-app'
+import { createApiApp, testStorefrontLinks, type ApiApp } from './api-app'
 import { createDelivery } from '~/api/accounts/delivery.server'
 import {
   enqueueOrderMail,
@@ -134,7 +134,7 @@ function mailService(options: Partial<OrderMailServiceOptions> = {}): OrderMailS
   return new OrderMailService(database.db, {
     deliver: delivery.deliver,
     bank: DEMO_BANK_ACCOUNT,
-    siteUrl: SITE,
+    links: testStorefrontLinks(SITE),
     ...options,
   })
 }

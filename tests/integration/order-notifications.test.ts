@@ -94,7 +94,13 @@ it('tells a LINE-linked member of each status change by e-mail and by LINE messa
   })
   expect(moved.status).toBe(200)
   // The LINE text comes from the e-mails' catalog, in the order's language.
-  expect(pushes).toEqual([{ to: LINE_USER, texts: [`Your order ${order.number} has a new status: paid.`] }])
+  // It links the member's order page in that language, as the storefront writes it.
+  expect(pushes).toEqual([
+    {
+      to: LINE_USER,
+      texts: [`Your order ${order.number} has a new status: paid.\nhttp://localhost:3000/en/order/${order.number}`],
+    },
+  ])
   // The e-mails were queued with the order and its payment; the worker sends them (to the demo outbox here).
   expect(await app.orderMails.deliverDue()).toMatchObject({ sent: 2 })
   const mails = await database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'nok@example.com'))

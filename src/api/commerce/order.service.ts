@@ -169,6 +169,8 @@ export type OrderServiceOptions = {
   membership?: MembershipService | null
   /** LINE messages to members linked to LINE (when a Messaging API channel is configured). */
   pushLine?: ((to: string, text: string) => Promise<void>) | null
+  /** The storefront's order page, which a LINE message links to (absolute; decision 034). */
+  orderPage?: ((orderNumber: string, lang: 'th' | 'en') => string) | null
   /** How long a bank transfer order waits for its money (default 24 h), and when before the end it is reminded (6 h). */
   bankTransfer?: { payWithinMs: number; remindBeforeMs: number }
   /**
@@ -911,7 +913,11 @@ export class OrderService {
         .from(members)
         .where(eq(members.id, order.memberId))
       if (!member?.lineUserId) return
-      const text = statusLineText(await mailI18n(mailLocale(order.locale)), order.number, order.status)
+      const locale = mailLocale(order.locale)
+      const status = statusLineText(await mailI18n(locale), order.number, order.status)
+      // The member's order page, where the status, the payment and the parcel are (a member's order has a page).
+      const page = this.options.orderPage?.(order.number, locale)
+      const text = page ? `${status}\n${page}` : status
       await pushLine(member.lineUserId, text)
     } catch (error) {
       console.error('LINE notification failed:', error instanceof Error ? error.message : error)

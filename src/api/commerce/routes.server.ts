@@ -5,7 +5,8 @@ import type { AccountService } from '~/api/accounts/account.service'
 import type { CatalogService } from '~/api/catalog.service'
 import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
 import { security, bearerToken, body, createSubApp, json, refused, wire } from '~/api/http.server'
-import { DEFAULT_PAGE_SIZE, langOnlyQuery } from '~/contract/catalog'
+import { DEFAULT_PAGE_SIZE, langOnlyQuery, type Lang } from '~/contract/catalog'
+import type { StorefrontLinks } from '~/contract/links'
 import { AccountError } from '~/api/accounts/errors'
 import type { OutboundMessage } from '~/api/providers/messages'
 import { PaymentProviderError, PaymentWebhookError, type PaymentProvider } from '~/api/payments/provider'
@@ -71,8 +72,10 @@ export type CommerceRoutesOptions = {
   db: Db
   accounts: AccountService
   catalog: CatalogService
-  /** Public origin of the storefront: payment providers send shoppers back to its order page. */
+  /** Public origin of the storefront: the API's public address under it, where PayPal sends shoppers back. */
   siteUrl: string
+  /** The storefront's pages: payment providers send shoppers back to the order page; the e-mails link to it. */
+  links: StorefrontLinks
   /** Public base of this API ({siteUrl}/api/public/{storeKey} when mounted in the storefront). */
   apiBaseUrl: string
   /** Signs the return links of the built-in test payment page. */
@@ -105,17 +108,26 @@ export type CommerceRoutesOptions = {
 }
 
 /** The answer to a PayPal return or cancel link that names no payment of this shop: both languages, no script. */
-const UNKNOWN_PAYPAL_RETURN = `<!doctype html>
+function unknownPaypalReturn(links: StorefrontLinks): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+  return `<!doctype html>
 <html lang="th">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>ไม่พบรายการชำระเงิน / Payment not found</title></head>
 <body><main>
 <h1>ไม่พบรายการชำระเงิน</h1>
-<p>ไม่พบการชำระเงินผ่าน PayPal ตามลิงก์นี้ กรุณาดูสถานะคำสั่งซื้อในประวัติคำสั่งซื้อ <a href="/">กลับไปที่ร้าน</a></p>
+<p>ไม่พบการชำระเงินผ่าน PayPal ตามลิงก์นี้ กรุณาดูสถานะคำสั่งซื้อในประวัติคำสั่งซื้อ <a href="${escape(links.home('th'))}">กลับไปที่ร้าน</a></p>
 <h1 lang="en">Payment not found</h1>
-<p lang="en">This PayPal link does not match a payment of this shop. Your order history shows the state of your orders. <a href="/en">Back to the shop</a></p>
+<p lang="en">This PayPal link does not match a payment of this shop. Your order history shows the state of your orders. <a href="${escape(links.home('en'))}">Back to the shop</a></p>
 </main></body>
 </html>
 `
+}
+
+/** The path of a URL on the shop's own site, for a way back within it. */
+function sitePath(url: string): string {
+  const parsed = new URL(url)
+  return parsed.pathname + parsed.search + parsed.hash
+}
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a)
@@ -137,16 +149,14 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   const publicApiUrl = /^https?:\/\//.test(options.apiBaseUrl)
     ? options.apiBaseUrl
     : `${options.siteUrl}${options.apiBaseUrl}`
-  const orderPage = (number: string, lang: 'th' | 'en') =>
-    `${options.siteUrl}${lang === 'en' ? '/en' : ''}/order/${encodeURIComponent(number)}`
+  const orderPage = (number: string, lang: Lang) => options.links.order(number, lang)
   const orders = new OrderService({
     db: options.db,
     carts,
     cardProvider,
     paypalProvider: paypal ?? testProvider,
     // Stripe needs an absolute address; the built-in page sends the shopper back within this site.
-    returnUrl: (number, lang) =>
-      `${options.stripe ? options.siteUrl : ''}${lang === 'en' ? '/en' : ''}/order/${encodeURIComponent(number)}`,
+    returnUrl: (number, lang) => (options.stripe ? orderPage(number, lang) : sitePath(orderPage(number, lang))),
     // PayPal leaves the capture to the shop: the shopper comes back to the API, which captures (or cancels) first.
     providerReturn: (id) =>
       paypal && id === paypal.id
@@ -156,6 +166,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
           }
         : null,
     pushLine: options.pushLine ?? null,
+    orderPage,
     membership: options.membership ?? null,
     bankTransfer: options.bankTransfer,
     onPaymentReminder: options.onPaymentReminder ?? null,
@@ -903,7 +914,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       c.header('Cache-Control', 'no-store')
       c.header('Referrer-Policy', 'no-referrer')
       if (found) return c.redirect(orderPage(found.number, found.lang), 303)
-      return c.html(UNKNOWN_PAYPAL_RETURN, 404)
+      return c.html(unknownPaypalReturn(options.links), 404)
     }
     const validToken = (token: string | undefined) => (token && PAYPAL_ORDER_ID.test(token) ? token : null)
 
@@ -997,7 +1008,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   const mails = new OrderMailService(options.db, {
     deliver: options.deliver,
     bank: options.bank,
-    siteUrl: options.siteUrl,
+    links: options.links,
   })
   return Object.assign(app, { carts, orders, taxInvoices, mails })
 }

@@ -14,6 +14,7 @@ import {
 } from '~/db/schema'
 import { ORDER_CANCEL_REASONS } from '~/domain/orders'
 import { RETURN_KINDS } from '~/domain/returns'
+import type { StorefrontLinks } from '~/contract/links'
 import { ChannelUnavailableError, DeliveryError, type OutboundMessage } from '~/api/providers/messages'
 import { mailI18n, mailLocale } from './i18n.server'
 import {
@@ -139,8 +140,8 @@ export type OrderMailServiceOptions = {
   deliver: (message: OutboundMessage) => Promise<void>
   /** The brand's account for bank transfers and PromptPay. */
   bank: MailBank
-  /** Public origin of the storefront, for the links in the e-mails. */
-  siteUrl: string
+  /** The storefront's pages the e-mails link to (the shop, the order), in the order's language. */
+  links: StorefrontLinks
   brand?: string
   now?: () => Date
   maxAttempts?: number
@@ -293,7 +294,7 @@ export class OrderMailService {
       order: this.mailOrder(order, locale, context),
       bank: this.options.bank,
       brand: this.options.brand ?? BRAND_NAME,
-      shopUrl: this.localUrl('/', locale),
+      shopUrl: this.options.links.home(locale),
     })
     return { mail: rendered, to: order.email }
   }
@@ -322,12 +323,6 @@ export class OrderMailService {
     }
   }
 
-  private localUrl(path: string, locale: MailLocale): string {
-    const base = this.options.siteUrl.replace(/\/+$/, '')
-    if (locale === 'en') return `${base}/en${path === '/' ? '' : path}`
-    return `${base}${path}`
-  }
-
   private mailOrder(order: OrderRow, locale: MailLocale, context: OrdersContext): MailOrder {
     const store = order.storeId ? context.stores.get(order.storeId) : undefined
     return {
@@ -352,7 +347,7 @@ export class OrderMailService {
         quantity: item.quantity,
         lineTotal: item.lineTotal,
       })),
-      pageUrl: order.memberId ? this.localUrl(`/order/${encodeURIComponent(order.number)}`, locale) : null,
+      pageUrl: order.memberId ? this.options.links.order(order.number, locale) : null,
     }
   }
 

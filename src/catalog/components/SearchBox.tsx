@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useDeferredValue, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { suggestionsQuery } from '~/catalog/catalog.queries'
 import { CatalogPicture } from '~/catalog/components/CatalogPicture'
@@ -8,6 +8,8 @@ import { SearchIcon } from '~/components/icons'
 import { Price } from '~/components/Price'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { productLink } from '~/catalog/product-link'
+import { routePath } from '~/routing/links'
+import { bootSite } from '~/routing/location-links'
 
 /** Suggestions start after this many characters. */
 const SUGGEST_MIN_LENGTH = 2
@@ -24,6 +26,7 @@ export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQue
   const locale = useLocale()
   const currency = useCurrency()
   const navigate = useNavigate()
+  const { boot } = useRouteContext({ from: '__root__' })
   const id = useId()
   const [query, setQuery] = useState(initialQuery)
   const [open, setOpen] = useState(false)
@@ -67,7 +70,7 @@ export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQue
   }
 
   return (
-    <form className="search-box" role="search" action="/search" onSubmit={submit}>
+    <form className="search-box" role="search" action={routePath({ to: '/search' }, bootSite(boot))} onSubmit={submit}>
       <label htmlFor={`${id}-input`} className="visually-hidden">
         {t`Search products`}
       </label>

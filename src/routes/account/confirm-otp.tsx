@@ -15,6 +15,7 @@ import { PageHeading } from '~/components/PageHeading'
 import { useLocale } from '~/i18n/use-locale'
 import { redirectParam, searchParams, stringParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
+import { internalPath } from '~/routing/links'
 
 const searchSchema = searchParams({
   redirect: redirectParam(),
@@ -44,7 +45,7 @@ function ConfirmOtpPage() {
   const [registered, setRegistered] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
 
-  const target = redirect ?? '/account'
+  const target = redirect ?? internalPath({ to: '/account' })
 
   if (registered) {
     return (

@@ -14,6 +14,7 @@ import { SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
 import { oneOf, redirectParam, searchParams, stringParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
+import { internalPath } from '~/routing/links'
 
 const searchSchema = searchParams({
   redirect: redirectParam(),
@@ -28,7 +29,11 @@ export const Route = createFileRoute('/account/login')({
   // A member who opens the login page (the header's account link) goes on to where they were headed.
   beforeLoad: async ({ context, search }) => {
     const member = await context.queryClient.ensureQueryData(sessionQuery())
-    if (member) throw redirectTo({ href: search.redirect ?? '/account', replace: true })
+    if (member) {
+      throw search.redirect
+        ? redirectTo({ href: search.redirect, replace: true })
+        : redirectTo({ to: '/account', replace: true })
+    }
   },
   // LINE is promised only when the shop has it set up (issue 17).
   head: ({ match }) =>
@@ -81,7 +86,8 @@ function LoginPage() {
     label: `${countryName(code, locale)} (+${callingCode(code)})`,
   }))
   const registerSearch = { redirect }
-  const lineHref = `/account/line?${new URLSearchParams({ locale, ...(redirect ? { redirect } : {}) }).toString()}`
+  // A full page load on purpose (the server's redirect to LINE); a machine path, without a language.
+  const lineHref = internalPath({ to: '/account/line', search: { locale, redirect } })
 
   return (
     <div className="account-page account-page--narrow">

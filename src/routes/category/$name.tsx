@@ -13,16 +13,16 @@ import { pageHead } from '~/seo/page-head'
 export const Route = createFileRoute('/category/$name')({
   validateSearch: listingSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, params, deps }) => {
+  loader: async ({ context, params, deps, location }) => {
     const { queryClient, boot } = context
     // A malformed name (`%22`, `a b`, `<script>`) is no category; the listing query would refuse it with a 500.
-    if (!isSlug(params.name)) throw notFound({ data: { path: `/category/${params.name}` } })
+    if (!isSlug(params.name)) throw notFound({ data: { path: location.pathname } })
     const [categories, listing] = await Promise.all([
       queryClient.ensureQueryData(categoriesQuery(boot.locale)),
       queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { category: params.name }))),
     ])
     const category = categories.items.find((item) => item.slug === params.name)
-    if (!category) throw notFound({ data: { path: `/category/${params.name}` } })
+    if (!category) throw notFound({ data: { path: location.pathname } })
     const instead = pageInstead(deps.page, listing.totalPages)
     if (instead !== null) throw redirect({ to: '/category/$name', params, search: { ...deps, page: instead } })
     return { name: category.name }
@@ -41,7 +41,7 @@ function CategoryPage() {
   const { data: page } = useSuspenseQuery(productPageQuery(listingInput(search, boot, { category: params.name })))
   return (
     <>
-      <Breadcrumbs trail={[{ name, path: `/category/${params.name}` }]} />
+      <Breadcrumbs trail={[{ name, link: { to: '/category/$name', params } }]} />
       <PageHeading>{name}</PageHeading>
       <ProductListing page={page} search={search} />
     </>

@@ -15,9 +15,9 @@ const searchSchema = searchParams({ recipient: stringParam(undefined, 254) })
 export const Route = createFileRoute('/dev/outbox')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ recipient: search.recipient }),
-  loader: async ({ deps }) => {
+  loader: async ({ deps, location }) => {
     const messages = await getOutbox({ data: { recipient: deps.recipient } })
-    if (!messages) throw notFound({ data: { path: '/dev/outbox' } })
+    if (!messages) throw notFound({ data: { path: location.pathname } })
     return { messages }
   },
   staleTime: 0,

@@ -10,14 +10,14 @@ import { formatDate } from '~/i18n/dates'
 import { pageHead } from '~/seo/page-head'
 
 export const Route = createFileRoute('/editorials/$name')({
-  loader: async ({ context, params }) => {
+  loader: async ({ context, params, location }) => {
     const { boot } = context
     // A malformed or overlong name is no editorial; the query's validator would refuse it with a 500.
-    if (!isSlug(params.name)) throw notFound({ data: { path: `/editorials/${params.name}` } })
+    if (!isSlug(params.name)) throw notFound({ data: { path: location.pathname } })
     const editorial = await context.queryClient.ensureQueryData(
       editorialQuery(params.name, boot.locale, boot.region.ISOCurrencyCode),
     )
-    if (!editorial) throw notFound({ data: { path: `/editorials/${params.name}` } })
+    if (!editorial) throw notFound({ data: { path: location.pathname } })
     return { title: editorial.title, excerpt: editorial.excerpt }
   },
   head: ({ match, loaderData }) => ({
@@ -35,8 +35,8 @@ function EditorialPage() {
     <article className="editorial">
       <Breadcrumbs
         trail={[
-          { name: i18n._(msg`Editorials`), path: '/editorials' },
-          { name: editorial.title, path: `/editorials/${editorial.slug}` },
+          { name: i18n._(msg`Editorials`), link: { to: '/editorials' } },
+          { name: editorial.title, link: { to: '/editorials/$name', params: { name: editorial.slug } } },
         ]}
       />
       <header className="editorial__head">

@@ -59,8 +59,8 @@ const PAYMENT_METHOD_LABELS: Record<Order['paymentMethod'], MessageDescriptor> =
 }
 
 export const Route = createFileRoute('/order/$number')({
-  loader: async ({ context, params }) => {
-    const path = `/order/${params.number}`
+  loader: async ({ context, params, location }) => {
+    const path = location.pathname
     if (!ORDER_NUMBER.test(params.number)) throw notFound({ data: { path } })
     const order = await context.queryClient.ensureQueryData(orderQuery(params.number))
     if (!order) throw notFound({ data: { path } })

@@ -6,7 +6,7 @@ import { orderHeaders } from '~/checkout/order-access.server'
 import { TAX_INVOICE_REFUSAL_MESSAGES, taxInvoiceRefusal } from '~/checkout/tax-invoice-messages'
 import { createI18n } from '~/i18n/catalogs'
 import type { LocaleCode } from '~/i18n/locales'
-import { localizePath } from '~/i18n/paths'
+import { routePath } from '~/routing/links'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import { getRequestState } from '~/server/request-state.server'
@@ -25,10 +25,10 @@ function escapeHtml(text: string): string {
 /** A refusal as a small page in the shopper's language, with the way back to the order. */
 async function refusal(status: number, message: MessageDescriptor, locale: LocaleCode, number: string) {
   const i18n = await createI18n(locale)
-  const orderPath = localizePath(`/order/${encodeURIComponent(number)}`, locale, {
-    strategy: env.LANGUAGE_STRATEGY,
-    defaultLocale: env.DEFAULT_LOCALE,
-  })
+  const orderPath = routePath(
+    { to: '/order/$number', params: { number } },
+    { lang: locale, strategy: env.LANGUAGE_STRATEGY, defaultLocale: env.DEFAULT_LOCALE },
+  )
   const body = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(i18n._(TITLE))}</title></head>

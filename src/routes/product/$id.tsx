@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { ClientOnly, createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { ClientOnly, createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
@@ -12,13 +12,12 @@ import { ColorSwatches } from '~/catalog/components/ColorSwatches'
 import { ProductGallery } from '~/catalog/components/ProductGallery'
 import { ProductGrid } from '~/catalog/components/ProductCard'
 import { SizePicker } from '~/catalog/components/SizePicker'
-import { colorParam as colorOf, productPath, refOf } from '~/catalog/product-link'
+import { colorParam as colorOf, productLink, refOf } from '~/catalog/product-link'
 import type { ProductDetail } from '~/catalog/types'
 import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { Modal } from '~/components/Modal'
 import { Price } from '~/components/Price'
 import { MixMatchNote } from '~/catalog/components/MixMatchNote'
-import { localizePath } from '~/i18n/paths'
 import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
 import { colorParam, isProductId, searchParams, sizeParam } from '~/routing/search-params'
@@ -52,11 +51,11 @@ export const Route = createFileRoute('/product/$id')({
   loader: async ({ context, params, deps, location }) => {
     const { boot } = context
     // A malformed or overlong id is no product; the query's validator would refuse it with a 500.
-    if (!isProductId(params.id)) throw notFound({ data: { path: `/product/${params.id}` } })
+    if (!isProductId(params.id)) throw notFound({ data: { path: location.pathname } })
     const product = await context.queryClient.ensureQueryData(
       productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, deps.color),
     )
-    if (!product) throw notFound({ data: { path: `/product/${params.id}` } })
+    if (!product) throw notFound({ data: { path: location.pathname } })
     const color = colorOf(refOf(product))
     // The id of a colour other than the first (an old link), an unknown colour or the first colour named:
     // the family's URL, with the colour only when it is not the first; the size stays.
@@ -120,6 +119,7 @@ function ProductPage() {
   const params = Route.useParams()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  const router = useRouter()
   const { data: product } = useSuspenseQuery(
     productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, search.color),
   )
@@ -152,10 +152,7 @@ function ProductPage() {
   const material = product.material
 
   // The product's public path in the shopper's language, for sharing.
-  const pagePath = localizePath(productPath(refOf(product)), boot.locale, {
-    strategy: boot.config.languageStrategy,
-    defaultLocale: boot.defaultLocale,
-  })
+  const pagePath = router.buildLocation(productLink(refOf(product))).publicHref
   const colour = product.color.name
   const chosen = product.variants.find((variant) => variant.size === search.size && variant.availableOnline)
   const soldOut = !product.availableOnline
@@ -209,8 +206,8 @@ function ProductPage() {
     <article className="product">
       <Breadcrumbs
         trail={[
-          { name: product.category.name, path: `/category/${product.category.slug}` },
-          { name: product.name, path: productPath(refOf(product)) },
+          { name: product.category.name, link: { to: '/category/$name', params: { name: product.category.slug } } },
+          { name: product.name, link: productLink(refOf(product)) },
         ]}
       />
       <StructuredData

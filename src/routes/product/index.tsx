@@ -40,7 +40,7 @@ function ProductListPage() {
   const title = i18n._(titleOf(search))
   return (
     <>
-      <Breadcrumbs trail={[{ name: title, path: '/product' }]} />
+      <Breadcrumbs trail={[{ name: title, link: { to: '/product' } }]} />
       <PageHeading>{title}</PageHeading>
       <ProductListing page={page} search={search} />
     </>

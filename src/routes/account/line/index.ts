@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { startLineLogin } from '~/account/line.server'
+import { LOCALE_CODES } from '~/i18n/locales'
+import { oneOf, redirectParam, searchParams } from '~/routing/search-params'
 
-/** LINE Login (§4): the redirect to LINE's authorisation page. */
+/**
+ * LINE Login (§4): the redirect to LINE's authorisation page. Its search is typed for the links to it: the
+ * shopper's language (`locale`: `lang` is the page middleware's language switch) and where to go afterwards.
+ */
 export const Route = createFileRoute('/account/line/')({
+  validateSearch: searchParams({ locale: oneOf(LOCALE_CODES), redirect: redirectParam() }),
   server: { handlers: { GET: ({ request }) => startLineLogin(request) } },
 })

@@ -13,17 +13,17 @@ import { pageHead } from '~/seo/page-head'
 export const Route = createFileRoute('/collection/$name/$sub')({
   validateSearch: listingSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, params, deps }) => {
+  loader: async ({ context, params, deps, location }) => {
     const { queryClient, boot } = context
     // Malformed names are no collection; the listing query would refuse them with a 500.
     if (!isSlug(params.name) || !isSlug(params.sub)) {
-      throw notFound({ data: { path: `/collection/${params.name}/${params.sub}` } })
+      throw notFound({ data: { path: location.pathname } })
     }
     const [collection, listing] = await Promise.all([
       queryClient.ensureQueryData(collectionQuery(params.sub, boot.locale, params.name)),
       queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { collection: params.sub }))),
     ])
-    if (!collection) throw notFound({ data: { path: `/collection/${params.name}/${params.sub}` } })
+    if (!collection) throw notFound({ data: { path: location.pathname } })
     const instead = pageInstead(deps.page, listing.totalPages)
     if (instead !== null) {
       throw redirect({ to: '/collection/$name/$sub', params, search: { ...deps, page: instead } })
@@ -50,8 +50,11 @@ function SubCollectionPage() {
     <>
       <Breadcrumbs
         trail={[
-          { name: collection.parent?.name ?? params.name, path: `/collection/${params.name}` },
-          { name: collection.name, path: `/collection/${params.name}/${params.sub}` },
+          {
+            name: collection.parent?.name ?? params.name,
+            link: { to: '/collection/$name', params: { name: params.name } },
+          },
+          { name: collection.name, link: { to: '/collection/$name/$sub', params } },
         ]}
       />
       <PageHeading lead={collection.description}>{collection.name}</PageHeading>

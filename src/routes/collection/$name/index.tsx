@@ -14,16 +14,16 @@ import { pageHead } from '~/seo/page-head'
 export const Route = createFileRoute('/collection/$name/')({
   validateSearch: listingSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, params, deps }) => {
+  loader: async ({ context, params, deps, location }) => {
     const { queryClient, boot } = context
     // A malformed name is no collection; the listing query would refuse it with a 500.
-    if (!isSlug(params.name)) throw notFound({ data: { path: `/collection/${params.name}` } })
+    if (!isSlug(params.name)) throw notFound({ data: { path: location.pathname } })
     const [collection, listing] = await Promise.all([
       queryClient.ensureQueryData(collectionQuery(params.name, boot.locale)),
       queryClient.ensureQueryData(productPageQuery(listingInput(deps, boot, { collection: params.name }))),
     ])
     // A sub-collection has its own URL under its parent.
-    if (!collection || collection.parent) throw notFound({ data: { path: `/collection/${params.name}` } })
+    if (!collection || collection.parent) throw notFound({ data: { path: location.pathname } })
     const instead = pageInstead(deps.page, listing.totalPages)
     if (instead !== null) throw redirect({ to: '/collection/$name', params, search: { ...deps, page: instead } })
     return { name: collection.name, description: collection.description }
@@ -42,7 +42,9 @@ function CollectionPage() {
   if (!collection) return null
   return (
     <>
-      <Breadcrumbs trail={[{ name: collection.name, path: `/collection/${collection.slug}` }]} />
+      <Breadcrumbs
+        trail={[{ name: collection.name, link: { to: '/collection/$name', params: { name: collection.slug } } }]}
+      />
       <PageHeading lead={collection.description}>{collection.name}</PageHeading>
       <CollectionChips collection={collection} />
       <ProductListing page={page} search={search} />
