@@ -10,13 +10,13 @@
 //   --scale-out           the mixed shopper load through nginx with one and with two instances on PostgreSQL
 //   --no-scale-out        (npm run load -- --compare): throughput per page type, p99 per step, scaling ratio; on by
 //                         default when PostgreSQL and nginx are installed (BENCH_SCALE_PORT 3340 for nginx, the
-//                         instances on the next ports, BENCH_SCALE_PGPORT 54340, BENCH_SCALE_SHOPPERS 16,
+//                         instances on the next ports, BENCH_SCALE_PGPORT 25340, BENCH_SCALE_SHOPPERS 16,
 //                         BENCH_SCALE_SECONDS 60, BENCH_SCALE_WARMUP 30)
 //   --search-sizes=a,b    catalog sizes for the search latency and the search evaluation (default 320,10000,100000;
 //                         none or empty to skip)
 //   --listing-sizes=a,b   catalog sizes for the listing latency (default 10000,100000; none to skip)
 //   --postgres            search latency on a throw-away PostgreSQL instead of PGlite, and the checkout
-//                         benchmark on it as well as on the embedded database (port BENCH_PGPORT, 54339)
+//                         benchmark on it as well as on the embedded database (port BENCH_PGPORT, 25339)
 //   --no-checkout         skip the checkout benchmark
 //   --no-lighthouse       skip Lighthouse (scripts/bench-lighthouse.mjs; npm run bench:lighthouse runs only it)
 // SSR throughput and latency per page beside a static file served by the same server, the
@@ -91,7 +91,7 @@ function run(path, seconds) {
 // down the instance of scripts/postgres.sh that the tests may be using.
 const postgresEnv = {
   ...process.env,
-  PGPORT: process.env.BENCH_PGPORT ?? '54339',
+  PGPORT: process.env.BENCH_PGPORT ?? '25339',
   PGTEST_DIR: process.env.BENCH_PGTEST_DIR ?? '/tmp/storefront-bench-pg',
 }
 let postgresUrl = null
@@ -240,7 +240,7 @@ try {
           'scripts/load.ts',
           '--compare',
           ...['--port', port],
-          ...['--pg-port', process.env.BENCH_SCALE_PGPORT ?? '54340'],
+          ...['--pg-port', process.env.BENCH_SCALE_PGPORT ?? '25340'],
           ...['--shoppers', process.env.BENCH_SCALE_SHOPPERS ?? '16'],
           ...['--seconds', process.env.BENCH_SCALE_SECONDS ?? '60'],
           ...['--warmup', process.env.BENCH_SCALE_WARMUP ?? '30'],

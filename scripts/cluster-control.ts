@@ -59,7 +59,8 @@ async function waitForOk(url: string, timeoutMs: number, child: ChildProcess): P
 
 /**
  * Starts a fresh cluster (empty database) of the built server: nginx on `port`, instances on the next ports,
- * PostgreSQL on `pgPort` (default 54000 + port % 1000), everything under `dir`.
+ * PostgreSQL on `pgPort` (default 25000 + port % 1000: below Linux's ephemeral ports, 32768–60999, where a client
+ * connection's own port could take it first), everything under `dir`.
  */
 export async function startCluster(options: {
   port: number
@@ -72,7 +73,7 @@ export async function startCluster(options: {
   pgPort?: number
 }): Promise<Cluster> {
   const dir = resolve(options.dir)
-  const pgPort = options.pgPort ?? 54_000 + (options.port % 1000)
+  const pgPort = options.pgPort ?? 25_000 + (options.port % 1000)
   // Another cluster on the port would answer the readiness check below, and be measured instead of this one.
   const taken = await fetch(`http://127.0.0.1:${options.port}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
     () => true,

@@ -27,7 +27,7 @@ const instances = Number(option('instances', process.env.CLUSTER_INSTANCES ?? '2
 const port = Number(option('port', process.env.PORT ?? '3000'))
 const dir = resolve(option('dir', process.env.CLUSTER_DIR ?? '.cluster'))
 const fresh = args.includes('--fresh')
-const pgPort = Number(process.env.CLUSTER_PG_PORT ?? 54_000 + (port % 1000))
+const pgPort = Number(process.env.CLUSTER_PG_PORT ?? 25_000 + (port % 1000))
 const pgDir = resolve(dir, 'pg')
 const pidFile = resolve(dir, 'cluster.pid')
 const root = process.getuid?.() === 0

@@ -17,7 +17,7 @@
  * --kill-after S kills one instance with SIGKILL S seconds in (the fault of issue 8): the load goes on through the
  * other one and must still end with zero errors and consistent orders and stock.
  *
- * nginx listens on --port, the instances on the next ports, PostgreSQL on --pg-port (default 54000 + port % 1000).
+ * nginx listens on --port, the instances on the next ports, PostgreSQL on --pg-port (default 25000 + port % 1000).
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'

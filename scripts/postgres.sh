@@ -2,9 +2,9 @@
 # A throw-away PostgreSQL server on 127.0.0.1 for tests and benchmarks (Debian's packages).
 #   scripts/postgres.sh start   installs PostgreSQL when missing, starts it, prints the DATABASE_URL
 #   scripts/postgres.sh stop    stops it and removes its data
-# Port and directory: PGPORT (default 54329), PGTEST_DIR (default /tmp/storefront-pg).
+# Port and directory: PGPORT (default 25329, below Linux's ephemeral ports where a client connection could hold it), PGTEST_DIR (default /tmp/storefront-pg).
 set -euo pipefail
-PORT="${PGPORT:-54329}"
+PORT="${PGPORT:-25329}"
 DIR="${PGTEST_DIR:-/tmp/storefront-pg}"
 BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
 URL="postgres://postgres@127.0.0.1:${PORT}/store"
