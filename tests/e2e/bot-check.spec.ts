@@ -82,18 +82,18 @@ test('wrong codes in Thai: slowed down, challenged, locked out of the phone; the
 
   // A new code (the resend is challenged too), then five more wrong ones: this connection is locked out.
   const resend = page.getByRole('button', { name: 'ส่งรหัสใหม่' })
+  const resent = page.getByText(/ส่งรหัสใหม่แล้ว/)
   for (let round = 0; round < 4; round++) {
     await expect(resend).toBeEnabled({ timeout: 20_000 })
     await resend.click()
-    if (
-      await page
-        .getByText(/ส่งรหัสใหม่แล้ว/)
-        .isVisible({ timeout: 3_000 })
-        .catch(() => false)
+    // isVisible() does not wait (its timeout is ignored): wait for the answer before trying again.
+    const answered = await resent.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
     )
-      break
+    if (answered) break
   }
-  await expect(page.getByText(/ส่งรหัสใหม่แล้ว/)).toBeVisible()
+  await expect(resent).toBeVisible()
   for (let attempt = 1; attempt <= 4; attempt++) expect(await enterCode(page, wrong, labels)).toBe('OTP_INCORRECT')
   expect(await enterCode(page, wrong, labels)).toBe('LOCKED')
   await expect(page.getByRole('alert')).toContainText('ใส่รหัสผิดหลายครั้งเกินไป กรุณาลองใหม่เมื่อเวลา')
