@@ -5,7 +5,7 @@ import { manifestLocale, webManifest } from '~/pwa/web-manifest'
 
 /**
  * The installable shop's manifest (issue 19, item 6; docs/decisions/032), in the language `?lang=` names: every page
- * links the one of its own language. Nothing personal: any cache may keep it for a day.
+ * links the one of its own language. Nothing personal, so every cache may keep it for a day.
  */
 export const Route = createFileRoute('/manifest.webmanifest')({
   server: {

@@ -34,7 +34,7 @@ type ParamsOption<P extends RoutePath> =
 type SearchOption<P extends RoutePath> =
   Optional<RouteSearch<P>> extends true ? { search?: Given<RouteSearch<P>> } : { search: RouteSearch<P> }
 
-/** A link to one route: its path, its parameters (required when it has any), its search and a fragment. */
+/** A link to one route: its path, its parameters (required when the route has parameters), its search and a fragment. */
 export type RouteLink<P extends RoutePath> = { to: P; hash?: string } & ParamsOption<P> & SearchOption<P>
 
 /** A link to any route of the tree (a union discriminated by `to`). */
