@@ -1,33 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { parseBootState, serializeBootState, type BootState } from './boot-state'
+import { testBootState } from './boot-state.fixture'
 import { parseEnv, toPublicConfig } from './config/schema'
 import { DEFAULT_REGION } from './region/region'
 
-const state: BootState = {
-  locale: 'th',
-  defaultLocale: 'th',
-  config: {
-    siteUrl: 'https://shop.example.com',
-    storeKey: 'demo',
-    gtmId: null,
-    liffId: 'liff-1',
-    liffIdChatbot: null,
-    lineOfficialAccount: null,
-    lineLogin: false,
-    languageStrategy: 'prefix_except_default',
-    defaultLocale: 'th',
-    secureCookies: true,
-    mode: 'demo',
-    outbox: true,
-    paypal: false,
+const state: BootState = testBootState(
+  {
+    nonce: 'n0nce',
+    refererPath: '/cart',
+    region: { ...DEFAULT_REGION, clientIp: '203.0.113.9' },
+    abVariant: 'B',
+    consent: { accepted: true, ga: false, ad: true },
+    buildId: 'build-1',
   },
-  nonce: 'n0nce',
-  refererPath: '/cart',
-  region: { ...DEFAULT_REGION, clientIp: '203.0.113.9' },
-  abVariant: 'B',
-  consent: { accepted: true, ga: false, ad: true },
-  buildId: 'build-1',
-}
+  { liffId: 'liff-1' },
+)
 
 describe('the boot state the browser reads (decision 026: checked without zod)', () => {
   it('reads back what the server wrote, without the nonce, the referer or the client IP', () => {

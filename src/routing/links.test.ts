@@ -4,9 +4,9 @@ import { createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import type { LanguageStrategy } from '~/config/constants'
 import type { BootState } from '~/boot-state'
+import { testBootState } from '~/boot-state.fixture'
 import { LOCALE_CODES, type LocaleCode } from '~/i18n/locales'
 import { languageRewrite } from '~/i18n/paths'
-import { DEFAULT_REGION } from '~/region/region'
 import { routeTree } from '~/routeTree.gen'
 import { routePath, routeUrl, type LinkLanguage, type RouteTarget } from './links'
 import { locationPath, locationUrl } from './location-links'
@@ -137,51 +137,29 @@ describe('routePath and routeUrl', () => {
 })
 
 /** The page's boot state, which the router's context carries (building a location reads none of it). */
-function boot(locale: LocaleCode, languageStrategy: LanguageStrategy): BootState {
-  return {
-    locale,
-    defaultLocale: 'th',
-    config: {
-      siteUrl: 'https://shop.example',
-      storeKey: 'demo',
-      gtmId: null,
-      liffId: null,
-      liffIdChatbot: null,
-      lineOfficialAccount: null,
-      lineLogin: false,
-      languageStrategy,
-      defaultLocale: 'th',
-      secureCookies: true,
-      mode: 'demo',
-      outbox: true,
-      paypal: false,
+const boot = (locale: LocaleCode, languageStrategy: LanguageStrategy): BootState =>
+  testBootState({ locale }, { siteUrl: 'https://shop.example', languageStrategy })
+
+/** The app's own router options: the route tree, the language rewrite and the sorted search (src/router.tsx). */
+const appRouter = (lang: LocaleCode, strategy: LanguageStrategy) =>
+  createRouter({
+    routeTree,
+    context: {
+      queryClient: new QueryClient(),
+      i18n: setupI18n(),
+      boot: boot(lang, strategy),
+      previousPath: () => null,
     },
-    nonce: null,
-    refererPath: null,
-    region: DEFAULT_REGION,
-    abVariant: 'A',
-    consent: null,
-    buildId: 'test',
-  }
-}
+    rewrite: languageRewrite(lang, { strategy, defaultLocale: 'th' }),
+    stringifySearch,
+  })
 
 describe('parity with the router', () => {
-  // The app's own router options: the route tree, the language rewrite and the sorted search (src/router.tsx).
   for (const strategy of STRATEGIES) {
     for (const lang of LOCALE_CODES) {
       it(`writes what <Link> writes, in ${lang} under ${strategy}`, () => {
         const paths = { strategy, defaultLocale: 'th' } as const
-        const router = createRouter({
-          routeTree,
-          context: {
-            queryClient: new QueryClient(),
-            i18n: setupI18n(),
-            boot: boot(lang, strategy),
-            previousPath: () => null,
-          },
-          rewrite: languageRewrite(lang, paths),
-          stringifySearch,
-        })
+        const router = appRouter(lang, strategy)
         for (const [target] of SPEC_ROUTES) {
           expect(routePath(target, { ...paths, lang }), JSON.stringify(target)).toBe(
             router.buildLocation(target).publicHref,
@@ -220,17 +198,7 @@ describe('locationPath and locationUrl (canonical, hreflang, language switch)', 
   it('are what the router writes for the same page', () => {
     for (const strategy of STRATEGIES) {
       const paths = { strategy, defaultLocale: 'th' } as const
-      const router = createRouter({
-        routeTree,
-        context: {
-          queryClient: new QueryClient(),
-          i18n: setupI18n(),
-          boot: boot('en', strategy),
-          previousPath: () => null,
-        },
-        rewrite: languageRewrite('en', paths),
-        stringifySearch,
-      })
+      const router = appRouter('en', strategy)
       const built = router.buildLocation({ to: '/product/$id', params: { id: 'loafer' }, search: { size: '39' } })
       expect(locationPath({ pathname: built.pathname, search: built.search }, { ...paths, lang: 'en' })).toBe(
         built.publicHref,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BootState } from '~/boot-state'
+import { testBootState } from '~/boot-state.fixture'
 import type { ProductDetail, Store } from '~/catalog/types'
 import {
   COURIER_DELIVERY_WORKING_DAYS,
@@ -10,7 +11,6 @@ import {
   SMALL_SALE_ITEM_PRICE_BELOW,
 } from '~/domain/pricing'
 import { RETURN_WINDOW_DAYS } from '~/domain/returns'
-import { DEFAULT_REGION } from '~/region/region'
 import { gtinCheckDigit } from './gtin'
 import {
   breadcrumbLd,
@@ -27,35 +27,8 @@ import { checkStructuredData, typesIn } from './structured-data-check'
 
 const SITE = 'https://shop.example.com'
 
-function boot(overrides: Partial<BootState> = {}, config: Partial<BootState['config']> = {}): BootState {
-  return {
-    locale: 'th',
-    defaultLocale: 'th',
-    config: {
-      siteUrl: SITE,
-      storeKey: 'demo',
-      gtmId: null,
-      liffId: null,
-      liffIdChatbot: null,
-      lineOfficialAccount: null,
-      lineLogin: false,
-      languageStrategy: 'prefix_except_default',
-      defaultLocale: 'th',
-      secureCookies: true,
-      mode: 'demo',
-      outbox: true,
-      paypal: false,
-      ...config,
-    },
-    nonce: null,
-    refererPath: null,
-    region: DEFAULT_REGION,
-    abVariant: 'A',
-    consent: null,
-    buildId: 'test',
-    ...overrides,
-  }
-}
+const boot = (overrides: Partial<BootState> = {}, config: Partial<BootState['config']> = {}) =>
+  testBootState(overrides, { siteUrl: SITE, ...config })
 
 /** An EAN-13 with a right check digit. */
 const ean = (twelve: string) => `${twelve}${gtinCheckDigit(twelve)}`
