@@ -450,19 +450,35 @@ export class CatalogService {
     return { sizeFacets, colorFacets, priceRange }
   }
 
-  private async related(id: string, kind: RelationKind, lang: Lang, currency: CurrencyCode) {
+  /**
+   * A model's related pieces, in the relation's order. Never the model itself (any colour of it) nor a model of the
+   * same name in either language, and each name once (issue 29, item 18): "you may also like" is other models.
+   */
+  private async related(model: ProductRow, kind: RelationKind, lang: Lang, currency: CurrencyCode) {
     const rows = await this.db
       .select({ product: products })
       .from(productRelations)
       .innerJoin(products, eq(products.id, productRelations.relatedId))
-      .where(and(eq(productRelations.productId, id), eq(productRelations.kind, kind)))
+      .where(
+        and(
+          eq(productRelations.productId, model.familyId),
+          eq(productRelations.kind, kind),
+          sql`${products.familyId} <> ${model.familyId}`,
+          sql`${products.nameTh} <> ${model.nameTh}`,
+          sql`${products.nameEn} <> ${model.nameEn}`,
+        ),
+      )
       .orderBy(asc(productRelations.position))
       .limit(RELATED_LIMIT)
-    return this.summaries(
-      rows.map((row) => row.product),
-      lang,
-      currency,
-    )
+    const names = new Set<string>()
+    const distinct = rows
+      .map((row) => row.product)
+      .filter((product) => {
+        const seen = names.has(product.nameTh) || names.has(product.nameEn)
+        names.add(product.nameTh).add(product.nameEn)
+        return !seen
+      })
+    return this.summaries(distinct, lang, currency)
   }
 
   /**
@@ -493,8 +509,8 @@ export class CatalogService {
       this.db.select().from(categories).where(eq(categories.slug, row.categorySlug)),
       this.summaries([row], lang, currency),
       // Relations are kept per family.
-      this.related(row.familyId, 'match', lang, currency),
-      this.related(row.familyId, 'similar', lang, currency),
+      this.related(row, 'match', lang, currency),
+      this.related(row, 'similar', lang, currency),
       this.db
         .select({ productId: variants.productId, size: variants.size })
         .from(variants)
