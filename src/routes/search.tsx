@@ -148,13 +148,19 @@ function SearchResults({
   const weak = items.slice(split)
   return (
     <>
-      {close.length > 0 ? <ProductGrid products={close} priorityFirst className="search-results__close" /> : null}
+      {close.length > 0 ? (
+        <div className="search-results__close">
+          <ProductGrid products={close} priorityFirst />
+        </div>
+      ) : null}
       {weak.length > 0 ? (
         <>
           <h2 className="search-results__divider">
             <Trans>Partly matching your search</Trans>
           </h2>
-          <ProductGrid products={weak} priorityFirst={close.length === 0} className="search-results__weak" />
+          <div className="search-results__weak">
+            <ProductGrid products={weak} priorityFirst={close.length === 0} />
+          </div>
         </>
       ) : null}
     </>

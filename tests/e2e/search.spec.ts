@@ -64,10 +64,6 @@ for (const { lang, path, q, divider, close } of [
         (element) => element.className,
       ),
     )
-    expect(order).toEqual([
-      'product-grid search-results__close',
-      'search-results__divider',
-      'product-grid search-results__weak',
-    ])
+    expect(order).toEqual(['search-results__close', 'search-results__divider', 'search-results__weak'])
   })
 }

@@ -66,15 +66,12 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
 export function ProductGrid({
   products,
   priorityFirst = false,
-  className,
 }: {
   products: ProductSummary[]
   priorityFirst?: boolean
-  /** A class of this grid besides product-grid. */
-  className?: string
 }) {
   return (
-    <ul className={className ? `product-grid ${className}` : 'product-grid'}>
+    <ul className="product-grid">
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} priority={priorityFirst && index === 0} />
