@@ -900,6 +900,9 @@ export class CatalogService {
       groups: groups
         .map((list) => new Set(list.filter((candidate) => candidate.close).map((candidate) => candidate.term)))
         .filter((terms) => terms.size > 0),
+      types: groups
+        .filter((list) => list.some((candidate) => candidate.home !== null))
+        .map((list) => new Set(list.filter((candidate) => candidate.close).map((candidate) => candidate.term))),
       homes: new Set(groups.flat().flatMap((candidate) => candidate.home ?? [])),
     }
     const closeTerms = [...new Set(plan.groups.flatMap((terms) => [...terms]))]
@@ -960,7 +963,7 @@ export class CatalogService {
       return {
         id,
         familyId: fact?.familyId ?? id,
-        tier: fact?.tier ?? (2 as MatchTier),
+        tier: fact?.tier ?? (3 as MatchTier),
         buyable: fact?.buyable ?? false,
       }
     })

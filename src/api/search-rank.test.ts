@@ -56,6 +56,7 @@ describe('close matches first (issue 29, item 17)', () => {
   // "linen trousers": linen, and trousers at home in the trousers category (shorts only a related concept).
   const linenTrousers: TierPlan = {
     groups: [new Set(['~linen']), new Set(['~trousers'])],
+    types: [new Set(['~trousers'])],
     homes: new Set(['trousers']),
   }
 
@@ -64,20 +65,27 @@ describe('close matches first (issue 29, item 17)', () => {
     // Cotton trousers: the category the query names.
     expect(matchTier(linenTrousers, 'trousers', new Set(['~trousers']))).toBe(1)
     // Linen shorts (trousers by relation only), a linen set: neither.
-    expect(matchTier(linenTrousers, 'shorts', new Set(['~linen']))).toBe(2)
+    expect(matchTier(linenTrousers, 'shorts', new Set(['~linen']))).toBe(3)
+    const whiteShirt: TierPlan = {
+      groups: [new Set(['~shirt']), new Set(['~white'])],
+      types: [new Set(['~shirt'])],
+      homes: new Set(['tops']),
+    }
+    // A shirt of another colour before an ivory blouse (white and shirt by relation only), both tops.
+    expect(matchTier(whiteShirt, 'tops', new Set(['~shirt']))).toBe(1)
+    expect(matchTier(whiteShirt, 'tops', new Set())).toBe(2)
     // Both words, out of their category (a shirt dress for "white shirt"): not what was asked for.
-    const whiteShirt: TierPlan = { groups: [new Set(['~shirt']), new Set(['~white'])], homes: new Set(['tops']) }
-    expect(matchTier(whiteShirt, 'dresses', new Set(['~shirt', '~white']))).toBe(2)
+    expect(matchTier(whiteShirt, 'dresses', new Set(['~shirt', '~white']))).toBe(3)
     // No product type in the query: every word is enough.
-    const black: TierPlan = { groups: [new Set(['~black'])], homes: new Set() }
+    const black: TierPlan = { groups: [new Set(['~black'])], types: [], homes: new Set() }
     expect(matchTier(black, 'shoes', new Set(['~black']))).toBe(0)
-    expect(matchTier(black, 'shoes', new Set())).toBe(2)
+    expect(matchTier(black, 'shoes', new Set())).toBe(3)
   })
 
   it('orders the head by tier, buyable first, keeping rank order, and leaves the rest in rank order', () => {
     const row = (id: string, tier: MatchTier, buyable: boolean) => ({ id, tier, buyable })
     const rows = [
-      row('shorts', 2, true),
+      row('shorts', 3, true),
       row('sold-out', 0, false),
       row('cotton', 1, true),
       row('linen', 0, true),

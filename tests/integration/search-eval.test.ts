@@ -52,6 +52,15 @@ describe('search evaluation on the demo catalog', () => {
     ).toBeGreaterThanOrEqual(0.95)
   })
 
+  it("fills the first five perfectly for the issue's examples (issue 29, item 17)", () => {
+    const examples = ['blak dres', 'black dress', 'linnen trousers', 'linen trousers', 'กางเกงขายาวผ้าลินิน', 'เสื้อเชิ้ตสีขาว']
+    const outcomes = evaluation.outcomes.filter((outcome) => examples.includes(outcome.q))
+    expect(outcomes.map((outcome) => outcome.q).sort()).toEqual([...examples].sort())
+    expect(
+      outcomes.filter((outcome) => outcome.precision < 1).map(({ q, grades, top }) => ({ q, grades, top })),
+    ).toEqual([])
+  })
+
   it('ranks linen trousers before linen shorts for กางเกงลินิน, and type before colour', async () => {
     const trousers = await catalog.search('กางเกงลินิน', 'th', 'thb', 1, 5)
     expect(trousers.items[0]?.category.slug).toBe('trousers')
