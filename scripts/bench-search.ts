@@ -152,11 +152,15 @@ if (evaluation !== null) {
   console.log(`\nSearch quality on the demo catalog (${result.queries} judged queries, tests/search-eval/queries.json)`)
   console.table({
     'success@3': result.successAt3.toFixed(3),
+    'precision@5': result.precisionAt5.toFixed(3),
     'nDCG@10': result.ndcgAt10.toFixed(3),
     'zero-result queries': result.zeroResults,
-    goal: result.successAt3 >= 0.95 && result.zeroResults === 0 ? 'success@3 ≥ 0.95, none empty: met' : 'MISSED',
+    goal:
+      result.successAt3 >= 0.95 && result.precisionAt5 >= 0.95 && result.zeroResults === 0
+        ? 'success@3 and precision@5 ≥ 0.95, none empty: met'
+        : 'MISSED',
   })
-  const misses = result.outcomes.filter((outcome) => !outcome.success || outcome.results === 0)
+  const misses = result.outcomes.filter((outcome) => !outcome.success || outcome.precision < 1 || outcome.results === 0)
   if (misses.length) {
     console.table(misses.map((outcome) => ({ q: outcome.q, results: outcome.results, top: outcome.top.join(' · ') })))
   }

@@ -21,9 +21,25 @@ import {
   type StoreRow,
 } from '~/db/schema'
 import { CONCEPTS } from '~/domain/search-lexicon'
-import { analyseQuery, conceptTerm, correctedQuery, GROUP_IMPORTANCE } from '~/domain/search-query'
+import {
+  analyseQuery,
+  CLOSE_CONCEPT_WEIGHT,
+  conceptTerm,
+  correctedQuery,
+  GROUP_IMPORTANCE,
+} from '~/domain/search-query'
 import { imageWire, mapUrl, money, pick } from './localise'
-import { compareRanked, hittingGroups, windowSettles, type RankedRow } from './search-rank'
+import {
+  compareRanked,
+  hittingGroups,
+  matchTier,
+  resultOrder,
+  windowSettles,
+  type MatchTier,
+  type RankedRow,
+  type TierPlan,
+} from './search-rank'
+import { DEFAULT_PAGE_SIZE } from '~/contract/catalog'
 import type {
   CurrencyCode,
   FamilyColorWire,
@@ -76,7 +92,18 @@ const RANK_WINDOW_GROWTH = 4
 
 type RankedPage = { ids: string[]; total: number; totalIsLowerBound: boolean }
 
-type Candidate = { term: string; weight: number; match: 'exact' | 'prefix' | 'fuzzy' }
+/**
+ * A query word's index term: how much it counts, how it matched, whether it is a close match of the word (the concept
+ * named, or one as good: CLOSE_CONCEPT_WEIGHT; the word itself or a longer one it begins, not a typo guess), and for
+ * a close product type, its home category (the category a query naming it shows first).
+ */
+type Candidate = {
+  term: string
+  weight: number
+  match: 'exact' | 'prefix' | 'fuzzy'
+  close: boolean
+  home: string | null
+}
 
 const HOME_CATEGORIES = new Map(CONCEPTS.map((concept) => [concept.id, concept.category]))
 const homeCategory = (id: string): string | undefined => HOME_CATEGORIES.get(id)
@@ -110,6 +137,13 @@ export function firstOfEachFamily<T extends { familyId: string }>(rows: readonly
  * ranking of decision 018 reads only as deep as it must).
  */
 const SEARCH_ROWS_PER_CARD = 3
+
+/**
+ * Search orders this many ranked rows (colours) by how closely they match (search-rank.ts, resultOrder): the same rows
+ * for every page, so pages never repeat or skip a card. As many as the first page of the shop's size ranks anyway
+ * (three colours per card), so the first page costs no deeper ranking; past them, rank order.
+ */
+const SEARCH_ORDERED_ROWS = DEFAULT_PAGE_SIZE * SEARCH_ROWS_PER_CARD
 
 function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
@@ -450,19 +484,35 @@ export class CatalogService {
     return { sizeFacets, colorFacets, priceRange }
   }
 
-  private async related(id: string, kind: RelationKind, lang: Lang, currency: CurrencyCode) {
+  /**
+   * A model's related pieces, in the relation's order. Never the model itself (any colour of it) nor a model of the
+   * same name in either language, and each name once (issue 29, item 18): "you may also like" is other models.
+   */
+  private async related(model: ProductRow, kind: RelationKind, lang: Lang, currency: CurrencyCode) {
     const rows = await this.db
       .select({ product: products })
       .from(productRelations)
       .innerJoin(products, eq(products.id, productRelations.relatedId))
-      .where(and(eq(productRelations.productId, id), eq(productRelations.kind, kind)))
+      .where(
+        and(
+          eq(productRelations.productId, model.familyId),
+          eq(productRelations.kind, kind),
+          sql`${products.familyId} <> ${model.familyId}`,
+          sql`${products.nameTh} <> ${model.nameTh}`,
+          sql`${products.nameEn} <> ${model.nameEn}`,
+        ),
+      )
       .orderBy(asc(productRelations.position))
       .limit(RELATED_LIMIT)
-    return this.summaries(
-      rows.map((row) => row.product),
-      lang,
-      currency,
-    )
+    const names = new Set<string>()
+    const distinct = rows
+      .map((row) => row.product)
+      .filter((product) => {
+        const seen = names.has(product.nameTh) || names.has(product.nameEn)
+        names.add(product.nameTh).add(product.nameEn)
+        return !seen
+      })
+    return this.summaries(distinct, lang, currency)
   }
 
   /**
@@ -493,8 +543,8 @@ export class CatalogService {
       this.db.select().from(categories).where(eq(categories.slug, row.categorySlug)),
       this.summaries([row], lang, currency),
       // Relations are kept per family.
-      this.related(row.familyId, 'match', lang, currency),
-      this.related(row.familyId, 'similar', lang, currency),
+      this.related(row, 'match', lang, currency),
+      this.related(row, 'similar', lang, currency),
       this.db
         .select({ productId: variants.productId, size: variants.size })
         .from(variants)
@@ -554,7 +604,7 @@ export class CatalogService {
         .map((row) => {
           const match = row.term === word ? 'exact' : row.term.startsWith(word) ? 'prefix' : 'fuzzy'
           const weight = match === 'exact' ? 1 : match === 'prefix' ? PREFIX_WEIGHT : row.similarity * FUZZY_WEIGHT
-          return { term: row.term, weight, match }
+          return { term: row.term, weight, match, close: match !== 'fuzzy', home: null }
         })
     )
   }
@@ -571,11 +621,16 @@ export class CatalogService {
       analysed.groups.map(async (group): Promise<Candidate[]> => {
         const importance = GROUP_IMPORTANCE[group.kind]
         if (group.kind !== 'word') {
-          return group.concepts.map((concept) => ({
-            term: conceptTerm(concept.id),
-            weight: concept.weight * importance,
-            match: 'exact' as const,
-          }))
+          return group.concepts.map((concept) => {
+            const close = concept.weight >= CLOSE_CONCEPT_WEIGHT
+            return {
+              term: conceptTerm(concept.id),
+              weight: concept.weight * importance,
+              match: 'exact' as const,
+              close,
+              home: close && group.kind === 'type' ? (homeCategory(concept.id) ?? null) : null,
+            }
+          })
         }
         const found = await this.candidates(group.word)
         const best = found[0]
@@ -836,24 +891,89 @@ export class CatalogService {
    * end (three per card) are grouped. When that reaches every match, the count is of families; otherwise it is the
    * ranking's count of matching colours (known limitation: the last pages of a long result can then be short).
    */
+  /**
+   * How closely each ranked product matches the query (search-rank.ts, matchTier), whether it can be bought online,
+   * and its family: one read of the products and one of the close terms' postings of these products.
+   */
+  private async matchFacts(ids: string[], groups: Candidate[][]) {
+    const plan: TierPlan = {
+      groups: groups
+        .map((list) => new Set(list.filter((candidate) => candidate.close).map((candidate) => candidate.term)))
+        .filter((terms) => terms.size > 0),
+      types: groups
+        .filter((list) => list.some((candidate) => candidate.home !== null))
+        .map((list) => new Set(list.filter((candidate) => candidate.close).map((candidate) => candidate.term))),
+      homes: new Set(groups.flat().flatMap((candidate) => candidate.home ?? [])),
+    }
+    const closeTerms = [...new Set(plan.groups.flatMap((terms) => [...terms]))]
+    const [rows, postings] = await Promise.all([
+      ids.length
+        ? this.db
+            .select({
+              id: products.id,
+              familyId: products.familyId,
+              categorySlug: products.categorySlug,
+              buyable: sql<boolean>`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.stockOnline} > 0)`,
+            })
+            .from(products)
+            .where(inArray(products.id, ids))
+        : [],
+      ids.length && closeTerms.length
+        ? this.db
+            .select({ productId: productSearchTerms.productId, term: productSearchTerms.term })
+            .from(productSearchTerms)
+            .where(and(inArray(productSearchTerms.term, closeTerms), inArray(productSearchTerms.productId, ids)))
+        : [],
+    ])
+    const termsOf = new Map<string, Set<string>>()
+    for (const posting of postings) {
+      const terms = termsOf.get(posting.productId) ?? new Set<string>()
+      terms.add(posting.term)
+      termsOf.set(posting.productId, terms)
+    }
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          familyId: row.familyId,
+          buyable: Boolean(row.buyable),
+          tier: matchTier(plan, row.categorySlug, termsOf.get(row.id) ?? new Set()),
+        },
+      ]),
+    )
+  }
+
+  /**
+   * Search pages show families (one card per model, its best-ranked colour): the colours ranked down to the page's
+   * end (three per card) are grouped. When that reaches every match, the count is of families; otherwise it is the
+   * ranking's count of matching colours (known limitation: the last pages of a long result can then be short).
+   *
+   * Issue 29, item 17: the first ranked colours (SEARCH_ORDERED_ROWS) are shown by how closely they match, what was
+   * asked for first, buyable before sold out (resultOrder); `weak_from` is the position of the first card that is a
+   * weaker match, where the page draws its divider (null when no card so far is).
+   */
   async search(query: string, lang: Lang, currency: CurrencyCode, page: number, pageSize: number) {
     const plan = await this.queryPlan(query)
     const offset = (page - 1) * pageSize
-    const window = (offset + pageSize) * SEARCH_ROWS_PER_CARD
+    const window = Math.max((offset + pageSize) * SEARCH_ROWS_PER_CARD, SEARCH_ORDERED_ROWS)
     const ranked = await this.rankPlan(plan.groups, window, 0)
-    const familyRows = ranked.ids.length
-      ? await this.db
-          .select({ id: products.id, familyId: products.familyId })
-          .from(products)
-          .where(inArray(products.id, ranked.ids))
-      : []
-    const familyOf = new Map(familyRows.map((row) => [row.id, row.familyId]))
-    const cards = firstOfEachFamily(ranked.ids.map((id) => ({ id, familyId: familyOf.get(id) ?? id })))
+    const facts = await this.matchFacts(ranked.ids, plan.groups)
+    const rows = ranked.ids.map((id) => {
+      const fact = facts.get(id)
+      return {
+        id,
+        familyId: fact?.familyId ?? id,
+        tier: fact?.tier ?? (3 as MatchTier),
+        buyable: fact?.buyable ?? false,
+      }
+    })
+    const cards = firstOfEachFamily(resultOrder(rows, SEARCH_ORDERED_ROWS))
     // Every ranked colour was seen: the families are counted exactly. Otherwise the ranking's count of colours
     // stands (itself a lower bound past the cap).
     const exact = ranked.ids.length < window && !ranked.totalIsLowerBound
     const total = exact ? cards.length : ranked.total
     const totalIsLowerBound = !exact && ranked.totalIsLowerBound
+    const weakFrom = cards.findIndex((card) => card.tier > 0)
     const ordered = await this.productsInOrder(cards.slice(offset, offset + pageSize).map((card) => card.id))
     return {
       query: normaliseQuery(query),
@@ -864,6 +984,7 @@ export class CatalogService {
       total,
       total_is_lower_bound: totalIsLowerBound,
       total_pages: totalPages(total, pageSize),
+      weak_from: weakFrom < 0 ? null : weakFrom,
       did_you_mean: correctedQuery(plan.analysed, plan.replacements),
       alternatives: total === 0 ? await this.alternatives(lang, currency) : null,
     }

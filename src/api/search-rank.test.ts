@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { compareRanked, hittingGroups, windowSettles, type RankedRow } from './search-rank'
+import {
+  compareRanked,
+  hittingGroups,
+  matchTier,
+  resultOrder,
+  windowSettles,
+  type MatchTier,
+  type RankedRow,
+  type TierPlan,
+} from './search-rank'
 
 // "black linen dress for the beach": colour 1, material 4, type 15, the word "beach" 6 at best.
 const BEACH = [1, 4, 15, 6]
@@ -40,5 +49,49 @@ describe('bounded multi-word ranking', () => {
       .sort(compareRanked)
       .map((ranked) => ranked.id)
     expect(sorted).toEqual(['e', 'a', 'b', 'c', 'd'])
+  })
+})
+
+describe('close matches first (issue 29, item 17)', () => {
+  // "linen trousers": linen, and trousers at home in the trousers category (shorts only a related concept).
+  const linenTrousers: TierPlan = {
+    groups: [new Set(['~linen']), new Set(['~trousers'])],
+    types: [new Set(['~trousers'])],
+    homes: new Set(['trousers']),
+  }
+
+  it('tells what was asked for from its category and from the rest', () => {
+    expect(matchTier(linenTrousers, 'trousers', new Set(['~linen', '~trousers']))).toBe(0)
+    // Cotton trousers: the category the query names.
+    expect(matchTier(linenTrousers, 'trousers', new Set(['~trousers']))).toBe(1)
+    // Linen shorts (trousers by relation only), a linen set: neither.
+    expect(matchTier(linenTrousers, 'shorts', new Set(['~linen']))).toBe(3)
+    const whiteShirt: TierPlan = {
+      groups: [new Set(['~shirt']), new Set(['~white'])],
+      types: [new Set(['~shirt'])],
+      homes: new Set(['tops']),
+    }
+    // A shirt of another colour before an ivory blouse (white and shirt by relation only), both tops.
+    expect(matchTier(whiteShirt, 'tops', new Set(['~shirt']))).toBe(1)
+    expect(matchTier(whiteShirt, 'tops', new Set())).toBe(2)
+    // Both words, out of their category (a shirt dress for "white shirt"): not what was asked for.
+    expect(matchTier(whiteShirt, 'dresses', new Set(['~shirt', '~white']))).toBe(3)
+    // No product type in the query: every word is enough.
+    const black: TierPlan = { groups: [new Set(['~black'])], types: [], homes: new Set() }
+    expect(matchTier(black, 'shoes', new Set(['~black']))).toBe(0)
+    expect(matchTier(black, 'shoes', new Set())).toBe(3)
+  })
+
+  it('orders the head by tier, buyable first, keeping rank order, and leaves the rest in rank order', () => {
+    const row = (id: string, tier: MatchTier, buyable: boolean) => ({ id, tier, buyable })
+    const rows = [
+      row('shorts', 3, true),
+      row('sold-out', 0, false),
+      row('cotton', 1, true),
+      row('linen', 0, true),
+      row('linen-2', 0, true),
+      row('past', 0, true),
+    ]
+    expect(resultOrder(rows, 5).map((r) => r.id)).toEqual(['linen', 'linen-2', 'sold-out', 'cotton', 'shorts', 'past'])
   })
 })

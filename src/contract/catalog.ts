@@ -167,6 +167,12 @@ export const searchResultSchema = z
     /** True when there are more than `total` results (the count stops at 1,000 to keep search fast). */
     total_is_lower_bound: z.boolean(),
     total_pages: z.int(),
+    /**
+     * The position in the whole result (0 is the first card of page 1) of the first weaker match: a card that is not
+     * all the query asked for (issue 29, item 17). The page draws a divider before it. Null when no card up to this
+     * page's end is one.
+     */
+    weak_from: z.int().nullable(),
     /** The query with its misspellings corrected, when some were (decision 018). */
     did_you_mean: z.string().nullable(),
     /** With no results: categories to browse and products to look at instead. */

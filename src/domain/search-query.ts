@@ -16,6 +16,13 @@ export const GROUP_IMPORTANCE: Record<ConceptKind | 'word', number> = {
   colour: 1,
 }
 
+/**
+ * A related concept counted this much or more (blue for navy, silver for sterling) is as good as the one named: a
+ * product that has it matches the word closely (issue 29, item 17). Less (white for ivory, trousers for shorts) ranks
+ * it, but among the weaker matches.
+ */
+export const CLOSE_CONCEPT_WEIGHT = 0.8
+
 /** The index term that stands for a concept. */
 export const conceptTerm = (id: string) => `~${id}`
 

@@ -7,6 +7,7 @@ import { track } from '~/analytics/datalayer'
 import { searchQuery } from '~/catalog/catalog.queries'
 import { PageLink } from '~/catalog/components/PageLink'
 import { ProductGrid } from '~/catalog/components/ProductCard'
+import type { ProductSummary } from '~/catalog/types'
 import { SearchBox } from '~/catalog/components/SearchBox'
 import { PageHeading } from '~/components/PageHeading'
 import { pageParam, searchParams, textParam } from '~/routing/search-params'
@@ -103,7 +104,11 @@ function SearchPage() {
           <h2 className="listing__count" aria-live="polite">
             {results.data.totalIsLowerBound ? <Trans>{atLeast}+ products</Trans> : <Trans>{total} products</Trans>}
           </h2>
-          <ProductGrid products={results.data.items} priorityFirst />
+          <SearchResults
+            items={results.data.items}
+            weakFrom={results.data.weakFrom}
+            offset={(page - 1) * results.data.pageSize}
+          />
           {results.data.totalPages > 1 ? (
             <nav className="pagination" aria-label={t`Pages`}>
               <PageLink page={page > 1 ? page - 1 : null} rel="prev">
@@ -121,6 +126,43 @@ function SearchPage() {
           ) : null}
         </section>
       )}
+    </>
+  )
+}
+
+/**
+ * The page's cards: what the query asked for, then, after a divider (a heading, so it is announced and can be jumped
+ * to), the weaker matches (issue 29, item 17). `weakFrom` counts from the first card of the whole result.
+ */
+function SearchResults({
+  items,
+  weakFrom,
+  offset,
+}: {
+  items: ProductSummary[]
+  weakFrom: number | null
+  offset: number
+}) {
+  const split = weakFrom === null ? items.length : Math.min(Math.max(weakFrom - offset, 0), items.length)
+  const close = items.slice(0, split)
+  const weak = items.slice(split)
+  return (
+    <>
+      {close.length > 0 ? (
+        <div className="search-results__close">
+          <ProductGrid products={close} priorityFirst />
+        </div>
+      ) : null}
+      {weak.length > 0 ? (
+        <>
+          <h2 className="search-results__divider">
+            <Trans>Partly matching your search</Trans>
+          </h2>
+          <div className="search-results__weak">
+            <ProductGrid products={weak} priorityFirst={close.length === 0} />
+          </div>
+        </>
+      ) : null}
     </>
   )
 }

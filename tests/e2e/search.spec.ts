@@ -42,3 +42,28 @@ test('suggestions show a thumbnail and a price, and open with the keyboard', asy
   await box.press('Enter')
   await expect(page).toHaveURL('/en/category/dresses')
 })
+
+/** Issue 29, item 17: what was asked for first, then a divider before the weaker matches, in Thai and English. */
+for (const { lang, path, q, divider, close } of [
+  { lang: 'th', path: '/search', q: 'เดรสสีดำ', divider: 'ตรงกับคำค้นหาบางส่วน', close: /เดรส/ },
+  { lang: 'en', path: '/en/search', q: 'black dress', divider: 'Partly matching your search', close: /Dress/ },
+]) {
+  test(`the search page shows a divider before the weaker matches (${lang})`, async ({ page }) => {
+    await page.goto(`${path}?q=${encodeURIComponent(q)}`)
+    const results = page.getByRole('region', { name: lang === 'th' ? 'ผลการค้นหา' : 'Results' })
+    const heading = results.getByRole('heading', { name: divider })
+    await expect(heading).toBeVisible()
+    // Close matches come first, all of them dresses; the divider's own list follows it.
+    const closeCards = results.locator('.search-results__close .product-card__name')
+    expect(await closeCards.count()).toBeGreaterThan(0)
+    for (const name of await closeCards.allTextContents()) expect(name).toMatch(close)
+    const weakCards = results.locator('.search-results__weak .product-card')
+    await expect(weakCards.first()).toBeVisible()
+    const order = await results.evaluate((section) =>
+      [...section.querySelectorAll('.search-results__close, h2.search-results__divider, .search-results__weak')].map(
+        (element) => element.className,
+      ),
+    )
+    expect(order).toEqual(['search-results__close', 'search-results__divider', 'search-results__weak'])
+  })
+}

@@ -2,8 +2,8 @@
  * Search evaluation (decision 018): the queries of queries.json, judged by predicates over product
  * attributes (category slug, product-type words of the English name, colour slug, material) rather than
  * product ids, so the judgements hold when the catalog changes. Graded relevance: 2 is what the shopper
- * meant, 1 is partly that. Reports success@3 (a grade-2 product among the first three), nDCG@10 and the
- * queries with no results.
+ * meant, 1 is partly that. Reports success@3 (a grade-2 product among the first three), precision@5 (see
+ * precisionAt5), nDCG@10 and the queries with no results.
  */
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
@@ -72,6 +72,26 @@ export function grade(product: JudgedProduct, query: JudgedQuery): number {
   return Math.max(0, ...query.relevant.filter((judged) => matches(product, judged)).map((judged) => judged.grade))
 }
 
+/** How many of the first results precision is taken over (issue 29, item 17: "its first five results"). */
+export const PRECISION_DEPTH = 5
+
+/**
+ * Graded precision of the first five cards (or of all, when fewer are shown) against the best cards the catalog allows
+ * in as many places: as many cards of what was meant (grade 2) as the catalog has families of it, and the rest at least
+ * partly relevant (grade 1 or 2) as far as the catalog has such families. 1 when the first five are as good as they
+ * can be; a weak match (grade 0) among them where a relevant one was possible, or a partial one where one meant was
+ * possible, lowers it. Precision, not recall: a short answer of only what was meant scores 1 (success@3 and nDCG@10
+ * see what is missing).
+ */
+export function precisionAt5(grades: readonly number[], families: readonly number[]): number {
+  const top = grades.slice(0, PRECISION_DEPTH)
+  const best = [...families].sort((a, b) => b - a).slice(0, top.length)
+  const count = (list: readonly number[], least: number) => list.filter((g) => g >= least).length
+  const possible = count(best, 2) + count(best, 1)
+  if (possible === 0) return 0
+  return (Math.min(count(top, 2), count(best, 2)) + Math.min(count(top, 1), count(best, 1))) / possible
+}
+
 const dcg = (grades: number[]) => grades.reduce((sum, g, index) => sum + (2 ** g - 1) / Math.log2(index + 2), 0)
 
 export type QueryOutcome = {
@@ -81,6 +101,9 @@ export type QueryOutcome = {
   results: number
   top: string[]
   success: boolean
+  /** precisionAt5 of this query, and the grades of its first five cards. */
+  precision: number
+  grades: number[]
   ndcg: number
   /** How many catalog products this query's judgements call grade 2 (0: the query cannot succeed). */
   ideal: number
@@ -89,6 +112,7 @@ export type QueryOutcome = {
 export type Evaluation = {
   queries: number
   successAt3: number
+  precisionAt5: number
   ndcgAt10: number
   zeroResults: number
   outcomes: QueryOutcome[]
@@ -117,15 +141,18 @@ export async function evaluateSearch(db: Db, catalog: CatalogService): Promise<E
     for (const product of rows) {
       bestOfFamily.set(product.familyId, Math.max(bestOfFamily.get(product.familyId) ?? 0, grade(product, query)))
     }
-    const ideal = [...bestOfFamily.values()].sort((a, b) => b - a).slice(0, 10)
+    const families = [...bestOfFamily.values()]
+    const ideal = [...families].sort((a, b) => b - a).slice(0, 10)
     const idealDcg = dcg(ideal)
     outcomes.push({
       q: query.q,
       lang: query.lang,
       kind: query.kind,
       results: result.total,
-      top: found.slice(0, 3).map((product) => `${product.nameEn} (${product.colorSlug})`),
+      top: found.slice(0, PRECISION_DEPTH).map((product) => `${product.nameEn} (${product.colorSlug})`),
       success: grades.slice(0, 3).includes(2),
+      precision: precisionAt5(grades, families),
+      grades: grades.slice(0, PRECISION_DEPTH),
       ndcg: idealDcg === 0 ? 0 : dcg(grades) / idealDcg,
       ideal: rows.filter((product) => grade(product, query) === 2).length,
     })
@@ -134,6 +161,7 @@ export async function evaluateSearch(db: Db, catalog: CatalogService): Promise<E
   return {
     queries: outcomes.length,
     successAt3: mean(outcomes.map((outcome) => (outcome.success ? 1 : 0))),
+    precisionAt5: mean(outcomes.map((outcome) => outcome.precision)),
     ndcgAt10: mean(outcomes.map((outcome) => outcome.ndcg)),
     zeroResults: outcomes.filter((outcome) => outcome.results === 0).length,
     outcomes,

@@ -233,6 +233,29 @@ describe('colour families', () => {
     expect(catalog.collectionProducts.every((r) => familyIds.has(r.productId))).toBe(true)
   })
 
+  it('gives every model a name of its own in both languages, at the demo size and at benchmark sizes (issue 29, item 18)', () => {
+    for (const rows of [products, buildDemoCatalog({ productCount: 5000 }).products]) {
+      const models = rows.filter((p) => p.id === p.familyId)
+      for (const name of ['nameEn', 'nameTh'] as const) {
+        const counts = countBy(models, (p) => p[name])
+        expect([...counts].filter(([, count]) => count > 1).map(([text]) => text)).toEqual([])
+      }
+      // The colours of one model share its name.
+      const byFamily = new Map(models.map((p) => [p.familyId, p.nameEn]))
+      expect(rows.every((p) => byFamily.get(p.familyId) === p.nameEn)).toBe(true)
+    }
+  })
+
+  it('never lists a model, or one of the same name, among its own "you may also like" (issue 29, item 18)', () => {
+    const names = new Map(products.map((p) => [p.id, p.nameEn]))
+    const similar = catalog.productRelations.filter((relation) => relation.kind === 'similar')
+    expect(similar.length).toBeGreaterThan(0)
+    for (const relation of similar) {
+      expect(relation.relatedId).not.toBe(relation.productId)
+      expect(names.get(relation.relatedId)).not.toBe(names.get(relation.productId))
+    }
+  })
+
   it('counts rows, not families, at benchmark sizes', () => {
     expect(buildDemoCatalog({ productCount: 1000 }).products).toHaveLength(1000)
     expect(buildDemoCatalog({ productCount: 3 }).products).toHaveLength(3)

@@ -1132,6 +1132,45 @@ type FixedProduct = {
   colors: number
 }
 
+/**
+ * Model names (issue 29, item 18): a template in a material makes one model ("Wool-Blend Column Dress"); a second and
+ * later model of the same template and material is told apart by a name of its own, so no two models of the shop
+ * share a name (at any catalog size: past the list, the names are numbered). The names are no search words: none is a
+ * colour, material or product type, nor within a typo of one (search-lexicon.ts).
+ */
+const MODEL_NAMES: ReadonlyArray<{ readonly en: string; readonly th: string }> = [
+  { en: 'Mali', th: 'มะลิ' },
+  { en: 'Dao', th: 'ดาว' },
+  { en: 'Ploy', th: 'พลอย' },
+  { en: 'Kaew', th: 'แก้ว' },
+  { en: 'Saeng', th: 'แสง' },
+  { en: 'Lamai', th: 'ละไม' },
+  { en: 'Anong', th: 'อนงค์' },
+  { en: 'Butsaba', th: 'บุษบา' },
+  { en: 'Pim', th: 'พิมพ์' },
+  { en: 'Rin', th: 'ริน' },
+  { en: 'Nara', th: 'นารา' },
+  { en: 'Wan', th: 'วรรณ' },
+]
+
+/** The model name of the `n`th model (0: the first, which has none) of a template and material. */
+function modelName(n: number): { en: string; th: string } | null {
+  if (n === 0) return null
+  const name = MODEL_NAMES[(n - 1) % MODEL_NAMES.length] ?? { en: 'Model', th: 'รุ่น' }
+  const round = Math.floor((n - 1) / MODEL_NAMES.length)
+  return round === 0 ? name : { en: `${name.en} ${round + 1}`, th: `${name.th} ${round + 1}` }
+}
+
+function modelNameEn(base: string, n: number): string {
+  const name = modelName(n)
+  return name ? `${base} ${name.en}` : base
+}
+
+function modelNameTh(base: string, n: number): string {
+  const name = modelName(n)
+  return name ? `${base} รุ่น${name.th}` : base
+}
+
 /** The families of DEMO_EXAMPLES, in that order at numbers 1001–1004. */
 const FIXED_PRODUCTS: readonly FixedProduct[] = [
   {
@@ -1850,6 +1889,8 @@ export function buildDemoCatalog(options?: { productCount?: number; seed?: numbe
   // Every model of a category appears before any appears twice, so the demo shop has each kind of product.
   const templateUses = new Map<Template, number>()
   const materialUses = new Map<CategorySlug, Map<MaterialKey, number>>()
+  // How many models of each template and material came before: the second and later get a model name.
+  const modelNumbers = new Map<string, number>()
 
   for (const [f, category] of categorySequence(count, rng).entries()) {
     if (row >= count) break
@@ -1869,8 +1910,12 @@ export function buildDemoCatalog(options?: { productCount?: number; seed?: numbe
     const material = MATERIALS[materialKey]
     const colorKeys = familyColors(material.colors, fixed?.colors, rng).slice(0, count - row)
 
-    const nameEn = template.en.replace('{m}', material.nameEn)
-    const nameTh = template.th.replace('{mm}', material.th).replace('{m}', material.fabricTh)
+    const baseEn = template.en.replace('{m}', material.nameEn)
+    const baseTh = template.th.replace('{mm}', material.th).replace('{m}', material.fabricTh)
+    const modelNumber = modelNumbers.get(baseEn) ?? 0
+    modelNumbers.set(baseEn, modelNumber + 1)
+    const nameEn = modelNameEn(baseEn, modelNumber)
+    const nameTh = modelNameTh(baseTh, modelNumber)
     const typeEn = template.en.replace('{m} ', '')
     const typeTh = template.th.replace('{mm}', '').replace('{m}', '')
     const familyId = `${slugify(nameEn)}-${FIRST_PRODUCT_NUMBER + f}`
