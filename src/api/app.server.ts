@@ -23,6 +23,8 @@ import { security, serverErrorResponse, shared, unstorableTextPath } from './htt
 import { createDocsRoutes } from './docs.server'
 import { finishDocument, registerDocumentComponents } from './openapi.server'
 import { OTP_SENDS_PER_IP_PER_HOUR } from '~/domain/otp'
+import { bankNames } from '~/domain/thai-banks'
+import { SELLER } from '~/brand'
 import {
   categoryListSchema,
   collectionListSchema,
@@ -111,8 +113,8 @@ export const DEFAULT_THB_PER_USD = 35
 
 /** The demo shop's bank account (a real shop configures its own). */
 export const DEMO_BANK_ACCOUNT: BankAccount = {
-  bankName: 'Kasikornbank',
-  accountName: 'Atelier Siam Co., Ltd.',
+  bankName: bankNames('Kasikornbank'),
+  accountName: SELLER.legalName,
   accountNumber: '000-0-00000-0',
   promptPayId: '0812345678',
 }

@@ -22,6 +22,8 @@ const addressInput = z.object(
   Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
 )
 const orderNumber = z.string().check(z.regex(/^[A-Z0-9-]{4,40}$/))
+/** The language of an order's names on the page (the API's default would be the order's own). */
+const orderLang = z.enum(['th', 'en'])
 
 function refusal(error: unknown): AccountFailure {
   if (!(error instanceof ProductApiError) || error.status >= 500) throw error
@@ -108,21 +110,29 @@ export const placeOrder = createServerFn({ method: 'POST' })
 
 /** An order of this member, or of this browser's guest orders; null when neither. */
 export const getOrder = createServerFn({ method: 'GET' })
-  .validator(z.object({ number: orderNumber }))
+  .validator(z.object({ number: orderNumber, lang: orderLang }))
   .handler(async ({ data }): Promise<Order | null> => {
     const headers = visitorHeaders()
     const token = guestOrders().find(([number]) => number === data.number)?.[1]
     if (token) headers.set(ORDER_TOKEN_HEADER, token)
     try {
-      return await productApi().send('GET', `/orders/${data.number}`, orderSchema, { headers })
+      return await productApi().send('GET', `/orders/${data.number}`, orderSchema, {
+        headers,
+        query: { lang: data.lang },
+      })
     } catch (error) {
       if (error instanceof ProductApiError && error.status === 404) return null
       throw error
     }
   })
 
-export const orderQuery = (number: string) =>
-  queryOptions({ queryKey: ['account', 'order', number], queryFn: () => getOrder({ data: { number } }), staleTime: 0 })
+/** An order with its names (items, store, bank) in the page's language, whatever language it was placed in. */
+export const orderQuery = (number: string, lang: 'th' | 'en') =>
+  queryOptions({
+    queryKey: ['account', 'order', number, lang],
+    queryFn: () => getOrder({ data: { number, lang } }),
+    staleTime: 0,
+  })
 
 export const payOrderAgain = createServerFn({ method: 'POST' })
   .validator(z.object({ number: orderNumber }))
@@ -149,11 +159,12 @@ export const orderHistoryQuery = (page: number) =>
 
 /** The shopper cancels an order that is not packed yet. */
 export const cancelOrder = createServerFn({ method: 'POST' })
-  .validator(z.object({ number: orderNumber }))
+  .validator(z.object({ number: orderNumber, lang: orderLang }))
   .handler(async ({ data }): Promise<AccountResult<{ order: Order }>> => {
     try {
       const order = await productApi().send('POST', `/orders/${data.number}/cancel`, orderSchema, {
         headers: orderHeaders(data.number),
+        query: { lang: data.lang },
       })
       return { ok: true, order }
     } catch (error) {
@@ -169,6 +180,7 @@ export const requestReturn = createServerFn({ method: 'POST' })
   .validator(
     z.object({
       number: orderNumber,
+      lang: orderLang,
       kind: z.enum(['exchange', 'return']),
       reason: z.nullable(z.enum(RETURN_REASONS)),
       note: z.nullable(z.string().check(z.maxLength(RETURN_NOTE_MAX))),
@@ -184,10 +196,11 @@ export const requestReturn = createServerFn({ method: 'POST' })
     }),
   )
   .handler(async ({ data }): Promise<AccountResult<{ order: Order }>> => {
-    const { number, ...request } = data
+    const { number, lang, ...request } = data
     try {
       const order = await productApi().send('POST', `/orders/${number}/return-requests`, orderSchema, {
         body: request,
+        query: { lang },
         headers: orderHeaders(number),
       })
       return { ok: true, order }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { SELLER } from '~/brand'
 import { DEFAULT_SMS_COUNTRIES, SMS_SENDS_PER_COUNTRY_PER_HOUR, SMS_SENDS_PER_HOUR } from '~/domain/otp'
-import { HEAD_OFFICE_BRANCH, isBranchNumber, validThaiTaxId } from '~/domain/tax-invoice'
+import { isBranchNumber, validThaiTaxId } from '~/domain/tax-invoice'
 
 import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES, TURNSTILE_SITEVERIFY_URL, type PublicConfig } from './constants'
 
@@ -56,10 +57,10 @@ export function isTurnstileTestKey(key: string): boolean {
  * digit. Live mode refuses to start without the shop's own SELLER_* values.
  */
 export const DEMO_SELLER = {
-  name: 'บริษัท อาเตอลิเย่ สยาม จำกัด (Atelier Siam Co., Ltd.)',
-  address: '999 ถนนพระราม 1 แขวงปทุมวัน เขตปทุมวัน กรุงเทพมหานคร 10330 (999 Rama I Road, Pathum Wan, Bangkok 10330)',
-  taxId: '0105564000004',
-  branch: HEAD_OFFICE_BRANCH,
+  name: `${SELLER.legalName.th} (${SELLER.legalName.en})`,
+  address: `${SELLER.address.th} (${SELLER.address.en})`,
+  taxId: SELLER.taxId,
+  branch: SELLER.branch,
 } as const
 
 const turnstileKey = (what: string) =>
@@ -217,7 +218,11 @@ export const envSchema = z.object({
   OPERATOR_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   /** The brand's account for bank transfers, and its PromptPay id (mobile or 13-digit tax id). */
   BANK_NAME: z.string().min(2).default('Kasikornbank'),
-  BANK_ACCOUNT_NAME: z.string().min(2).default('Atelier Siam Co., Ltd.'),
+  /** The bank's Thai name for Thai readers; a bank of src/domain/thai-banks.ts needs none. */
+  BANK_NAME_TH: z.string().min(2).optional(),
+  BANK_ACCOUNT_NAME: z.string().min(2).default(SELLER.legalName.en),
+  /** The account holder's Thai name for Thai readers (default: the company's Thai name with the default holder). */
+  BANK_ACCOUNT_NAME_TH: z.string().min(2).optional(),
   BANK_ACCOUNT_NUMBER: z.string().min(4).default(DEMO_BANK_ACCOUNT_NUMBER),
   PROMPTPAY_ID: z
     .string()

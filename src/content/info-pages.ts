@@ -1,3 +1,4 @@
+import { SELLER } from '~/brand'
 import type { LocaleCode } from '~/i18n/locales'
 
 export type ContentBlock = { kind: 'h2'; text: string } | { kind: 'p'; text: string } | { kind: 'ul'; items: string[] }
@@ -18,6 +19,12 @@ export type InfoPageSlug = (typeof INFO_PAGE_SLUGS)[number]
 const h2 = (text: string): ContentBlock => ({ kind: 'h2', text })
 const p = (text: string): ContentBlock => ({ kind: 'p', text })
 const ul = (items: string[]): ContentBlock => ({ kind: 'ul', items })
+
+/** The company's contact block on the legal pages: its registered name, address and tax id (src/brand.ts). */
+const sellerTh = p(
+  `${SELLER.legalName.th} (${SELLER.legalName.en}) ${SELLER.address.th} เลขประจำตัวผู้เสียภาษี ${SELLER.taxId} (สำนักงานใหญ่)`,
+)
+const sellerEn = p(`${SELLER.legalName.en}, ${SELLER.address.en}, Thailand. Tax ID ${SELLER.taxId} (head office)`)
 
 export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> = {
   'about-us': {
@@ -240,7 +247,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('นโยบายนี้อธิบายวิธีที่ Atelier Siam ดูแลข้อมูลส่วนบุคคลของคุณ เมื่อคุณใช้บริการร้านออนไลน์ของเรา'),
         p('นโยบายนี้จัดทำขึ้นตามพระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ.ศ. 2562 (“PDPA”)'),
         h2('ผู้ควบคุมข้อมูลส่วนบุคคล'),
-        p('ผู้ควบคุมข้อมูลส่วนบุคคล คือ บริษัท อเตลิเย่ร์ สยาม จำกัด (Atelier Siam Co., Ltd.) กรุงเทพมหานคร'),
+        p(`ผู้ควบคุมข้อมูลส่วนบุคคล คือ ${SELLER.legalName.th} (${SELLER.legalName.en}) ${SELLER.city.th}`),
         p('หากมีคำถามหรือคำขอเกี่ยวกับข้อมูลส่วนบุคคล ติดต่อเราได้ที่ privacy@ateliersiam.example'),
         h2('ข้อมูลที่เราเก็บรวบรวม'),
         ul([
@@ -318,7 +325,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('เราอาจปรับปรุงนโยบายนี้เป็นครั้งคราว โดยวันที่ด้านบนคือฉบับล่าสุด'),
         p('หากมีการเปลี่ยนแปลงที่สำคัญ เราจะแจ้งให้คุณทราบผ่านร้านออนไลน์หรือทางอีเมล'),
         h2('ติดต่อเรา'),
-        p('บริษัท อเตลิเย่ร์ สยาม จำกัด (Atelier Siam Co., Ltd.) กรุงเทพมหานคร'),
+        sellerTh,
         p('อีเมล: privacy@ateliersiam.example'),
       ],
     },
@@ -331,7 +338,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('This policy explains how Atelier Siam handles your personal data in our online shop.'),
         p('It is written in line with Thailand’s Personal Data Protection Act B.E. 2562 (2019) (“PDPA”).'),
         h2('Who we are'),
-        p('The data controller is Atelier Siam Co., Ltd., Bangkok, Thailand.'),
+        p(`The data controller is ${SELLER.legalName.en}, ${SELLER.city.en}.`),
         p('For any privacy question or request, contact us at privacy@ateliersiam.example.'),
         h2('Data we collect'),
         ul([
@@ -408,7 +415,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('We may update this policy; the date at the top shows the latest version.'),
         p('If we make significant changes, we will let you know on the shop or by e-mail.'),
         h2('Contact'),
-        p('Atelier Siam Co., Ltd., Bangkok, Thailand'),
+        sellerEn,
         p('E-mail: privacy@ateliersiam.example'),
       ],
     },
@@ -423,7 +430,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('ข้อกำหนดนี้ใช้กับการใช้งานร้านออนไลน์ Atelier Siam และทุกคำสั่งซื้อที่คุณทำผ่านร้าน'),
         p('เมื่อคุณใช้งานร้านหรือสั่งซื้อสินค้า ถือว่าคุณยอมรับข้อกำหนดนี้'),
         h2('1. เกี่ยวกับร้าน'),
-        p('ร้านออนไลน์นี้ดำเนินการโดย บริษัท อเตลิเย่ร์ สยาม จำกัด กรุงเทพมหานคร (“Atelier Siam” หรือ “เรา”)'),
+        p(`ร้านออนไลน์นี้ดำเนินการโดย ${SELLER.legalName.th} ${SELLER.city.th} (“Atelier Siam” หรือ “เรา”)`),
         p('ร้านให้บริการทั้งภาษาไทยและภาษาอังกฤษ หากเนื้อหาสองภาษาไม่ตรงกัน ให้ถือฉบับภาษาไทยเป็นหลัก'),
         h2('2. บัญชีผู้ใช้และการเข้าสู่ระบบ'),
         p('คุณเข้าสู่ระบบบัญชีลูกค้าด้วยรหัสผ่านแบบใช้ครั้งเดียว (OTP) ที่ส่งทาง SMS หรืออีเมล'),
@@ -481,7 +488,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('ข้อกำหนดนี้อยู่ภายใต้กฎหมายไทย'),
         p('ข้อพิพาทใด ๆ ให้อยู่ในอำนาจของศาลไทยที่มีเขตอำนาจ'),
         h2('13. ติดต่อเรา'),
-        p('บริษัท อเตลิเย่ร์ สยาม จำกัด (Atelier Siam Co., Ltd.) กรุงเทพมหานคร'),
+        sellerTh,
         p('อีเมล: care@ateliersiam.example'),
         p('โทรศัพท์: 02-000-0000 (วันจันทร์–วันเสาร์ เวลา 10:00–19:00 น.)'),
       ],
@@ -495,7 +502,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('These terms apply to your use of the Atelier Siam online shop and to every order you place on it.'),
         p('By using the shop or placing an order, you agree to these terms.'),
         h2('1. The shop'),
-        p('The online shop is operated by Atelier Siam Co., Ltd., Bangkok, Thailand (“Atelier Siam”, “we”, “us”).'),
+        p(`The online shop is operated by ${SELLER.legalName.en}, ${SELLER.city.en} (“Atelier Siam”, “we”, “us”).`),
         p('The shop is available in Thai and English. If the two versions differ, the Thai version prevails.'),
         h2('2. Accounts and login'),
         p('You log in to your customer account with a one-time code sent by SMS or e-mail.'),
@@ -560,7 +567,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('These terms are governed by Thai law.'),
         p('Any dispute goes to the competent Thai courts.'),
         h2('13. Contact'),
-        p('Atelier Siam Co., Ltd., Bangkok, Thailand'),
+        sellerEn,
         p('E-mail: care@ateliersiam.example'),
         p('Telephone: 02-000-0000 (Monday–Saturday, 10:00–19:00)'),
       ],

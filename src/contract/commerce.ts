@@ -350,6 +350,10 @@ export const operatorReturnsQuery = z.object({
   lang: langQuery,
 })
 export const returnIdParam = z.object({ id: z.uuid() })
+/** The language of an order's names (items, store, bank); the order's own language when not given (issue 29). */
+export const orderViewQuery = z.object({
+  lang: z.enum(['th', 'en']).optional().openapi({ description: 'Language of the names; default: the order’s' }),
+})
 export const returnDecisionBody = z
   .object({ note: z.string().trim().max(RETURN_NOTE_MAX).nullable().default(null) })
   .openapi('ReturnDecision')

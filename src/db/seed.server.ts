@@ -49,7 +49,10 @@ export async function insertCatalog(db: Db, catalog: DemoCatalog): Promise<void>
   })
 }
 
-/** The content pages of the catch-all and the info pages, in both languages. */
+/**
+ * The content pages of the catch-all and the info pages, in both languages. The code is their source: a start
+ * writes them over what an earlier version stored (issue 29: the seller's name changed on the legal pages).
+ */
 export async function insertContentPages(db: Db): Promise<void> {
   const rows = INFO_PAGE_SLUGS.map((slug) => ({
     slug,
@@ -60,7 +63,20 @@ export async function insertContentPages(db: Db): Promise<void> {
     bodyTh: INFO_PAGES[slug].th.blocks,
     bodyEn: INFO_PAGES[slug].en.blocks,
   }))
-  await db.insert(contentPages).values(rows).onConflictDoNothing()
+  await db
+    .insert(contentPages)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: contentPages.slug,
+      set: {
+        titleTh: sql`excluded.title_th`,
+        titleEn: sql`excluded.title_en`,
+        descriptionTh: sql`excluded.description_th`,
+        descriptionEn: sql`excluded.description_en`,
+        bodyTh: sql`excluded.body_th`,
+        bodyEn: sql`excluded.body_en`,
+      },
+    })
 }
 
 /**

@@ -9,8 +9,12 @@ import {
   DOMESTIC_SMALL_ITEM_FEE,
   INTERNATIONAL_FREE_SHIPPING_FROM,
   INTERNATIONAL_SHIPPING_FEE,
+  isMixMatchPrice,
   isPromotionEligible,
   MIX_MATCH_BUNDLE_PRICES,
+  MIX_MATCH_SAVING_PERCENT,
+  mixMatchPriceRange,
+  mixMatchSavingPercent,
   NEW200,
   priceCart,
   type Destination,
@@ -114,6 +118,29 @@ describe('subtotal', () => {
 })
 
 describe('mix-and-match', () => {
+  it('names a price range in each currency where any bundle of tagged pieces saves a believable share (issue 29)', () => {
+    for (const currency of ['thb', 'usd'] as const) {
+      const range = mixMatchPriceRange(currency)
+      expect(range.min, currency).toBeLessThan(range.max)
+      for (const size of [3, 5] as const) {
+        const { min, max } = MIX_MATCH_SAVING_PERCENT[size]
+        expect(mixMatchSavingPercent(size, currency, size * range.min)).toBeGreaterThanOrEqual(min)
+        expect(mixMatchSavingPercent(size, currency, size * range.max)).toBeLessThanOrEqual(max)
+      }
+      // One minor unit outside the range breaks a bound for one of the bundle sizes.
+      const breaks = (price: number) =>
+        ([3, 5] as const).some((size) => {
+          const saving = mixMatchSavingPercent(size, currency, size * price)
+          return saving < MIX_MATCH_SAVING_PERCENT[size].min || saving > MIX_MATCH_SAVING_PERCENT[size].max
+        })
+      expect([breaks(range.min - 1), breaks(range.max + 1)]).toEqual([true, true])
+      expect([isMixMatchPrice(currency, range.min), isMixMatchPrice(currency, range.max + 1)]).toEqual([true, false])
+    }
+    // The issue's bundle: three dresses of 2,090–3,390 THB for 1,990 saved far too much.
+    expect(mixMatchSavingPercent(3, 'thb', 2_090_00 + 3_190_00 + 3_390_00)).toBeGreaterThan(70)
+    expect(isMixMatchPrice('thb', 3_390_00)).toBe(false)
+  })
+
   it('prices 3 different items at the 3-bundle price, split proportionally', () => {
     const result = price({ lines: [mix(900_00), mix(800_00), mix(700_00)] })
     expect(result.mixMatchDiscount).toBe(2_400_00 - MIX_MATCH_BUNDLE_PRICES[3].thb)

@@ -141,6 +141,45 @@ export const MIX_MATCH_BUNDLE_PRICES: Record<MixMatchBundleSize, Record<Currency
   5: { thb: 2_990_00, usd: 90_00 },
 }
 
+/**
+ * §9 mix-and-match must read as a believable saving, not a give-away: the share of the pieces' shelf prices a bundle
+ * saves, in percent, for any bundle of tagged pieces (chosen: 3 pieces 15–30 %, 5 pieces a bit more, 20–40 %).
+ * Issue 29: the demo had tagged dresses of ฿2,090–3,390, so 3 of them for ฿1,990 saved 77 %.
+ */
+export const MIX_MATCH_SAVING_PERCENT: Record<MixMatchBundleSize, { min: number; max: number }> = {
+  3: { min: 15, max: 30 },
+  5: { min: 20, max: 40 },
+}
+
+/** The share of `shelfTotal` (the pieces' prices) a bundle of `size` saves, in percent (negative: it costs more). */
+export function mixMatchSavingPercent(size: MixMatchBundleSize, currency: Currency, shelfTotal: number): number {
+  return ((shelfTotal - MIX_MATCH_BUNDLE_PRICES[size][currency]) * 100) / shelfTotal
+}
+
+/**
+ * The shelf prices (minor units, inclusive) a piece may have to be tagged mix-and-match in a currency: with every
+ * tagged piece in this range, any bundle of 3 or 5 saves within MIX_MATCH_SAVING_PERCENT. From the bundle price B
+ * of n pieces: n × min ≥ B / (1 − min %) and n × max ≤ B / (1 − max %), over both bundle sizes.
+ */
+export function mixMatchPriceRange(currency: Currency): { min: number; max: number } {
+  const sizes: MixMatchBundleSize[] = [3, 5]
+  const bounds = sizes.map((size) => {
+    const bundle = MIX_MATCH_BUNDLE_PRICES[size][currency]
+    const { min, max } = MIX_MATCH_SAVING_PERCENT[size]
+    return {
+      min: Math.ceil((bundle * 100) / (size * (100 - min))),
+      max: Math.floor((bundle * 100) / (size * (100 - max))),
+    }
+  })
+  return { min: Math.max(...bounds.map((b) => b.min)), max: Math.min(...bounds.map((b) => b.max)) }
+}
+
+/** Whether a piece at this shelf price keeps every mix-and-match bundle a believable saving (both currencies apart). */
+export function isMixMatchPrice(currency: Currency, unitPrice: number): boolean {
+  const range = mixMatchPriceRange(currency)
+  return unitPrice >= range.min && unitPrice <= range.max
+}
+
 type MixMatchUnit = { lineIndex: number; price: number }
 
 /**

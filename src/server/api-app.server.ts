@@ -7,7 +7,7 @@ import { appSecret } from '~/api/accounts/crypto.server'
 import { createAltchaGate, createTurnstileGate } from '~/api/accounts/captcha.server'
 import { createTurnstile } from '~/api/providers/turnstile.server'
 import { startPixelDelivery } from '~/api/analytics/pixel.service.server'
-import { BRAND_NAME } from '~/brand'
+import { BRAND_NAME, SELLER } from '~/brand'
 import { createPaypalProvider } from '~/api/payments/paypal.server'
 import { startOrderMailDelivery } from '~/api/emails/order-mails.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
@@ -19,6 +19,7 @@ import { createSmtpSender } from '~/api/providers/smtp.server'
 import { getDatabase } from './database.server'
 import { storefrontLinks } from '~/routing/storefront-links'
 import { outboxEnabled, paypalApiUrl, realEmail, realSms, sellerDetails } from '~/config/schema'
+import { bankNames } from '~/domain/thai-banks'
 import { onShutdown } from './lifecycle.server'
 
 /** How often expired codes, sessions and counters are swept. */
@@ -160,8 +161,14 @@ export function getApiApp(): Promise<ApiApp> {
           stripe,
           paypal,
           bank: {
-            bankName: env.BANK_NAME,
-            accountName: env.BANK_ACCOUNT_NAME,
+            bankName: bankNames(env.BANK_NAME, env.BANK_NAME_TH),
+            accountName: {
+              en: env.BANK_ACCOUNT_NAME,
+              // The company's Thai name goes with its English one; another holder's name is its own in Thai too.
+              th:
+                env.BANK_ACCOUNT_NAME_TH ??
+                (env.BANK_ACCOUNT_NAME === SELLER.legalName.en ? SELLER.legalName.th : env.BANK_ACCOUNT_NAME),
+            },
             accountNumber: env.BANK_ACCOUNT_NUMBER,
             promptPayId: env.PROMPTPAY_ID,
           },

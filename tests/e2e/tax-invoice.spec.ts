@@ -8,7 +8,7 @@ import { roomyVariant } from './stock'
 const DRESS = '/product/linen-wrap-dress-1001'
 const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789abcdef' }
 /** The demo seller (SELLER_* are not set in the browser tests' demo shop). */
-const DEMO_SELLER_NAME = 'บริษัท อาเตอลิเย่ สยาม จำกัด (Atelier Siam Co., Ltd.)'
+const DEMO_SELLER_NAME = 'บริษัท อเตลิเย่ร์ สยาม จำกัด (Atelier Siam Co., Ltd.)'
 
 /** The words of each language the journey reads and types. */
 const LABELS = {

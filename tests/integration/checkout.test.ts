@@ -4,6 +4,7 @@ import { createApiApp, type ApiApp } from './api-app'
 import { carts, members, orders, outboxMessages, payments, products, variants } from '~/db/schema'
 import { sha256 } from '~/api/accounts/crypto.server'
 import { freshDatabase } from './database'
+import { SELLER } from '~/brand'
 
 const BASE = 'http://shop.test/api/public/demo'
 const OPERATOR = 'operator-token-for-the-tests-0123456789'
@@ -114,6 +115,41 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
     })
     expect(guestView.status).toBe(200)
     expect((await call('GET', `/orders/${String(placedOrder.number)}`)).status).toBe(404)
+  })
+
+  it('shows an order in the language the page asks for: item names, bank and account names (issue 29)', async () => {
+    const item = await plainSku(5, 7)
+    const token = await guestCart(item.sku)
+    const placed = await call('POST', '/orders?currency=thb&lang=th', {
+      body: order(),
+      headers: { 'x-cart-token': token, 'idempotency-key': 'order-languages-1' },
+    })
+    expect(placed.status).toBe(201)
+    const number = String((placed.body.order as Json).number)
+    const headers = { 'x-order-token': String(placed.body.access_token) }
+    const [product] = await database.db
+      .select({ nameTh: products.nameTh, nameEn: products.nameEn })
+      .from(products)
+      .where(eq(products.id, item.productId))
+    if (!product) throw new Error('the product of the order')
+    expect(product.nameEn).not.toBe(product.nameTh)
+
+    const english = await call('GET', `/orders/${number}?lang=en`, { headers })
+    expect(english.status).toBe(200)
+    expect((english.body.items as Json[]).map((line) => line.name)).toEqual([product.nameEn])
+    expect(english.body.bank_transfer).toMatchObject({
+      bank_name: 'Kasikornbank',
+      account_name: SELLER.legalName.en,
+    })
+    const thai = await call('GET', `/orders/${number}?lang=th`, { headers })
+    expect((thai.body.items as Json[]).map((line) => line.name)).toEqual([product.nameTh])
+    expect(thai.body.bank_transfer).toMatchObject({ bank_name: 'ธนาคารกสิกรไทย', account_name: SELLER.legalName.th })
+    // Without a language: the order's own (Thai here).
+    const unasked = await call('GET', `/orders/${number}`, { headers })
+    expect((unasked.body.items as Json[]).map((line) => line.name)).toEqual([product.nameTh])
+    // A language the shop does not have is a 400 with a reason, not a 500.
+    const bad = await call('GET', `/orders/${number}?lang=fr`, { headers })
+    expect(bad.status).toBe(400)
   })
 
   it('answers a replayed idempotency key with the same order, and refuses the key with another body', async () => {

@@ -786,7 +786,7 @@ export class OrderService {
     orderId: string,
     status: OrderStatus,
     note: string | null,
-    options: { cancelReason?: OrderCancelReason } = {},
+    options: { cancelReason?: OrderCancelReason; lang?: 'th' | 'en' } = {},
   ): Promise<OrderView> {
     const now = new Date()
     const updated = await this.db.transaction(async (tx) => {
@@ -842,7 +842,7 @@ export class OrderService {
       await this.options.membership.recompute(updated.memberId)
     }
     await this.pushLineStatus(updated)
-    return this.view(updated)
+    return this.view(updated, undefined, now, options.lang)
   }
 
   /**
@@ -925,20 +925,25 @@ export class OrderService {
   }
 
   /** The shopper cancels: only before the parcel is packed (§4: never once paid and in transit). */
-  async cancelByShopper(order: OrderRow): Promise<OrderView> {
+  async cancelByShopper(order: OrderRow, lang?: 'th' | 'en'): Promise<OrderView> {
     if (!canCancel(order.status)) {
       throw new AccountError(409, 'NOT_ALLOWED', 'This order can no longer be cancelled')
     }
-    return this.changeStatus(order.id, 'cancelled', CANCELLED_BY_SHOPPER_NOTE, { cancelReason: 'shopper' })
+    return this.changeStatus(order.id, 'cancelled', CANCELLED_BY_SHOPPER_NOTE, { cancelReason: 'shopper', lang })
   }
 
   /**
    * An exchange or return of some pieces, asked for after receipt, within 7 days, for returnable pieces of
    * domestic orders, each unit once (§4, §9).
    */
-  async requestReturn(order: OrderRow, input: ReturnRequestInput, now = new Date()): Promise<OrderView> {
+  async requestReturn(
+    order: OrderRow,
+    input: ReturnRequestInput,
+    now = new Date(),
+    lang?: 'th' | 'en',
+  ): Promise<OrderView> {
     await this.returns.request(order, input, now)
-    return this.view(order, undefined, now)
+    return this.view(order, undefined, now, lang)
   }
 
   /** Back office: a parcel of the order and its tracking number. */
@@ -1000,8 +1005,10 @@ export class OrderService {
       shipments: ShipmentView[]
     },
     now = new Date(),
+    /** The language of the names (items, store, returns); the order's own language unless asked (issue 29). */
+    asked?: 'th' | 'en',
   ): Promise<OrderView> {
-    const lang = order.locale === 'en' ? 'en' : 'th'
+    const lang = asked ?? (order.locale === 'en' ? 'en' : 'th')
     const [items, events, paymentRows, store, returns, shipments, invoices] = await Promise.all([
       known
         ? known.items

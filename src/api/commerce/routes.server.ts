@@ -6,6 +6,7 @@ import type { CatalogService } from '~/api/catalog.service'
 import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
 import { security, bearerToken, body, createSubApp, json, refused, wire } from '~/api/http.server'
 import { DEFAULT_PAGE_SIZE, langOnlyQuery, type Lang } from '~/contract/catalog'
+import type { InLanguages } from '~/domain/thai-banks'
 import type { StorefrontLinks } from '~/contract/links'
 import { AccountError } from '~/api/accounts/errors'
 import type { OutboundMessage } from '~/api/providers/messages'
@@ -57,6 +58,7 @@ import {
   historyQuery,
   historySchema,
   statusBody,
+  orderViewQuery,
   wishlistParam,
   wishlistSchema,
   type CartWire,
@@ -66,7 +68,13 @@ import {
 } from '~/contract/commerce'
 import { errorSchema } from '~/contract/errors'
 
-export type BankAccount = { bankName: string; accountName: string; accountNumber: string; promptPayId: string }
+/** The shop's account for bank transfers; the bank's and the holder's names per language (issue 29). */
+export type BankAccount = {
+  bankName: InLanguages
+  accountName: InLanguages
+  accountNumber: string
+  promptPayId: string
+}
 
 export type CommerceRoutesOptions = {
   db: Db
@@ -409,19 +417,22 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     },
   )
 
-  function orderWire(view: OrderView) {
+  const orderLang = (order: { locale: string }): Lang => (order.locale === 'en' ? 'en' : 'th')
+
+  /** An order on the wire, its bank's and account holder's names in `lang` (the language of its view). */
+  function orderWire(view: OrderView, lang: Lang) {
     const bank =
       view.paymentMethod === 'bank_transfer' && view.currency === 'thb'
         ? {
-            bank_name: options.bank.bankName,
-            account_name: options.bank.accountName,
+            bank_name: options.bank.bankName[lang],
+            account_name: options.bank.accountName[lang],
             account_number: options.bank.accountNumber,
             promptpay_payload: promptPayPayload({ target: options.bank.promptPayId, amount: view.total }),
           }
         : view.paymentMethod === 'bank_transfer'
           ? {
-              bank_name: options.bank.bankName,
-              account_name: options.bank.accountName,
+              bank_name: options.bank.bankName[lang],
+              account_name: options.bank.accountName[lang],
               account_number: options.bank.accountNumber,
               promptpay_payload: '',
             }
@@ -523,7 +534,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       })
       c.header('Cache-Control', 'private, no-store')
       const result = {
-        order: orderWire(placed.order),
+        order: orderWire(placed.order, lang),
         access_token: placed.accessToken,
         redirect_url: placed.redirectUrl,
         replayed: placed.replayed,
@@ -545,13 +556,18 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       operationId: 'getOrder',
       summary: 'An order: its member, or a guest with the order token (X-Order-Token)',
       security: security.order,
-      request: { params: orderNumberParam },
-      responses: { 200: json(orderSchema, 'The order'), 404: refused('No such order (or not yours)') },
+      request: { params: orderNumberParam, query: orderViewQuery },
+      responses: {
+        200: json(orderSchema, 'The order'),
+        400: refused('Not a language of the shop'),
+        404: refused('No such order (or not yours)'),
+      },
     }),
     async (c) => {
       const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
+      const lang = c.req.valid('query').lang ?? orderLang(order)
       c.header('Cache-Control', 'private, no-store')
-      return c.json(orderWire(await orders.view(order)), 200)
+      return c.json(orderWire(await orders.view(order, undefined, undefined, lang), lang), 200)
     },
   )
 
@@ -657,7 +673,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       const order = await orders.byNumber(c.req.valid('param').number)
       if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
       const input = c.req.valid('json')
-      return c.json(orderWire(await orders.changeStatus(order.id, input.status, input.note)), 200)
+      return c.json(orderWire(await orders.changeStatus(order.id, input.status, input.note), orderLang(order)), 200)
     },
   )
 
@@ -668,12 +684,18 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       operationId: 'cancelOrder',
       summary: 'Cancel an order before it is packed (the stock goes back)',
       security: security.order,
-      request: { params: orderNumberParam },
-      responses: { 200: json(orderSchema, 'Cancelled'), 404: refused('No such order'), 409: refused('Too late') },
+      request: { params: orderNumberParam, query: orderViewQuery },
+      responses: {
+        200: json(orderSchema, 'Cancelled'),
+        400: refused('Not a language of the shop'),
+        404: refused('No such order'),
+        409: refused('Too late'),
+      },
     }),
     async (c) => {
       const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
-      return c.json(orderWire(await orders.cancelByShopper(order)), 200)
+      const lang = c.req.valid('query').lang ?? orderLang(order)
+      return c.json(orderWire(await orders.cancelByShopper(order, lang), lang), 200)
     },
   )
 
@@ -685,7 +707,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       summary:
         'Ask for an exchange or return of some pieces, with a reason (after receipt, within 7 days, returnable pieces of a domestic order, each unit once)',
       security: security.order,
-      request: { params: orderNumberParam, ...body(returnRequestBody) },
+      request: { params: orderNumberParam, query: orderViewQuery, ...body(returnRequestBody) },
       responses: {
         201: json(orderSchema, 'Asked: the order with its requests'),
         400: refused('Field codes: no piece, a piece not of the order, more than bought, unknown size, note missing'),
@@ -695,18 +717,24 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     }),
     async (c) => {
       const order = await orders.forViewer(c.req.valid('param').number, await viewer(c))
+      const lang = c.req.valid('query').lang ?? orderLang(order)
       const input = c.req.valid('json')
-      const view = await orders.requestReturn(order, {
-        kind: input.kind,
-        reason: input.reason,
-        note: input.note || null,
-        items: input.items.map((item) => ({
-          position: item.position,
-          quantity: item.quantity,
-          exchangeSize: item.exchange_size,
-        })),
-      })
-      return c.json(orderWire(view), 201)
+      const view = await orders.requestReturn(
+        order,
+        {
+          kind: input.kind,
+          reason: input.reason,
+          note: input.note || null,
+          items: input.items.map((item) => ({
+            position: item.position,
+            quantity: item.quantity,
+            exchangeSize: item.exchange_size,
+          })),
+        },
+        undefined,
+        lang,
+      )
+      return c.json(orderWire(view, lang), 201)
     },
   )
 
@@ -808,7 +836,8 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
       const input = c.req.valid('json')
       const { added, order: view } = await orders.addShipment(order, input.carrier, input.tracking_number)
-      return added ? c.json(orderWire(view), 201) : c.json(orderWire(view), 200)
+      const wired = orderWire(view, orderLang(order))
+      return added ? c.json(wired, 201) : c.json(wired, 200)
     },
   )
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SELLER } from '~/brand'
 import { ORDER_MAIL_KINDS, type OrderMailKind } from '~/db/schema'
 import { mailI18n } from './i18n.server'
 import { escapeHtml, safeHttpUrl } from './layout'
@@ -12,8 +13,8 @@ import {
 } from './templates'
 
 const BANK = {
-  bankName: 'Kasikornbank',
-  accountName: 'Atelier Siam Co., Ltd.',
+  bankName: { en: 'Kasikornbank', th: 'ธนาคารกสิกรไทย' },
+  accountName: SELLER.legalName,
   accountNumber: '123-4-56789-0',
   promptPayId: '0812345678',
 }
@@ -95,7 +96,10 @@ describe('order placed', () => {
       expect(part).toContain('เราได้รับคำสั่งซื้อ AS2611-00042 ของคุณเมื่อวันที่ 22 พฤศจิกายน 2569 แล้ว')
       expect(part).toContain('กรุณาโอน ฿3,640 มาที่บัญชีนี้:')
       expect(part).toContain('123-4-56789-0')
-      expect(part).toContain('Atelier Siam Co., Ltd.')
+      // The bank and the account holder by their Thai names (issue 29).
+      expect(part).toContain('ธนาคารกสิกรไทย')
+      expect(part).toContain(SELLER.legalName.th)
+      expect(part).not.toMatch(/Kasikornbank|Co\., Ltd\./)
       expect(part).toContain('0812345678')
       // 11:00 UTC is 18:00 in Bangkok.
       expect(part).toMatch(/กรุณาชำระเงินภายใน 25 พ\.ย\. 2569 18:00/)
@@ -112,6 +116,15 @@ describe('order placed', () => {
       expect(part).toContain('โอนเงินผ่านธนาคารหรือพร้อมเพย์')
       expect(part).toContain('อีเมลฉบับนี้ส่งถึง nok@example.com เกี่ยวกับคำสั่งซื้อ AS2611-00042')
       expect(part).not.toMatch(/Thank you|Please transfer|Subtotal/)
+    }
+  })
+
+  it('names the bank and the account holder in English for an English order (issue 29)', async () => {
+    const mail = await render('en', PLACED)
+    for (const part of [visible(mail.html), mail.text]) {
+      expect(part).toContain('Kasikornbank')
+      expect(part).toContain(SELLER.legalName.en)
+      expect(part).not.toMatch(/ธนาคาร|บริษัท/)
     }
   })
 

@@ -5,6 +5,7 @@ import type { OrderCancelReason, OrderStatus, PaymentMethod, ShippingMethod } fr
 import { countryName } from '~/domain/countries'
 import { formatMoney } from '~/domain/money'
 import { formatDate, formatDateTime } from '~/i18n/dates'
+import type { InLanguages } from '~/domain/thai-banks'
 import { renderHtml, renderText, type MailBlock, type MailDocument, type MailRow } from './layout'
 
 /**
@@ -40,7 +41,13 @@ export type MailOrder = {
   pageUrl: string | null
 }
 
-export type MailBank = { bankName: string; accountName: string; accountNumber: string; promptPayId: string }
+/** The shop's account: the bank's and the holder's names per language (a Thai e-mail names them in Thai). */
+export type MailBank = {
+  bankName: InLanguages
+  accountName: InLanguages
+  accountNumber: string
+  promptPayId: string
+}
 
 export type MailContext = {
   locale: MailLocale
@@ -191,8 +198,8 @@ class Words {
       title: this.t(msg`Bank transfer`),
       lead: this.t(msg`Please transfer ${amount} to this account:`),
       rows: [
-        { label: this.t(msg`Bank`), value: bank.bankName },
-        { label: this.t(msg`Account name`), value: bank.accountName },
+        { label: this.t(msg`Bank`), value: bank.bankName[this.context.locale] },
+        { label: this.t(msg`Account name`), value: bank.accountName[this.context.locale] },
         { label: this.t(msg`Account number`), value: bank.accountNumber },
         { label: this.t(msg`PromptPay`), value: bank.promptPayId },
         { label: this.t(msg`Amount`), value: amount },

@@ -5,9 +5,11 @@ import { cancelOrder, orderQuery } from '~/checkout/checkout.functions'
 import type { Order } from '~/checkout/types'
 import { Modal } from '~/components/Modal'
 import { canCancel } from '~/domain/returns'
+import { useLocale } from '~/i18n/use-locale'
 
 /** What the shopper may still do with an order before it is packed: cancel it (§4). */
 export function OrderActions({ order }: { order: Order }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
@@ -22,7 +24,7 @@ export function OrderActions({ order }: { order: Order }) {
         setMessage(t`This is no longer possible for this order.`)
         return
       }
-      queryClient.setQueryData(orderQuery(order.number).queryKey, result.order)
+      queryClient.setQueryData(orderQuery(order.number, locale).queryKey, result.order)
       setMessage(done)
     } finally {
       setBusy(false)
@@ -53,7 +55,7 @@ export function OrderActions({ order }: { order: Order }) {
                 className="button button--solid"
                 onClick={() => {
                   setConfirming(false)
-                  void run(cancelOrder({ data: { number: order.number } }), t`The order was cancelled.`)
+                  void run(cancelOrder({ data: { number: order.number, lang: locale } }), t`The order was cancelled.`)
                 }}
               >
                 <Trans>Cancel the order</Trans>

@@ -107,7 +107,8 @@ export function OnlinePaymentPanel({
         return
       }
       setProblem(true)
-      await queryClient.invalidateQueries({ queryKey: orderQuery(order.number).queryKey })
+      // Every language's copy of the order.
+      await queryClient.invalidateQueries({ queryKey: orderQuery(order.number, 'th').queryKey.slice(0, 3) })
     } catch {
       setProblem(true)
     }

@@ -13,6 +13,7 @@ import {
 } from '~/checkout/return-labels'
 import type { Order } from '~/checkout/types'
 import { RETURN_NOTE_MAX, RETURN_REASONS, type ReturnReason } from '~/domain/returns'
+import { useLocale } from '~/i18n/use-locale'
 
 type Piece = Order['items'][number]
 type Choice = { chosen: boolean; quantity: number; exchangeSize: string }
@@ -33,6 +34,7 @@ const NOTE_REQUIRED = msg`Please tell us more about the reason.`
  */
 export function ReturnRequestForm({ order }: { order: Order }) {
   const { t, i18n } = useLingui()
+  const locale = useLocale()
   const queryClient = useQueryClient()
   const id = useId()
   const formRef = useRef<HTMLFormElement>(null)
@@ -77,6 +79,7 @@ export function ReturnRequestForm({ order }: { order: Order }) {
       const result = await requestReturn({
         data: {
           number: order.number,
+          lang: locale,
           kind,
           reason: reason || null,
           note: note.trim() || null,
@@ -96,7 +99,7 @@ export function ReturnRequestForm({ order }: { order: Order }) {
         setReason('')
         setNote('')
         setSent(true)
-        queryClient.setQueryData(orderQuery(order.number).queryKey, result.order)
+        queryClient.setQueryData(orderQuery(order.number, locale).queryKey, result.order)
         return
       }
       // Field codes name the pieces by their place in the request: they are shown at the piece itself.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CATEGORY_SLUGS } from '~/catalog/categories'
 import { buildDemoCatalog, DEMO_DEFAULT_PRODUCT_COUNT, DEMO_EXAMPLES } from '~/db/seed/demo-catalog'
+import { CURRENCIES } from '~/domain/money'
+import { MIX_MATCH_BUNDLE_PRICES, MIX_MATCH_SAVING_PERCENT, priceCart } from '~/domain/pricing'
 
 const catalog = buildDemoCatalog()
 const { products, variants, storeStock } = catalog
@@ -89,6 +91,36 @@ describe('buildDemoCatalog', () => {
     expect(tagged('sale').filter((p) => p.priceThb < 50000).length).toBeGreaterThanOrEqual(3)
     expect(tagged('club').filter((p) => p.priceThb < 50000).length).toBeGreaterThanOrEqual(2)
     expect(tagged('new').length >= 20 && tagged('new').length <= 30, String(tagged('new').length)).toBe(true)
+  })
+
+  it('tags as mix-and-match only basics whose prices make any bundle a believable saving, in both currencies (§9, issue 29)', () => {
+    const families = products.filter((p) => p.id === p.familyId && (p.tags ?? []).includes('mix_match'))
+    expect(families.length).toBeGreaterThanOrEqual(10)
+    expect(new Set(families.map((p) => p.categorySlug)).size).toBeGreaterThanOrEqual(3)
+    for (const p of families) expect(p.tags ?? [], p.id).not.toContain('sale')
+    for (const currency of CURRENCIES) {
+      const prices = families.map((p) => (currency === 'thb' ? p.priceThb : p.priceUsd)).sort((a, b) => a - b)
+      for (const size of [3, 5] as const) {
+        // The cheapest and the dearest bundle of different tagged pieces, priced by the cart's engine.
+        for (const bundle of [prices.slice(0, size), prices.slice(-size)]) {
+          const lines = bundle.map((unitPrice, n) => ({
+            sku: `P${n}`,
+            productId: `P${n}`,
+            category: 'tops',
+            tags: ['mix_match' as const],
+            unitPrice,
+            quantity: 1,
+          }))
+          const priced = priceCart({ currency, lines, destination: null, shippingMethod: 'courier', promotion: null })
+          expect(priced.total, `${currency} ${size}: ${bundle.join(', ')}`).toBe(
+            MIX_MATCH_BUNDLE_PRICES[size][currency],
+          )
+          const saving = (priced.mixMatchDiscount * 100) / priced.subtotal
+          const { min, max } = MIX_MATCH_SAVING_PERCENT[size]
+          expect(saving >= min && saving <= max, `${currency} ${size} pieces save ${saving.toFixed(1)} %`).toBe(true)
+        }
+      }
+    }
   })
 
   it('names products in both languages with the category noun', () => {

@@ -26,6 +26,7 @@ import type {
   variants,
 } from '~/db/schema'
 import type { Gender, ProductTag } from '~/domain/catalog'
+import { isMixMatchPrice, mixMatchPriceRange } from '~/domain/pricing'
 
 export type DemoCatalog = {
   categories: Array<typeof categories.$inferInsert>
@@ -163,6 +164,31 @@ function shopPrice(baht: number): number {
 
 function dollarsFor(baht: number): number {
   return Math.max(1, Math.round(baht / BAHT_PER_DOLLAR))
+}
+
+/**
+ * §9 mix-and-match basics: the categories whose regular prices reach the range where every bundle of tagged pieces
+ * is a believable saving (mixMatchPriceRange), so a tagged piece is priced like the other pieces of its category.
+ */
+function isMixMatchCategory(def: CategoryDef): boolean {
+  return def.priceBaht[0] * 100 <= mixMatchPriceRange('thb').max
+}
+
+/**
+ * The shelf price of a mix-and-match basic: the shop price point (…90 baht) nearest `baht` whose baht and dollar
+ * prices are both in the mix-and-match range, so that 3 or 5 tagged pieces for the bundle price save a believable
+ * share in either currency (issue 29: three dresses of ฿2,090–3,390 for ฿1,990 saved 77 %).
+ */
+function mixMatchShelfPrice(baht: number): number {
+  const range = mixMatchPriceRange('thb')
+  let best: number | null = null
+  for (let hundreds = Math.ceil(range.min / 100_00); hundreds * 100_00 - 10_00 <= range.max; hundreds++) {
+    const price = hundreds * 100 - 10
+    if (!isMixMatchPrice('thb', price * 100) || !isMixMatchPrice('usd', dollarsFor(price) * 100)) continue
+    if (best === null || Math.abs(price - baht) < Math.abs(best - baht)) best = price
+  }
+  if (best === null) throw new Error('demo catalog: no shop price fits the mix-and-match range')
+  return best
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1940,12 +1966,15 @@ export function buildDemoCatalog(options?: { productCount?: number; seed?: numbe
     if (isNew) tags.push('new')
     if (onSale) tags.push('sale')
     if (k % 25 === 4 || k % 25 === 17) tags.push('club')
-    if (k % 10 === 6) tags.push('mix_match')
+    // §9 mix-and-match: every third basic at full price, at a shelf price that makes the bundle a believable saving.
+    const mixMatch = isMixMatchCategory(def) && k % 3 === 1 && !onSale && !tags.includes('club')
+    if (mixMatch) tags.push('mix_match')
 
     const [low, high] = def.priceBaht
-    const baseBaht = budget
+    const shelfBaht = budget
       ? pick([590, 690, 790], rng)
       : shopPrice((low + rng() * (high - low)) * material.priceFactor)
+    const baseBaht = mixMatch ? mixMatchShelfPrice(shelfBaht) : shelfBaht
     let priceBaht = baseBaht
     let compareAtThb: number | null = null
     let compareAtUsd: number | null = null

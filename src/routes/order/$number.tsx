@@ -62,7 +62,7 @@ export const Route = createFileRoute('/order/$number')({
   loader: async ({ context, params, location }) => {
     const path = location.pathname
     if (!ORDER_NUMBER.test(params.number)) throw notFound({ data: { path } })
-    const order = await context.queryClient.ensureQueryData(orderQuery(params.number))
+    const order = await context.queryClient.ensureQueryData(orderQuery(params.number, context.boot.locale))
     if (!order) throw notFound({ data: { path } })
     // One clock for the server's render and the browser's hydration (confirmation heading, return window).
     const viewedAt = new Date()
@@ -99,7 +99,7 @@ function OrderPage() {
   const { number } = Route.useParams()
   const { viewedAt } = Route.useLoaderData()
   const { data: order } = useSuspenseQuery({
-    ...orderQuery(number),
+    ...orderQuery(number, locale),
     refetchInterval: (query) =>
       query.state.data && paymentOutcome(query.state.data) === 'pending' ? PENDING_REFRESH_MS : false,
   })
