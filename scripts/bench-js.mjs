@@ -26,6 +26,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium, devices } from '@playwright/test'
 import { devtoolsInBuild, devtoolsMessage } from './devtools-check.mjs'
 import { returningShopperCookie } from './bench-side-by-side.mjs'
+import { clsOf } from './bench-stats.ts'
 
 const PRODUCT = '/product/linen-wrap-dress-1001'
 /**
@@ -100,24 +101,6 @@ export async function firstLoadJs(base, path, { cookie = '', referer } = {}) {
     for (const key of ['raw', 'gzip', 'brotli', 'gzip9']) total[key] += sizes[key]
   }
   return total
-}
-
-/** The largest session window of layout shifts (gaps under 1 s, windows at most 5 s), as Core Web Vitals counts. */
-export function clsOf(shifts) {
-  let best = 0
-  let current = 0
-  let first = -Infinity
-  let last = -Infinity
-  for (const shift of shifts) {
-    if (shift.startTime - last > 1000 || shift.startTime - first > 5000) {
-      current = 0
-      first = shift.startTime
-    }
-    current += shift.value
-    last = shift.startTime
-    best = Math.max(best, current)
-  }
-  return best
 }
 
 /**
