@@ -21,6 +21,9 @@ import { storefrontLinks } from '~/routing/storefront-links'
 import { outboxEnabled, paypalApiUrl, realEmail, realSms, sellerDetails } from '~/config/schema'
 import { onShutdown } from './lifecycle.server'
 
+/** A page render's in-process API calls share its session lookups (issue 29). */
+export { withinPageRender } from '~/api/accounts/render-scope.server'
+
 /** How often expired codes, sessions and counters are swept. */
 const PURGE_EVERY_MS = 60 * 60 * 1000
 
