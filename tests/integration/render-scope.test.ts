@@ -83,7 +83,7 @@ describe('session lookups within one page render', () => {
     const token = await loggedIn()
     const render = page('/account')
     expect(await withinPageRender(render, () => me(token))).toBe(200)
-    const logout = await withinPageRender(render, () =>
+    const logout = await withinPageRender(render, async () =>
       app.fetch(new Request(`${BASE}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })),
     )
     expect(logout.status).toBeLessThan(300)
