@@ -209,3 +209,27 @@ export function statusText(statuses: Readonly<Record<string, number>>): string {
     .map(([key, count]) => `${key} ${count}`)
     .join(', ')
 }
+
+/** One layout shift as the browser reported it (PerformanceObserver 'layout-shift', without recent input). */
+export type LayoutShift = { startTime: number; value: number }
+
+/**
+ * Cumulative layout shift as Core Web Vitals counts it (scripts/bench-js.mjs, issue 29): the largest session window,
+ * a window ending after a gap of more than 1 s or once it is 5 s long. Shifts in the order they happened.
+ */
+export function clsOf(shifts: readonly LayoutShift[]): number {
+  let best = 0
+  let current = 0
+  let first = -Infinity
+  let last = -Infinity
+  for (const shift of shifts) {
+    if (shift.startTime - last > 1000 || shift.startTime - first > 5000) {
+      current = 0
+      first = shift.startTime
+    }
+    current += shift.value
+    last = shift.startTime
+    best = Math.max(best, current)
+  }
+  return best
+}

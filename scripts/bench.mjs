@@ -20,8 +20,9 @@
 //   --no-checkout         skip the checkout benchmark
 //   --no-lighthouse       skip Lighthouse (scripts/bench-lighthouse.mjs; npm run bench:lighthouse runs only it)
 // SSR throughput and latency per page beside a static file served by the same server, the
-// first-load JavaScript of pages (scripts/bench-js.mjs: entry plus modulepreloads as served, gzip and brotli, and
-// the script bytes Chromium transferred before hydration), and
+// first-load JavaScript of every page type (scripts/bench-js.mjs: entry plus modulepreloads as served, gzip and
+// brotli, the script bytes Chromium transferred before hydration and until the network was idle, and the layout
+// shift with late fonts), and
 // add to cart / place order latency with concurrent shoppers (BENCH_CHECKOUT_SHOPPERS, default 20,
 // each BENCH_CHECKOUT_ITERATIONS times, default 10) on a server of its own with a fresh database, and
 // Lighthouse (mobile) on the home page, a listing, a product page and the cart, median of 3 runs against

@@ -1,7 +1,7 @@
 import { getRequest } from '@tanstack/react-start/server'
 import { env } from '../../app.config'
 import { markServiceUnavailable } from '~/server/request-state.server'
-import { getApiApp } from '~/server/api-app.server'
+import { getApiApp, withinPageRender } from '~/server/api-app.server'
 import { onCatalogChange } from '~/server/catalog-changes.server'
 import { createProductApiClient, ResponseCache, type ProductApiClient } from './client'
 
@@ -29,7 +29,12 @@ export function productApi(): ProductApiClient {
     : createProductApiClient({
         apiUrl: IN_PROCESS_BASE,
         storeKey: env.STORE_KEY,
-        fetch: (request) => noticeUnavailable(async () => (await getApiApp()).fetch(request)),
+        // A page render's calls share its session lookups (issue 29: five of them on the account page).
+        fetch: (request) =>
+          noticeUnavailable(async () => {
+            const app = await getApiApp()
+            return withinPageRender(currentRequest(), async () => app.fetch(request))
+          }),
         cache,
       })
   return client

@@ -22,6 +22,9 @@ import { outboxEnabled, paypalApiUrl, realEmail, realSms, sellerDetails } from '
 import { bankNames } from '~/domain/thai-banks'
 import { onShutdown } from './lifecycle.server'
 
+/** A page render's in-process API calls share its session lookups (issue 29). */
+export { withinPageRender } from '~/api/accounts/render-scope.server'
+
 /** How often expired codes, sessions and counters are swept. */
 const PURGE_EVERY_MS = 60 * 60 * 1000
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  clsOf,
   formatTable,
   median,
   parseAutocannon,
@@ -146,5 +147,27 @@ describe('formatTable and statusText', () => {
     ).toBe(['label     req/s', 'a             5', 'longer     1234'].join('\n'))
     expect(statusText({ '3xx': 2, '5xx': 1 })).toBe('3xx 2, 5xx 1')
     expect(statusText({})).toBe('')
+  })
+})
+
+describe('clsOf', () => {
+  it('is the largest session window, not the sum of every shift', () => {
+    // Two windows: 0.05 + 0.04 close together, then 0.07 more than a second later.
+    const shifts = [
+      { startTime: 100, value: 0.05 },
+      { startTime: 600, value: 0.04 },
+      { startTime: 2000, value: 0.07 },
+    ]
+    expect(clsOf(shifts)).toBeCloseTo(0.09)
+  })
+
+  it('ends a window after 5 s even without a gap', () => {
+    const shifts = Array.from({ length: 12 }, (_, index) => ({ startTime: index * 900, value: 0.01 }))
+    // 0 … 4500 ms is one window of six shifts; 5400 ms starts the next.
+    expect(clsOf(shifts)).toBeCloseTo(0.06)
+  })
+
+  it('is 0 without shifts', () => {
+    expect(clsOf([])).toBe(0)
   })
 })

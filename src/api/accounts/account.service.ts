@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { forgetInPageRender, onceInPageRender } from './render-scope.server'
 import type { Db } from '~/db/client.server'
 import {
   members,
@@ -914,8 +915,13 @@ export class AccountService {
    */
   async memberForSession(token: string | null | undefined, sighting: SessionSighting = {}): Promise<MemberView | null> {
     if (!token) return null
-    const now = this.now()
     const hash = sha256(token)
+    // Within one page render of the storefront, once per session and country (render-scope.server.ts).
+    return onceInPageRender(`session:${hash}:${sighting.country ?? ''}`, () => this.lookUpSession(hash, sighting))
+  }
+
+  private async lookUpSession(hash: string, sighting: SessionSighting): Promise<MemberView | null> {
+    const now = this.now()
     const [row] = await this.db
       .select({ member: members, lastSeenAt: sessions.lastSeenAt, country: sessions.country })
       .from(sessions)
@@ -941,6 +947,7 @@ export class AccountService {
 
   /** Ends a session (log out). */
   async endSession(token: string): Promise<void> {
+    forgetInPageRender(`session:${sha256(token)}:`)
     await this.db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)))
   }
 

@@ -9,6 +9,7 @@ import {
   wishlistItems,
   type CartRow,
   type CurrencyCode,
+  type CatalogImage,
   type ProductRow,
 } from '~/db/schema'
 import type { ProductTag } from '~/domain/catalog'
@@ -89,19 +90,41 @@ function outOfStock(stock: number): AccountError {
 }
 
 type CartItemRow = typeof cartItems.$inferSelect
-type VariantRow = typeof variants.$inferSelect
+type VariantRow = Pick<typeof variants.$inferSelect, 'size' | 'stockOnline'>
+
+/**
+ * The product columns a cart line shows: a cart is read on every page of a shopper who has one, and the whole row
+ * (descriptions, care, size chart, search text) was most of what PGlite parsed for it (issue 29's profile).
+ */
+const LINE_PRODUCT = {
+  id: products.id,
+  familyId: products.familyId,
+  colorSlug: products.colorSlug,
+  nameTh: products.nameTh,
+  nameEn: products.nameEn,
+  categorySlug: products.categorySlug,
+  tags: products.tags,
+  /** The first picture only (jsonb `->` 0): the row holds every picture with its alt texts. */
+  image: sql<CatalogImage | null>`${products.images} -> 0`,
+  priceThb: products.priceThb,
+  priceUsd: products.priceUsd,
+  compareAtThb: products.compareAtThb,
+  compareAtUsd: products.compareAtUsd,
+}
+type LineProduct = Pick<ProductRow, Exclude<keyof typeof LINE_PRODUCT, 'image'>> & { image: CatalogImage | null }
+const LINE_VARIANT = { size: variants.size, stockOnline: variants.stockOnline }
 
 /** A line as the cart shows it: re-priced from the catalog, with what blocks payment flagged. */
 function lineView(
   item: CartItemRow,
-  product: ProductRow,
+  product: LineProduct,
   variant: VariantRow,
   currency: CurrencyCode,
   lang: Lang,
 ): CartLineView {
   const unitPrice = item.currency === 'thb' ? product.priceThb : product.priceUsd
   const compareAt = item.currency === 'thb' ? product.compareAtThb : product.compareAtUsd
-  const image = product.images[0]
+  const { image } = product
   return {
     id: item.id,
     sku: item.sku,
@@ -212,7 +235,7 @@ export class CartService {
 
   async viewOf(cart: CartRow, currency: CurrencyCode, lang: Lang): Promise<CartView> {
     const rows = await this.db
-      .select({ item: cartItems, product: products, variant: variants })
+      .select({ item: cartItems, product: LINE_PRODUCT, variant: LINE_VARIANT })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .innerJoin(variants, eq(variants.sku, cartItems.sku))
@@ -282,7 +305,9 @@ export class CartService {
       .with(this.db.$with('new_cart').as(this.db.insert(carts).values(cart)))
       .insert(cartItems)
       .values(item)
-    const view = cartView(cart.id, input.currency, [lineView(item, product, variant, input.currency, input.lang)])
+    const view = cartView(cart.id, input.currency, [
+      lineView(item, { ...product, image: product.images[0] ?? null }, variant, input.currency, input.lang),
+    ])
     return { cart, newToken: token, view }
   }
 
