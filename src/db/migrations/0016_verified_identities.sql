@@ -3,7 +3,8 @@
 -- only. Members stored before this change (docs/decisions/036-accounts-sec-verified-identities.md):
 -- - a Thai telephone (+66) is confirmed: registration and every change of it went through a code by SMS;
 -- - an e-mail is confirmed when the registration's code went to it (a telephone outside Thailand, which codes never
---   reached by SMS) or a change of it was confirmed by a code to it and the record of that code is still kept;
+--   reached by SMS), the member was made by LINE Login (no telephone: LINE confirmed the address it shared), or a
+--   change of it was confirmed by a code to it and the record of that code is still kept;
 -- - everything else is unconfirmed until its member enters a code sent to it (account page, or the next change).
 -- Safe on an existing database: columns are added, indexes rebuilt (unique values stay unique), data is kept.
 DROP INDEX "members_email_key";--> statement-breakpoint
@@ -19,6 +20,7 @@ UPDATE "members" m SET "email_verified_at" = m."created_at"
 WHERE m."email" IS NOT NULL
   AND (
     (m."telephone" IS NOT NULL AND m."telephone" NOT LIKE '+66%')
+    OR (m."telephone" IS NULL AND m."line_user_id" IS NOT NULL)
     OR EXISTS (
       SELECT 1 FROM "otp_challenges" c
       WHERE c."member_id" = m."id" AND c."purpose" = 'change' AND c."channel" = 'email'
