@@ -25,5 +25,5 @@ export type ChallengeInfo = {
   attemptsLeft: number
   open: boolean
   /** A change of the member's e-mail or telephone (issue 15): which one, and whether it is removed. */
-  change: { field: 'email' | 'telephone'; remove: boolean } | null
+  change: { field: 'email' | 'telephone'; remove: boolean; confirm: boolean } | null
 }

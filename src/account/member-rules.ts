@@ -1,4 +1,5 @@
-import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
+import { parseLoginIdentifier, parseMemberTelephone } from '~/domain/otp'
+import { hasForbiddenCharacters } from '~/domain/text'
 
 /** §3/§5 rules of the member's own fields; each returns the first failing rule's code, or null. */
 export const FULLNAME_MAX = 100
@@ -6,7 +7,8 @@ export const FULLNAME_MAX = 100
 export function validateFullname(value: string): string | null {
   const text = value.trim()
   if (!text) return 'required'
-  if ([...text].length > FULLNAME_MAX) return 'invalid'
+  // Control, bidi-override, noncharacter and tag characters (issue 29).
+  if (hasForbiddenCharacters(value) || [...text.normalize('NFC')].length > FULLNAME_MAX) return 'invalid'
   return null
 }
 
@@ -17,7 +19,8 @@ export function validateEmail(value: string): string | null {
 
 export function validateTelephone(value: string, country: string): string | null {
   if (!value.trim()) return 'required'
-  return parseTelephone(value, country) ? null : 'invalid'
+  // The member's telephone takes the codes by SMS: a Thai fixed-line number is not valid (issue 29).
+  return parseMemberTelephone(value, country) ? null : 'invalid'
 }
 
 /** A real date in the past, at most 120 years ago (members are at least 13, the usual age of consent online). */

@@ -20,6 +20,7 @@ describe('the messages of §5 and §8', () => {
       keepOne: 'Keep a telephone number or an e-mail address to log in with.',
       oneAtATime: 'Change your telephone number or your e-mail address, one at a time.',
       unchanged: 'This is already your current one.',
+      fixed: 'Your birth date can only be corrected by our staff.',
     })
   })
 

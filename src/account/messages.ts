@@ -4,7 +4,7 @@ import type { AddressErrorCode } from '~/domain/address'
 
 /** §5: the text of each address rule, in the shopper's language. */
 export const FIELD_ERROR_MESSAGES: Record<
-  AddressErrorCode | 'exists' | 'telephoneExists' | 'emailExists' | 'keepOne' | 'oneAtATime' | 'unchanged',
+  AddressErrorCode | 'exists' | 'telephoneExists' | 'emailExists' | 'keepOne' | 'oneAtATime' | 'unchanged' | 'fixed',
   MessageDescriptor
 > = {
   required: msg`THIS FIELD IS REQUIRED.`,
@@ -22,6 +22,8 @@ export const FIELD_ERROR_MESSAGES: Record<
   keepOne: msg`Keep a telephone number or an e-mail address to log in with.`,
   oneAtATime: msg`Change your telephone number or your e-mail address, one at a time.`,
   unchanged: msg`This is already your current one.`,
+  // The birth date, once set, is corrected by the brand's staff only (issue 29)
+  fixed: msg`Your birth date can only be corrected by our staff.`,
 }
 
 /** The message of a field's error code; unknown codes read as 'not valid'. */

@@ -12,7 +12,10 @@ export type SessionMember = {
   id: string
   fullname: string
   email: string | null
+  /** Confirmed by a code sent to it (issue 29): only then does it log in. */
+  emailVerified: boolean
   telephone: string | null
+  telephoneVerified: boolean
   gender: 'male' | 'female' | 'others' | null
   birthdate: string | null
   tier: 'member' | 'vip' | 'vvip'

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { MEMBER_GENDERS, MEMBER_TIERS } from '~/domain/membership'
 import { OTP_CHANNELS, OTP_PURPOSES, CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/otp'
+import { hasForbiddenCharacters } from '~/domain/text'
 
 const lang = z.enum(['th', 'en']).default('th')
 const country = z
@@ -25,13 +26,21 @@ function staysOnSite(path: string): boolean {
   }
 }
 
+/** A member's name: one line of text without control, bidi-override, noncharacter or tag characters (issue 29). */
+const fullname = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((value) => !hasForbiddenCharacters(value), 'not valid')
+
 export const loginCodeBody = z
   .object({ identifier: z.string().trim().min(1).max(254), country, lang, ...captchaFields })
   .openapi('LoginCodeRequest')
 
 export const registerBody = z
   .object({
-    fullname: z.string().trim().min(1).max(100),
+    fullname,
     email: z.string().trim().min(3).max(254),
     telephone: z.string().trim().min(3).max(32),
     country,
@@ -65,7 +74,14 @@ export const challengeSchema = z
     attempts_left: z.int(),
     open: z.boolean(),
     /** A change challenge: the field it changes, and whether it removes it (issue 15). */
-    change: z.object({ field: z.enum(IDENTITY_FIELDS), remove: z.boolean() }).nullable(),
+    change: z
+      .object({
+        field: z.enum(IDENTITY_FIELDS),
+        remove: z.boolean(),
+        /** The member's current value, confirmed by this code (issue 29). */
+        confirm: z.boolean(),
+      })
+      .nullable(),
   })
   .openapi('Challenge')
 export const issuedChallengeSchema = challengeSchema.extend({ challenge_token: z.string() }).openapi('IssuedChallenge')
@@ -75,7 +91,10 @@ export const memberSchema = z
     id: z.string(),
     fullname: z.string(),
     email: z.string().nullable(),
+    /** Confirmed by a code sent to it (issue 29): until then it logs nobody in and links no LINE account. */
+    email_verified: z.boolean(),
     telephone: z.string().nullable(),
+    telephone_verified: z.boolean(),
     gender: z.enum(MEMBER_GENDERS).nullable(),
     birthdate: z.string().nullable(),
     tier: z.enum(MEMBER_TIERS),
@@ -127,7 +146,7 @@ export const lineGrantSchema = sessionGrantSchema.extend({ redirect_path: z.stri
 
 export const profileBody = z
   .object({
-    fullname: z.string().trim().min(1).max(100),
+    fullname,
     /** When given, the current one (a new or removed one goes through POST /me/identity). */
     email: z.string().trim().max(254).optional(),
     telephone: z.string().trim().max(32).optional(),

@@ -292,10 +292,17 @@ export const members = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     fullname: text('fullname').notNull(),
-    /** Lower-case; unique among members. */
+    /** Lower-case; unique among the members who confirmed it (issue 29: an unconfirmed one blocks nobody). */
     email: text('email'),
-    /** E.164, e.g. +66812345678; unique among members. */
+    /**
+     * When a code sent to the e-mail was entered (issue 29, docs/decisions/036-accounts-sec-verified-identities.md):
+     * until then the e-mail logs nobody in, links no LINE account and blocks nobody else from it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** E.164, e.g. +66812345678; unique among the members who confirmed it. */
     telephone: text('telephone'),
+    /** When a code sent to the telephone was entered (issue 29), as for the e-mail. */
+    telephoneVerifiedAt: timestamp('telephone_verified_at', { withTimezone: true }),
     gender: memberGenderEnum('gender'),
     birthdate: date('birthdate', { mode: 'string' }),
     tier: memberTierEnum('tier').notNull().default('member'),
@@ -308,8 +315,15 @@ export const members = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('members_email_key').on(table.email),
-    uniqueIndex('members_telephone_key').on(table.telephone),
+    uniqueIndex('members_email_key')
+      .on(table.email)
+      .where(sql`${table.emailVerifiedAt} IS NOT NULL`),
+    uniqueIndex('members_telephone_key')
+      .on(table.telephone)
+      .where(sql`${table.telephoneVerifiedAt} IS NOT NULL`),
+    // Looking a value up among members whatever its state (an unconfirmed claim is dropped once its owner confirms).
+    index('members_email_idx').on(table.email),
+    index('members_telephone_idx').on(table.telephone),
     uniqueIndex('members_line_user_id_key').on(table.lineUserId),
     check(
       'members_has_login',
@@ -332,7 +346,12 @@ export type RegistrationPayload = {
 }
 
 /** What a change challenge carries: the member's new e-mail or telephone, stored once its code is entered. */
-export type IdentityChangePayload = { field: 'email' | 'telephone'; value: string }
+export type IdentityChangePayload = {
+  field: 'email' | 'telephone'
+  value: string
+  /** The member's current value, confirmed by this code (issue 29): nothing changes but its confirmation. */
+  confirm?: boolean
+}
 
 /**
  * A one-time code sent to a phone or mailbox (DESIGN.md §5). The browser holds the challenge token

@@ -9,6 +9,7 @@
 import { isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min'
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator'
 import { isShippingCountry } from './countries'
+import { hasForbiddenCharacters, normaliseText } from './text'
 
 /** Fields of a delivery address, in the order of the form (and of the error summary). */
 export const ADDRESS_FIELDS = [
@@ -91,9 +92,9 @@ export type AddressValidationOptions = { thai?: ThaiPostalLookup }
 /** The errors of an address, at most one per field (its first failing rule); empty when the address is valid. */
 export type AddressErrors = Partial<Record<AddressField, AddressErrorCode>>
 
-/** Trims and collapses runs of whitespace; tolerates a missing value from a partial payload. */
+/** NFC, trimmed, runs of whitespace collapsed (issue 29); tolerates a missing value from a partial payload. */
 function clean(value: string | undefined): string {
-  return (value ?? '').replace(/\s+/g, ' ').trim()
+  return normaliseText(value ?? '')
 }
 
 /** Length in code points, as people (and the database's varchar) count characters, not UTF-16 units. */
@@ -208,6 +209,8 @@ export function validateAddressField(
   values: AddressInput,
   options: AddressValidationOptions = {},
 ): AddressErrorCode | null {
+  // Control, bidi-override, noncharacter and tag characters are refused in every field (issue 29).
+  if (hasForbiddenCharacters(values[field] ?? '')) return 'invalid'
   const value = clean(values[field])
   const country = countryOf(values)
   const isThailand = country === 'TH'

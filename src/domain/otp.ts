@@ -82,6 +82,24 @@ export function parseTelephone(raw: string, defaultCountry = 'TH'): LoginIdentif
   return { kind: 'telephone', value: phone.number, country: phone.country ?? defaultCountry.toUpperCase() }
 }
 
+/**
+ * A Thai mobile number: +66 6x, 8x or 9x and eight more digits (NBTC's numbering plan; fixed lines are 02–07x and
+ * get no SMS). Issue 29: a member's telephone receives its codes by SMS, so a Thai fixed-line number is not one.
+ * The phone-number library's min metadata, used here to keep it small, does not tell mobile from fixed line.
+ */
+export const THAI_MOBILE_PATTERN = /^\+66[689]\d{8}$/
+
+/** Whether a valid number (E.164) can take a code by SMS: a Thai one must be a mobile number; others are not judged. */
+export function smsCapable(e164: string): boolean {
+  return !e164.startsWith('+66') || THAI_MOBILE_PATTERN.test(e164)
+}
+
+/** A member's telephone: a valid number (E.164) that can take a code by SMS, or null (issue 29). */
+export function parseMemberTelephone(raw: string, defaultCountry = 'TH'): LoginIdentifier | null {
+  const phone = parseTelephone(raw, defaultCountry)
+  return phone && smsCapable(phone.value) ? phone : null
+}
+
 /** Where the code went, without giving the whole address away: +66 81 xxx 5678, so***@example.com. */
 export function maskIdentifier(identifier: string): string {
   if (identifier.includes('@')) {

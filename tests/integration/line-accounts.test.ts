@@ -357,7 +357,13 @@ describe('LINE Login through the product API', () => {
   it('links a LINE account to the member with the same e-mail', async () => {
     const [existing] = await database.db
       .insert(members)
-      .values({ fullname: 'Pim Existing', email: 'pim.existing@example.com', telephone: '+66891112233' })
+      .values({
+        fullname: 'Pim Existing',
+        email: 'pim.existing@example.com',
+        emailVerifiedAt: new Date(),
+        telephone: '+66891112233',
+        telephoneVerifiedAt: new Date(),
+      })
       .returning()
     if (!existing) throw new Error('member not created')
     const user = lineUser('Pim on LINE', 'Pim.Existing@Example.com')
@@ -373,6 +379,29 @@ describe('LINE Login through the product API', () => {
     const [row] = await database.db.select().from(members).where(eq(members.id, existing.id))
     expect(row?.lineUserId).toBe(user.sub)
     expect((await lineLogin(user)).member.id).toBe(existing.id)
+  })
+
+  it('links no LINE account by an e-mail its member never confirmed with a code (issue 29: pre-hijack)', async () => {
+    // Someone registered with another person's e-mail and their own phone: only the phone was confirmed.
+    const [claim] = await database.db
+      .insert(members)
+      .values({
+        fullname: 'Claimer',
+        email: 'claimed.owner@example.com',
+        telephone: '+66891119988',
+        telephoneVerifiedAt: new Date(),
+      })
+      .returning()
+    if (!claim) throw new Error('member not created')
+    const owner = lineUser('Real Owner', 'Claimed.Owner@Example.com')
+    const grant = await lineLogin(owner)
+    expect(grant.registered).toBe(true)
+    expect(grant.member.id).not.toBe(claim.id)
+    const [row] = await database.db.select().from(members).where(eq(members.id, claim.id))
+    expect(row?.lineUserId).toBeNull()
+    // LINE confirmed the address to its account holder: the new member has it, and the claim is dropped.
+    expect(grant.member).toMatchObject({ email: 'claimed.owner@example.com', email_verified: true })
+    expect(row?.email).toBeNull()
   })
 
   it('does not take over a member whose e-mail is already linked to another LINE account', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { forgetInPageRender, onceInPageRender } from './render-scope.server'
 import type { Db } from '~/db/client.server'
 import {
@@ -16,6 +16,7 @@ import {
 } from '~/db/schema'
 import type { MemberGender } from '~/domain/membership'
 import type { OtpChannel, SmsPolicy } from '~/domain/otp'
+import { normaliseText } from '~/domain/text'
 import {
   captchaThreshold,
   connectionDelaySeconds,
@@ -33,7 +34,8 @@ import {
   OTP_TTL_SECONDS,
   DEFAULT_SMS_POLICY,
   parseLoginIdentifier,
-  parseTelephone,
+  parseMemberTelephone,
+  smsCapable,
   phoneCountry,
   smsAllowed,
 } from '~/domain/otp'
@@ -86,7 +88,10 @@ export type MemberView = {
   id: string
   fullname: string
   email: string | null
+  /** Whether a code sent to the e-mail was entered (issue 29): only then does it log in or link LINE. */
+  emailVerified: boolean
   telephone: string | null
+  telephoneVerified: boolean
   gender: MemberGender | null
   birthdate: string | null
   tier: MemberRow['tier']
@@ -109,6 +114,9 @@ export type ChallengeView = {
 }
 
 export type IssuedChallenge = ChallengeView & { challengeToken: string }
+
+/** The bot challenge a code request came with, and whether it was already redeemed for this request. */
+type Gate = { captcha: CaptchaAnswer; solved: boolean }
 
 /** What the wrong codes so far ask of this request (read once, by `assertNotLocked`). */
 type CodeGuard = { connectionFailures: number; nextTryAt: Date | null; identifierFailures: number }
@@ -137,7 +145,7 @@ export type SessionView = {
 }
 
 /** What a change challenge is about, for the confirm screen. */
-export type ChangeView = { field: IdentityChangePayload['field']; remove: boolean }
+export type ChangeView = { field: IdentityChangePayload['field']; remove: boolean; confirm: boolean }
 
 export type RegistrationInput = {
   fullname: string
@@ -177,7 +185,9 @@ function toMemberView(row: MemberRow): MemberView {
     id: row.id,
     fullname: row.fullname,
     email: row.email,
+    emailVerified: row.email !== null && row.emailVerifiedAt !== null,
     telephone: row.telephone,
+    telephoneVerified: row.telephone !== null && row.telephoneVerifiedAt !== null,
     gender: row.gender,
     birthdate: row.birthdate,
     tier: row.tier,
@@ -270,7 +280,49 @@ function changeOf(payload: OtpChallengeRow['payload']): IdentityChangePayload | 
 
 function changeView(payload: OtpChallengeRow['payload']): ChangeView | null {
   const change = changeOf(payload)
-  return change ? { field: change.field, remove: change.value === '' } : null
+  return change ? { field: change.field, remove: change.value === '', confirm: change.confirm === true } : null
+}
+
+/** The column of a member's e-mail or telephone, and of when it was confirmed. */
+function identityColumns(field: IdentityChangePayload['field']) {
+  return field === 'email'
+    ? { value: members.email, verifiedAt: members.emailVerifiedAt, verifiedKey: 'emailVerifiedAt' as const }
+    : { value: members.telephone, verifiedAt: members.telephoneVerifiedAt, verifiedKey: 'telephoneVerifiedAt' as const }
+}
+
+/** A member whose e-mail or telephone is this value and confirmed (issue 29: an unconfirmed claim blocks nobody). */
+function confirmedIs(field: IdentityChangePayload['field'], value: string) {
+  const columns = identityColumns(field)
+  return and(eq(columns.value, value), isNotNull(columns.verifiedAt))
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * Once a member confirmed an e-mail or telephone, other members' unconfirmed claims of it are dropped (issue 29): a
+ * claim made with someone else's e-mail ends when its owner shows the code. A member the claim was the only way in
+ * for keeps it (it still logs nobody in and blocks nobody).
+ */
+async function dropUnconfirmedClaims(
+  db: Db | Tx,
+  field: IdentityChangePayload['field'],
+  value: string,
+  ownerId: string,
+  now: Date,
+): Promise<void> {
+  const columns = identityColumns(field)
+  const other = field === 'email' ? members.telephone : members.email
+  await db
+    .update(members)
+    .set({ [field]: null, [columns.verifiedKey]: null, updatedAt: now })
+    .where(
+      and(
+        eq(columns.value, value),
+        isNull(columns.verifiedAt),
+        ne(members.id, ownerId),
+        or(isNotNull(other), isNotNull(members.lineUserId)),
+      ),
+    )
 }
 
 /** The 409 of an e-mail or telephone another member has. */
@@ -328,7 +380,8 @@ export class AccountService {
     context: RequestContext,
   ): Promise<IssuedChallenge> {
     const identifier = parseLoginIdentifier(input.identifier, input.country)
-    if (!identifier) {
+    // A Thai fixed-line number takes no SMS (issue 29): no member logs in with one.
+    if (!identifier || (identifier.kind === 'telephone' && !smsCapable(identifier.value))) {
       throw new AccountError(400, 'INVALID_INPUT', 'Enter a telephone number or an e-mail address', {
         fields: { identifier: 'invalid' },
       })
@@ -336,9 +389,13 @@ export class AccountService {
     this.assertChannel(identifier.kind === 'email' ? 'email' : 'sms')
     if (identifier.kind === 'telephone') this.assertSmsCountry(identifier.value)
     const guard = await this.assertNotLocked(identifier.value, context)
-    await this.guardIp(input.captcha, context, guard)
-    const column = identifier.kind === 'email' ? members.email : members.telephone
-    const [member] = await this.db.select().from(members).where(eq(column, identifier.value)).limit(1)
+    const gate = await this.guardIp(input.captcha, context, guard)
+    // Only a confirmed e-mail or telephone logs in (issue 29): an unconfirmed one may be someone else's.
+    const [member] = await this.db
+      .select()
+      .from(members)
+      .where(confirmedIs(identifier.kind === 'email' ? 'email' : 'telephone', identifier.value))
+      .limit(1)
     if (!member) {
       await this.count(ipCounterKey(context), HOUR, this.now())
       throw new AccountError(404, 'IDENTIFIER_NOT_FOUND', 'This email/tel is not exist')
@@ -352,6 +409,7 @@ export class AccountService {
         payload: null,
       },
       context,
+      gate,
     )
   }
 
@@ -360,7 +418,7 @@ export class AccountService {
     input: RegistrationInput & { captcha: CaptchaAnswer },
     context: RequestContext,
   ): Promise<IssuedChallenge> {
-    const telephone = parseTelephone(input.telephone, input.country)
+    const telephone = parseMemberTelephone(input.telephone, input.country)
     const email = parseLoginIdentifier(input.email)
     const fields: Record<string, string> = {}
     if (!telephone) fields.telephone = 'invalid'
@@ -368,13 +426,19 @@ export class AccountService {
     if (!telephone || email?.kind !== 'email')
       throw new AccountError(400, 'INVALID_INPUT', 'Invalid registration', { fields })
     this.assertChannel(smsAllowed(telephone.value, this.smsPolicy) ? 'sms' : 'email')
+    // Only confirmed values are taken (issue 29): a claim nobody confirmed must not keep the owner out.
     const taken = await this.db
-      .select({ email: members.email, telephone: members.telephone })
+      .select({
+        email: members.email,
+        emailVerifiedAt: members.emailVerifiedAt,
+        telephone: members.telephone,
+        telephoneVerifiedAt: members.telephoneVerifiedAt,
+      })
       .from(members)
-      .where(or(eq(members.telephone, telephone.value), eq(members.email, email.value)))
+      .where(or(confirmedIs('telephone', telephone.value), confirmedIs('email', email.value)))
     // Every identifier that is taken is named (issue 17): both fields when both are.
-    const telephoneTaken = taken.some((row) => row.telephone === telephone.value)
-    const emailTaken = taken.some((row) => row.email === email.value)
+    const telephoneTaken = taken.some((row) => row.telephone === telephone.value && row.telephoneVerifiedAt)
+    const emailTaken = taken.some((row) => row.email === email.value && row.emailVerifiedAt)
     const takenFields = {
       ...(telephoneTaken ? { telephone: 'exists' } : {}),
       ...(emailTaken ? { email: 'exists' } : {}),
@@ -389,7 +453,7 @@ export class AccountService {
     const bySms = smsAllowed(telephone.value, this.smsPolicy)
     const identifier = bySms ? telephone.value : email.value
     const guard = await this.assertNotLocked(identifier, context)
-    await this.guardIp(input.captcha, context, guard)
+    const gate = await this.guardIp(input.captcha, context, guard)
     return this.issueChallenge(
       {
         identifier,
@@ -397,7 +461,7 @@ export class AccountService {
         purpose: 'register',
         memberId: null,
         payload: {
-          fullname: input.fullname.trim().replace(/\s+/g, ' '),
+          fullname: normaliseText(input.fullname),
           email: email.value,
           telephone: telephone.value,
           gender: input.gender,
@@ -405,6 +469,7 @@ export class AccountService {
         },
       },
       context,
+      gate,
     )
   }
 
@@ -413,7 +478,7 @@ export class AccountService {
     const challenge = await this.findChallenge(input.challengeToken)
     if (!challenge) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     const guard = await this.assertNotLocked(challenge.identifier, context)
-    await this.guardIp(input.captcha, context, guard)
+    const gate = await this.guardIp(input.captcha, context, guard)
     return this.issueChallenge(
       {
         identifier: challenge.identifier,
@@ -423,6 +488,7 @@ export class AccountService {
         payload: challenge.payload,
       },
       context,
+      gate,
     )
   }
 
@@ -476,7 +542,7 @@ export class AccountService {
     let member: MemberRow
     let registered = false
     if (challenge.purpose === 'register') {
-      member = await this.createMember(registrationOf(challenge.payload))
+      member = await this.createMember(registrationOf(challenge.payload), challenge)
       registered = true
       await this.options.onRegistered?.(member.id).catch((error: unknown) => {
         this.options.warn?.(`codes of a new member not issued (the hourly job will): ${String(error)}`)
@@ -493,14 +559,30 @@ export class AccountService {
     return { ...grant, registered }
   }
 
-  private async createMember(payload: RegistrationPayload | null): Promise<MemberRow> {
+  /**
+   * The member of a confirmed registration. Only the value the code went to is confirmed (issue 29): the other one
+   * is stored unconfirmed until a code sent to it is entered. Unconfirmed claims of the confirmed value by others
+   * are dropped.
+   */
+  private async createMember(payload: RegistrationPayload | null, challenge: OtpChallengeRow): Promise<MemberRow> {
     if (!payload) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    const now = this.now()
+    const field = challenge.channel === 'email' ? 'email' : 'telephone'
+    if (payload[field] !== challenge.identifier) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     try {
-      const [row] = await this.db
-        .insert(members)
-        .values({ ...payload, acceptedTermsAt: this.now() })
-        .returning()
-      if (!row) throw new Error('Member not created')
+      const row = await this.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(members)
+          .values({
+            ...payload,
+            acceptedTermsAt: now,
+            ...(field === 'email' ? { emailVerifiedAt: now } : { telephoneVerifiedAt: now }),
+          })
+          .returning()
+        if (!created) throw new Error('Member not created')
+        await dropUnconfirmedClaims(tx, field, challenge.identifier, created.id, now)
+        return created
+      })
       return row
     } catch (error) {
       if (isUniqueViolation(error, 'members_telephone_key')) {
@@ -710,6 +792,7 @@ export class AccountService {
       payload: OtpChallengeRow['payload']
     },
     context: RequestContext,
+    gate: Gate,
   ): Promise<IssuedChallenge> {
     this.assertChannel(target.channel)
     const now = this.now()
@@ -731,14 +814,19 @@ export class AccountService {
     const ipLimit = this.options.ipHourlyLimit
     const nextHour = addSeconds(windowStart(now, HOUR), HOUR)
 
-    const fromHere = await this.count(`otp:id:${target.identifier}|ip:${ip}`, HOUR, now)
-    if (fromHere > OTP_SENDS_PER_IDENTIFIER_PER_CONNECTION_PER_HOUR) {
+    // Per connection, a hard cap: what one connection sends never spends another's codes (issue 29).
+    const pairKey = `otp:id:${target.identifier}|ip:${ip}`
+    if ((await this.peek(pairKey, HOUR, now)) >= OTP_SENDS_PER_IDENTIFIER_PER_CONNECTION_PER_HOUR) {
       throw new AccountError(429, 'RATE_LIMITED', 'Too many codes for this telephone or e-mail', { retryAt: nextHour })
     }
-    const identifierSends = await this.count(`otp:id:${target.identifier}`, HOUR, now)
-    if (identifierSends > OTP_SENDS_PER_IDENTIFIER_PER_HOUR) {
-      throw new AccountError(429, 'RATE_LIMITED', 'Too many codes for this telephone or e-mail', { retryAt: nextHour })
+    // Over all connections, a ceiling a solved bot challenge passes (docs/decisions/036-accounts-sec-code-caps.md):
+    // strangers hammering a phone or mailbox cost themselves a proof of work per code, and never lock its owner out.
+    const identifierKey = `otp:id:${target.identifier}`
+    if ((await this.peek(identifierKey, HOUR, now)) >= OTP_SENDS_PER_IDENTIFIER_PER_HOUR && !gate.solved) {
+      await this.checkCaptcha(gate.captcha, context)
     }
+    await this.count(pairKey, HOUR, now)
+    await this.count(identifierKey, HOUR, now)
     if ((await this.count(ipKey, HOUR, now)) > ipLimit) {
       throw new AccountError(429, 'RATE_LIMITED', 'Too many codes from this connection', { retryAt: nextHour })
     }
@@ -844,7 +932,7 @@ export class AccountService {
    * Before a code is sent or an identifier looked up: the IP's hourly limit, and the bot challenge of §5 once the IP
    * nears it or has sent wrong codes. Lookups of unknown phones and e-mails count too, so members cannot be enumerated.
    */
-  private async guardIp(captcha: CaptchaAnswer, context: RequestContext, guard: CodeGuard): Promise<void> {
+  private async guardIp(captcha: CaptchaAnswer, context: RequestContext, guard: CodeGuard): Promise<Gate> {
     const now = this.now()
     const ipLimit = this.options.ipHourlyLimit
     const ipSends = await this.peek(ipCounterKey(context), HOUR, now)
@@ -855,7 +943,9 @@ export class AccountService {
     }
     if (ipSends >= captchaThreshold(ipLimit) || guard.connectionFailures >= OTP_CONNECTION_FREE_FAILURES) {
       await this.checkCaptcha(captcha, context)
+      return { captcha, solved: true }
     }
+    return { captcha, solved: false }
   }
 
   // ── bot challenge (§5, issue 15) ──────────────────────────────────────────────────────────────
@@ -975,8 +1065,14 @@ export class AccountService {
       if (given.trim() && !parsed) fields[field] = 'invalid'
       else if ((parsed?.value ?? null) !== current[field]) fields[field] = 'unconfirmed'
     }
-    if (Object.values(fields).includes('invalid')) {
-      throw new AccountError(400, 'INVALID_INPUT', 'Invalid profile', { fields })
+    // Issue 29: once set, the birth date (and with it the month of the birthday code) is corrected by the brand's
+    // staff only. Leaving it out keeps it; setting it the first time is the member's.
+    if (current.birthdate !== null && update.birthdate !== null && update.birthdate !== current.birthdate) {
+      fields.birthdate = 'fixed'
+    }
+    if (Object.values(fields).some((code) => code === 'invalid' || code === 'fixed')) {
+      const message = fields.birthdate ? 'The birth date, once set, is corrected by our staff only' : 'Invalid profile'
+      throw new AccountError(400, 'INVALID_INPUT', message, { fields })
     }
     if (Object.keys(fields).length > 0) {
       throw new AccountError(409, 'CHANGE_NEEDS_CODE', 'A new e-mail or telephone is confirmed with a code first', {
@@ -986,9 +1082,9 @@ export class AccountService {
     const [row] = await this.db
       .update(members)
       .set({
-        fullname: update.fullname.trim().replace(/\s+/g, ' '),
+        fullname: normaliseText(update.fullname),
         gender: update.gender,
-        birthdate: update.birthdate,
+        birthdate: current.birthdate ?? update.birthdate,
         updatedAt: this.now(),
       })
       .where(eq(members.id, memberId))
@@ -1005,7 +1101,7 @@ export class AccountService {
       const email = parseLoginIdentifier(raw)
       return email?.kind === 'email' ? email : null
     }
-    return parseTelephone(raw, country)
+    return parseMemberTelephone(raw, country)
   }
 
   /**
@@ -1040,7 +1136,7 @@ export class AccountService {
       // through the e-mail address that stays.
       const bySms = field === 'telephone' && smsAllowed(current, this.smsPolicy)
       const identifier = field === 'email' || bySms ? current : other
-      await this.guardChangeCode(identifier, input.captcha ?? null, context)
+      const gate = await this.guardChangeCode(identifier, input.captcha ?? null, context)
       return this.issueChallenge(
         {
           identifier,
@@ -1050,30 +1146,34 @@ export class AccountService {
           payload: { field, value: '' },
         },
         context,
+        gate,
       )
     }
 
     const parsed = this.parseIdentity(field, input.value, input.country)
     if (!parsed) throw new AccountError(400, 'INVALID_INPUT', 'Invalid value', { fields: { [field]: 'invalid' } })
-    if (parsed.value === current) {
+    // The current value again: confirmed already, or confirmed now by a code sent to it (issue 29).
+    const confirm = parsed.value === current
+    if (confirm && member[identityColumns(field).verifiedKey]) {
       throw new AccountError(400, 'INVALID_INPUT', 'This is already yours', { fields: { [field]: 'unchanged' } })
     }
     const [taken] = await this.db
       .select({ id: members.id })
       .from(members)
-      .where(eq(field === 'email' ? members.email : members.telephone, parsed.value))
+      .where(and(confirmedIs(field, parsed.value), ne(members.id, memberId)))
     if (taken) throw identityTaken(field)
     if (field === 'telephone') this.assertSmsCountry(parsed.value)
-    await this.guardChangeCode(parsed.value, input.captcha ?? null, context)
+    const gate = await this.guardChangeCode(parsed.value, input.captcha ?? null, context)
     return this.issueChallenge(
       {
         identifier: parsed.value,
         channel: field === 'email' ? 'email' : 'sms',
         purpose: 'change',
         memberId,
-        payload: { field, value: parsed.value },
+        payload: { field, value: parsed.value, ...(confirm ? { confirm: true } : {}) },
       },
       context,
+      gate,
     )
   }
 
@@ -1082,9 +1182,9 @@ export class AccountService {
    * connection, and with the bot check once this connection sent wrong codes or nears its hourly limit (a stolen
    * session must not become a way round the lock-out or a way to pump SMS).
    */
-  private async guardChangeCode(identifier: string, captcha: CaptchaAnswer, context: RequestContext): Promise<void> {
+  private async guardChangeCode(identifier: string, captcha: CaptchaAnswer, context: RequestContext): Promise<Gate> {
     const guard = await this.assertNotLocked(identifier, context)
-    await this.guardIp(captcha, context, guard)
+    return this.guardIp(captcha, context, guard)
   }
 
   /**
@@ -1102,7 +1202,7 @@ export class AccountService {
     const [session] =
       sessionToken && challenge.memberId
         ? await this.db
-            .select({ tokenHash: sessions.tokenHash })
+            .select({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt })
             .from(sessions)
             .where(
               and(
@@ -1126,13 +1226,25 @@ export class AccountService {
         if (change.value === '' && (!other || row[change.field] === null)) {
           throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
         }
+        // A confirmation is of the value the member still has.
+        if (change.confirm && row[change.field] !== change.value) {
+          throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+        }
+        const verifiedKey = identityColumns(change.field).verifiedKey
         const [updated] = await tx
           .update(members)
-          .set({ [change.field]: change.value === '' ? null : change.value, updatedAt: now })
+          .set({
+            [change.field]: change.value === '' ? null : change.value,
+            // The code went to the new value (or to the one removed): a new value is confirmed by it (issue 29).
+            [verifiedKey]: change.value === '' ? null : now,
+            updatedAt: now,
+          })
           .where(eq(members.id, memberId))
           .returning()
         if (!updated) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
-        await tx.delete(sessions).where(eq(sessions.memberId, memberId))
+        if (change.value !== '') await dropUnconfirmedClaims(tx, change.field, change.value, memberId, now)
+        // A confirmation changes no way in: the member's other devices stay logged in.
+        if (!change.confirm) await tx.delete(sessions).where(eq(sessions.memberId, memberId))
         return { before: row, after: updated }
       }))
     } catch (error) {
@@ -1141,9 +1253,18 @@ export class AccountService {
       }
       throw error
     }
-    await this.tellOldIdentity(before, change, challenge.locale)
-    const grant = await this.startSession(after, context, null)
-    return { ...grant, registered: false }
+    if (!change.confirm) {
+      await this.tellOldIdentity(before, change, challenge.locale)
+      const grant = await this.startSession(after, context, null)
+      return { ...grant, registered: false }
+    }
+    // Nothing to rotate: the session that confirmed goes on.
+    return {
+      token: sessionToken ?? '',
+      expiresAt: session.expiresAt.toISOString(),
+      member: toMemberView(after),
+      registered: false,
+    }
   }
 
   /** The notice to the e-mail or telephone that was replaced or removed (SMS only where codes may go by SMS). */
@@ -1307,13 +1428,15 @@ export class AccountService {
       ;[member] = await this.db
         .update(members)
         .set({ lineUserId: profile.sub, updatedAt: this.now() })
-        .where(and(eq(members.email, email), isNull(members.lineUserId)))
+        // Only by a confirmed e-mail (issue 29): an unconfirmed one may have been typed in by someone else.
+        .where(and(confirmedIs('email', email), isNull(members.lineUserId)))
         .returning()
     }
     if (!member) {
       const email = profile.email?.toLowerCase() ?? null
+      // LINE's e-mail is stored unconfirmed (no code of ours went to it), unless another member confirmed it.
       const [emailTaken] = email
-        ? await this.db.select({ id: members.id }).from(members).where(eq(members.email, email))
+        ? await this.db.select({ id: members.id }).from(members).where(confirmedIs('email', email))
         : []
       try {
         ;[member] = await this.db
@@ -1321,11 +1444,14 @@ export class AccountService {
           .values({
             fullname: profile.name?.trim() || 'LINE',
             email: emailTaken ? null : email,
+            // LINE confirms the e-mail addresses of its accounts with a code of its own before it shares them.
+            emailVerifiedAt: email && !emailTaken ? this.now() : null,
             lineUserId: profile.sub,
             acceptedTermsAt: this.now(),
           })
           .returning()
         registered = true
+        if (member?.email) await dropUnconfirmedClaims(this.db, 'email', member.email, member.id, this.now())
       } catch (error) {
         // Two logins of the same LINE account at once (two tabs, LIFF and LINE Login): the other one made the member.
         if (!isUniqueViolation(error, 'members_line_user_id_key')) throw error

@@ -117,7 +117,13 @@ function ConfirmOtpPage() {
         await router.invalidate()
         await router.navigate({
           to: '/account',
-          search: { changed: change.remove ? `${change.field}-removed` : change.field },
+          search: {
+            changed: change.confirm
+              ? `${change.field}-confirmed`
+              : change.remove
+                ? `${change.field}-removed`
+                : change.field,
+          },
           replace: true,
         })
         return
@@ -288,6 +294,25 @@ function ChangeHeading({
     ) : (
       <Trans>We sent a six-digit code by e-mail to {destination}.</Trans>
     )
+  // The member's current e-mail or telephone, confirmed by the code (issue 29): nothing else changes.
+  if (change.confirm) {
+    return (
+      <PageHeading
+        lead={
+          <>
+            {sent}{' '}
+            {email ? (
+              <Trans>Once confirmed, you can log in with your e-mail address.</Trans>
+            ) : (
+              <Trans>Once confirmed, you can log in with your telephone number.</Trans>
+            )}
+          </>
+        }
+      >
+        {email ? <Trans>Confirm your e-mail address</Trans> : <Trans>Confirm your telephone number</Trans>}
+      </PageHeading>
+    )
+  }
   return (
     <PageHeading
       lead={

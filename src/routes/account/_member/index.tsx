@@ -23,9 +23,18 @@ import { useLocale } from '~/i18n/use-locale'
 import { oneOf, searchParams } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
-/** `changed`: the e-mail or telephone a code just confirmed (issue 15), said once on the page. */
+/**
+ * `changed`: the e-mail or telephone a code just changed (issue 15) or confirmed (issue 29), said once on the page.
+ */
 const searchSchema = searchParams({
-  changed: oneOf(['email', 'telephone', 'email-removed', 'telephone-removed']),
+  changed: oneOf([
+    'email',
+    'telephone',
+    'email-removed',
+    'telephone-removed',
+    'email-confirmed',
+    'telephone-confirmed',
+  ]),
 })
 
 export const Route = createFileRoute('/account/_member/')({
@@ -109,6 +118,10 @@ function AccountPage() {
                 <Trans>Your telephone number was changed. Your other devices were logged out.</Trans>
               ) : changed === 'email-removed' ? (
                 <Trans>Your e-mail address was removed. Your other devices were logged out.</Trans>
+              ) : changed === 'email-confirmed' ? (
+                <Trans>Your e-mail address is confirmed. You can now log in with it.</Trans>
+              ) : changed === 'telephone-confirmed' ? (
+                <Trans>Your telephone number is confirmed. You can now log in with it.</Trans>
               ) : (
                 <Trans>Your telephone number was removed. Your other devices were logged out.</Trans>
               )}
@@ -134,11 +147,21 @@ function AccountPage() {
               <dt>
                 <Trans>Telephone</Trans>
               </dt>
-              <dd>{member.telephone ?? '—'}</dd>
+              <dd>
+                {member.telephone ?? '—'}
+                {member.telephone ? (
+                  <IdentityState field="telephone" value={member.telephone} verified={member.telephoneVerified} />
+                ) : null}
+              </dd>
               <dt>
                 <Trans>E-mail</Trans>
               </dt>
-              <dd>{member.email ?? '—'}</dd>
+              <dd>
+                {member.email ?? '—'}
+                {member.email ? (
+                  <IdentityState field="email" value={member.email} verified={member.emailVerified} />
+                ) : null}
+              </dd>
               <dt>
                 <Trans>Birth date</Trans>
               </dt>
@@ -221,6 +244,83 @@ function AccountPage() {
 
 type Gender = 'male' | 'female' | 'others'
 
+/**
+ * Whether the member's e-mail or telephone is confirmed (issue 29): until a code sent to it is entered it logs nobody
+ * in, and someone else who confirms it takes it. A button sends the code; the confirm screen finishes it.
+ */
+function IdentityState({ field, value, verified }: { field: 'email' | 'telephone'; value: string; verified: boolean }) {
+  const { i18n } = useLingui()
+  const locale = useLocale()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<AccountFailure | null>(null)
+  const [captcha, setCaptcha] = useState<string | null>(null)
+  const stateId = `${field}-state`
+  if (verified) {
+    return (
+      <span className="account-badge" id={stateId}>
+        {' '}
+        <Trans>(confirmed)</Trans>
+      </span>
+    )
+  }
+  async function confirm() {
+    setBusy(true)
+    try {
+      const solved = failure?.captcha && captcha ? { captcha } : {}
+      setFailure(null)
+      setCaptcha(null)
+      const started = await requestIdentityChange({ data: { field, value, country: 'TH', lang: locale, ...solved } })
+      if (!started.ok) {
+        setFailure(started)
+        return
+      }
+      queryClient.setQueryData(challengeQuery().queryKey, started.challenge)
+      await navigate({ to: '/account/confirm-otp' })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <span className="account-badge account-badge--warning" id={stateId}>
+        {' '}
+        <Trans>(not confirmed)</Trans>
+      </span>
+      <span className="account-muted account-note">
+        {field === 'email' ? (
+          <Trans>
+            You cannot log in with this e-mail address until you enter a code we send to it, and anyone who confirms it
+            first takes it.
+          </Trans>
+        ) : (
+          <Trans>
+            You cannot log in with this telephone number until you enter a code we send to it, and anyone who confirms
+            it first takes it.
+          </Trans>
+        )}
+      </span>
+      {failure ? (
+        <span className="form-alert account-note" role="alert">
+          {failureMessage(failure, i18n, locale)}
+        </span>
+      ) : null}
+      {failure?.captcha ? <CaptchaField prompt={failure.captcha} onSolved={setCaptcha} /> : null}
+      <button
+        type="button"
+        className="link-button"
+        aria-describedby={stateId}
+        disabled={busy || (Boolean(failure?.captcha) && !captcha)}
+        aria-busy={busy || undefined}
+        onClick={() => void confirm()}
+      >
+        {field === 'email' ? <Trans>Confirm my e-mail address</Trans> : <Trans>Confirm my telephone number</Trans>}
+      </button>
+    </>
+  )
+}
+
 /** The value as stored (lower-case e-mail, E.164 telephone), to tell a new one from the current one as typed. */
 function stored(field: 'email' | 'telephone', value: string, country: string): string {
   const text = value.trim()
@@ -268,7 +368,12 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
         return
       }
       const result = await updateProfile({
-        data: { fullname: value.fullname, gender: value.gender || null, birthdate: value.birthdate || null },
+        // A birth date once set is the one stored (issue 29: only the brand's staff correct it).
+        data: {
+          fullname: value.fullname,
+          gender: value.gender || null,
+          birthdate: member.birthdate ?? (value.birthdate || null),
+        },
       })
       if (!result.ok) {
         setFailure(result)
@@ -339,12 +444,31 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
       <form.AppField name="gender">
         {(field) => <field.SelectField label={t`Gender`} options={genders} placeholder={t`Choose`} />}
       </form.AppField>
-      <form.AppField
-        name="birthdate"
-        validators={{ onBlur: ({ value }) => (value ? (validateBirthdate(value) ?? undefined) : undefined) }}
-      >
-        {(field) => <field.TextField label={t`Birth date`} type="date" autoComplete="bday" />}
-      </form.AppField>
+      {member.birthdate ? (
+        // Read-only once set (issue 29): only the brand's staff correct it.
+        <div className="field">
+          <label htmlFor="birthdate-fixed">
+            <Trans>Birth date</Trans>
+          </label>
+          <input
+            id="birthdate-fixed"
+            type="text"
+            readOnly
+            value={formatDate(`${member.birthdate}T12:00:00Z`, locale)}
+            aria-describedby="birthdate-fixed-hint"
+          />
+          <p id="birthdate-fixed-hint" className="field-hint">
+            <Trans>Your birth date can only be corrected by our staff. Please contact us if it is wrong.</Trans>
+          </p>
+        </div>
+      ) : (
+        <form.AppField
+          name="birthdate"
+          validators={{ onBlur: ({ value }) => (value ? (validateBirthdate(value) ?? undefined) : undefined) }}
+        >
+          {(field) => <field.TextField label={t`Birth date`} type="date" autoComplete="bday" />}
+        </form.AppField>
+      )}
       {failure ? (
         <p className="form-alert" role="alert">
           {failureMessage(failure, i18n, locale)}
