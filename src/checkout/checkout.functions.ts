@@ -8,6 +8,7 @@ import { historySchema, orderSchema, payAgainSchema, placedOrderSchema, quoteSch
 import { sendServerPixels } from '~/analytics/pixels.server'
 import { cartHeaders } from '~/cart/cart-cookie.server'
 import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
+import { MAX_AMOUNT } from '~/domain/money'
 import { RETURN_NOTE_MAX, RETURN_REASONS } from '~/domain/returns'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
@@ -70,7 +71,7 @@ export const placeOrder = createServerFn({ method: 'POST' })
       address: z.nullable(addressInput),
       promotionCode: z.nullable(z.string().check(z.maxLength(40))),
       paymentMethod: z.enum(['card', 'paypal', 'bank_transfer']),
-      expectedTotal: z.nullable(z.int()),
+      expectedTotal: z.nullable(z.int().check(z.gte(0), z.lte(MAX_AMOUNT))),
     }),
   )
   .handler(async ({ data }): Promise<AccountResult<{ number: string; redirectUrl: string | null }>> => {

@@ -20,6 +20,7 @@ import { getDatabase } from './database.server'
 import { storefrontLinks } from '~/routing/storefront-links'
 import { outboxEnabled, paypalApiUrl, realEmail, realSms, sellerDetails } from '~/config/schema'
 import { onShutdown } from './lifecycle.server'
+import { loggableError } from '~/db/error-details'
 
 /** How often expired codes, sessions and counters are swept. */
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -37,7 +38,7 @@ function startPaymentDeadlines(api: ApiApp, everyMs: number): () => Promise<void
       .then(({ reminded, cancelled }) => {
         if (reminded + cancelled > 0) console.info(`Payment deadlines: ${reminded} reminded, ${cancelled} cancelled`)
       })
-      .catch((error: unknown) => console.error('Payment deadlines not run', error))
+      .catch((error: unknown) => console.error('Payment deadlines not run', loggableError(error)))
       .finally(() => {
         running = null
       })
@@ -177,8 +178,12 @@ export function getApiApp(): Promise<ApiApp> {
       // Hourly housekeeping: expired codes and sessions go, this month's member codes are issued (idempotent,
       // so several instances and the npm script `codes:issue` may all run it).
       const hourly = () => {
-        api.accounts.purgeExpired().catch((error: unknown) => console.error('Account purge failed', error))
-        api.membership.issueCodes().catch((error: unknown) => console.error('Member codes not issued', error))
+        api.accounts
+          .purgeExpired()
+          .catch((error: unknown) => console.error('Account purge failed', loggableError(error)))
+        api.membership
+          .issueCodes()
+          .catch((error: unknown) => console.error('Member codes not issued', loggableError(error)))
       }
       if (!purgeTimer) {
         const stopPixels = startPixelDelivery(api.pixels)

@@ -35,6 +35,7 @@ import { enqueueOrderMail, orderMailValues } from '~/api/emails/order-mails.serv
 import { mailI18n, mailLocale } from '~/api/emails/i18n.server'
 import { statusLineText } from '~/api/emails/templates'
 import type { CartOwner, CartService } from './cart.service'
+import { assertOrderWithinRange } from './amount-guards'
 import type { MembershipService } from '~/api/accounts/membership.service'
 import { taxInvoiceState, type TaxInvoiceState } from './tax-invoice.service'
 import {
@@ -448,6 +449,7 @@ export class OrderService {
           shippingMethod: input.shippingMethod,
           promotion,
         })
+        assertOrderWithinRange(priced)
         if (priced.blocked.length > 0) {
           throw new AccountError(409, 'CART_BLOCKED', 'Some items cannot be delivered there', {
             fields: Object.fromEntries(
