@@ -3,6 +3,7 @@ import { nullable } from './nullable'
 import { IDEMPOTENCY_KEY_HEADER } from './headers'
 import { PRODUCT_TAGS } from '~/domain/catalog'
 import { CURRENCIES, MAX_AMOUNT, MAX_UNIT_PRICE } from '~/domain/money'
+import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/captcha'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS } from '~/domain/orders'
 import { RETURN_KINDS, RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from '~/domain/returns'
 import { CARRIER_IDS } from '~/domain/carriers'
@@ -137,6 +138,8 @@ export const placeOrderBody = z
     /** 'paypal' only where PayPal is offered (PayPal configured, or the demo's test page); else 400 PAYMENT_UNAVAILABLE. */
     payment_method: z.enum(PAYMENT_METHODS),
     expected_total: z.int().min(0).max(MAX_AMOUNT).nullable().default(null),
+    /** The solved bot check, once a 428 CAPTCHA_REQUIRED asked for it (a connection holding unpaid orders, issue 29). */
+    captcha: z.string().min(1).max(CAPTCHA_SOLUTION_MAX_LENGTH).optional(),
   })
   .openapi('PlaceOrder')
 

@@ -21,6 +21,7 @@ import { storefrontLinks } from '~/routing/storefront-links'
 import { outboxEnabled, paypalApiUrl, realEmail, realSms, sellerDetails } from '~/config/schema'
 import { onShutdown } from './lifecycle.server'
 import { loggableError } from '~/db/error-details'
+import { DEFAULT_UNPAID_HOLD_LIMITS } from '~/domain/unpaid-holds'
 
 /** How often expired codes, sessions and counters are swept. */
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -172,6 +173,13 @@ export function getApiApp(): Promise<ApiApp> {
           bankTransfer: {
             payWithinMs: env.BANK_TRANSFER_PAY_WITHIN_MINUTES * 60_000,
             remindBeforeMs: env.BANK_TRANSFER_REMIND_MINUTES_BEFORE * 60_000,
+          },
+          unpaidHolds: {
+            ...DEFAULT_UNPAID_HOLD_LIMITS,
+            perConnection: env.UNPAID_ORDERS_PER_CONNECTION,
+            perContact: env.UNPAID_ORDERS_PER_CONTACT,
+            challengeFrom: env.UNPAID_ORDERS_CHALLENGE_FROM,
+            unitsPerSize: env.UNPAID_UNITS_PER_SIZE,
           },
         },
       })
