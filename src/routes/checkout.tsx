@@ -310,7 +310,8 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
           address: shipping === 'courier' ? address : null,
           promotionCode: code,
           paymentMethod: payment,
-          expectedTotal: quoted?.total ?? null,
+          // A total above the largest order is not sent back (the server refuses the order: CART_TOO_LARGE).
+          expectedTotal: quoted && quoted.total <= MAX_AMOUNT ? quoted.total : null,
           ...(captcha ? { captcha } : {}),
         },
       })
