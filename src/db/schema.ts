@@ -642,7 +642,9 @@ export const orders = pgTable(
     index('orders_unpaid_placed_from_idx')
       .on(table.placedFrom, table.createdAt)
       .where(sql`${table.status} = 'awaiting_payment'`),
-    index('orders_unpaid_email_idx').on(table.email, table.createdAt).where(sql`${table.status} = 'awaiting_payment'`),
+    index('orders_unpaid_email_idx')
+      .on(table.email, table.createdAt)
+      .where(sql`${table.status} = 'awaiting_payment'`),
     index('orders_unpaid_telephone_idx')
       .on(table.telephone, table.createdAt)
       .where(sql`${table.status} = 'awaiting_payment'`),
