@@ -11,7 +11,8 @@ import {
 import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/captcha'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
-import type { AccountFailure, AccountResult, CaptchaPrompt, ChallengeInfo } from './account-result'
+import type { AccountFailure, AccountResult, ChallengeInfo } from './account-result'
+import { captchaPrompt } from './captcha-prompt'
 import { mergeGuestCart } from '~/cart/cart-cookie.server'
 import * as session from './session.server'
 import type { SessionMember } from './session.server'
@@ -37,18 +38,6 @@ async function refusal(error: unknown): Promise<AccountFailure> {
     attemptsLeft: typeof details.attemptsLeft === 'number' ? details.attemptsLeft : undefined,
     captcha: captchaPrompt(details.captcha),
   }
-}
-
-/** The bot challenge a refusal hands out, as the widget needs it. */
-function captchaPrompt(value: unknown): CaptchaPrompt | undefined {
-  if (typeof value !== 'object' || value === null || !('kind' in value)) return undefined
-  if (value.kind === 'altcha' && 'challenge' in value && typeof value.challenge === 'object' && value.challenge) {
-    return { kind: 'altcha', challenge: JSON.stringify(value.challenge) }
-  }
-  if (value.kind === 'turnstile' && 'siteKey' in value && typeof value.siteKey === 'string') {
-    return { kind: 'turnstile', siteKey: value.siteKey }
-  }
-  return undefined
 }
 
 function captchaBody(input: { captcha?: string }) {

@@ -102,6 +102,8 @@ export type ApiOptions = {
     pushLine?: ((to: string, text: string) => Promise<void>) | null
     /** The bank transfer deadline and its reminder (issue 17). */
     bankTransfer?: OrderServiceOptions['bankTransfer']
+    /** What unpaid orders may hold per connection and contact (issue 29 item 3). */
+    unpaidHolds?: OrderServiceOptions['unpaidHolds']
     onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
     /** Told when the back office accepts an exchange or return (the shopper's e-mail is sent from here). */
     onReturnAccepted?: CommerceRoutesOptions['onReturnAccepted']
@@ -499,6 +501,7 @@ export function createApiApp(options: ApiOptions) {
     pushLine: options.commerce?.pushLine ?? null,
     membership,
     bankTransfer: options.commerce?.bankTransfer,
+    unpaidHolds: options.commerce?.unpaidHolds,
     onPaymentReminder: options.commerce?.onPaymentReminder,
     onReturnAccepted: options.commerce?.onReturnAccepted,
   })

@@ -2,6 +2,8 @@ import { OpenAPIHono, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { isDatabaseUnavailable } from '~/db/unavailable'
+import { errorCode, loggableError } from '~/db/error-details'
+import { logApiError } from './error-log.server'
 import { accountErrorSchema } from '~/contract/errors'
 import { AccountError } from '~/api/accounts/errors'
 import type { RequestContext } from '~/api/accounts/account.service'
@@ -179,14 +181,15 @@ const RETRY_AFTER_SECONDS = 5
 
 /**
  * The answer to an error that is not the request's fault: 503 with Retry-After while the database cannot be
- * reached (it comes back by itself), otherwise 500. Neither shows anything of the error; the log has it.
+ * reached (it comes back by itself), otherwise 500. Neither shows anything of the error; the log has what is safe
+ * of it: a database error's code, table, constraint and SQL, never the query's parameters (issue 29 item 4).
  */
 export function serverErrorResponse(c: Context, error: unknown): Response {
   if (isDatabaseUnavailable(error)) {
-    console.error('Product API: database unavailable:', error instanceof Error ? error.message : error)
+    console.error('Product API: database unavailable:', errorCode(error) ?? 'no code')
     c.header('Retry-After', String(RETRY_AFTER_SECONDS))
     return c.json({ code: 503, message: 'SERVICE UNAVAILABLE. PLEASE TRY AGAIN IN A MOMENT' }, 503)
   }
-  console.error('Product API error', error)
+  logApiError({ ...loggableError(error), method: c.req.method, path: c.req.path }, 'Product API error')
   return c.json({ code: 500, message: 'SOMETHING WRONG! PLEASE TRY AGAIN' }, 500)
 }

@@ -3,11 +3,14 @@ import { IDEMPOTENCY_KEY_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod/mini'
 import type { AccountFailure, AccountResult } from '~/account/account-result'
+import { captchaPrompt } from '~/account/captcha-prompt'
+import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/captcha'
 import { visitorHeaders } from '~/account/session.server'
 import { historySchema, orderSchema, payAgainSchema, placedOrderSchema, quoteSchema } from '~/contract/commerce'
 import { sendServerPixels } from '~/analytics/pixels.server'
 import { cartHeaders } from '~/cart/cart-cookie.server'
 import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
+import { MAX_AMOUNT } from '~/domain/money'
 import { RETURN_NOTE_MAX, RETURN_REASONS } from '~/domain/returns'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
@@ -32,6 +35,7 @@ function refusal(error: unknown): AccountFailure {
     status: error.status,
     reason: typeof error.details.reason === 'string' ? error.details.reason : 'INVALID_INPUT',
     fields: error.fields,
+    captcha: captchaPrompt(error.details.captcha),
   }
 }
 
@@ -72,7 +76,9 @@ export const placeOrder = createServerFn({ method: 'POST' })
       address: z.nullable(addressInput),
       promotionCode: z.nullable(z.string().check(z.maxLength(40))),
       paymentMethod: z.enum(['card', 'paypal', 'bank_transfer']),
-      expectedTotal: z.nullable(z.int()),
+      expectedTotal: z.nullable(z.int().check(z.gte(0), z.lte(MAX_AMOUNT))),
+      /** The solved bot check, when the shop asked for one (a connection holding unpaid orders, issue 29). */
+      captcha: z.optional(z.string().check(z.minLength(1), z.maxLength(CAPTCHA_SOLUTION_MAX_LENGTH))),
     }),
   )
   .handler(async ({ data }): Promise<AccountResult<{ number: string; redirectUrl: string | null }>> => {

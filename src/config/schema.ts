@@ -4,6 +4,12 @@ import { DEFAULT_SMS_COUNTRIES, SMS_SENDS_PER_COUNTRY_PER_HOUR, SMS_SENDS_PER_HO
 import { isBranchNumber, validThaiTaxId } from '~/domain/tax-invoice'
 
 import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES, TURNSTILE_SITEVERIFY_URL, type PublicConfig } from './constants'
+import {
+  UNPAID_ORDERS_CHALLENGE_FROM,
+  UNPAID_ORDERS_PER_CONNECTION,
+  UNPAID_ORDERS_PER_CONTACT,
+  UNPAID_UNITS_PER_SIZE,
+} from '~/domain/unpaid-holds'
 
 export { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES }
 export type { LanguageStrategy, LocaleCode, PublicConfig, ShopMode } from './constants'
@@ -246,6 +252,17 @@ export const envSchema = z.object({
     .max(30 * 24 * 60)
     .default(6 * 60),
   PAYMENT_DEADLINE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * What unpaid orders may hold (issue 29, decision 036-hoarding): orders per connection and per e-mail or telephone
+   * at a time. The browser tests raise both (every test comes from 127.0.0.1 with the same telephone); the
+   * integration tests keep the shop's values.
+   */
+  UNPAID_ORDERS_PER_CONNECTION: z.coerce.number().int().min(1).max(100_000).default(UNPAID_ORDERS_PER_CONNECTION),
+  UNPAID_ORDERS_PER_CONTACT: z.coerce.number().int().min(1).max(100_000).default(UNPAID_ORDERS_PER_CONTACT),
+  /** Unpaid orders a connection may hold before the next one needs the bot check. */
+  UNPAID_ORDERS_CHALLENGE_FROM: z.coerce.number().int().min(0).max(100_000).default(UNPAID_ORDERS_CHALLENGE_FROM),
+  /** Units of one size unpaid orders of a connection or contact may hold together. */
+  UNPAID_UNITS_PER_SIZE: z.coerce.number().int().min(1).max(100_000).default(UNPAID_UNITS_PER_SIZE),
   /**
    * The shared cache of public pages (home, listings, product pages, search, information pages; issue 18): its
    * size in MiB (0 turns it off) and the longest a page is kept, even when no change to the catalog was notified.

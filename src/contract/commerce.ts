@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { nullable } from './nullable'
 import { IDEMPOTENCY_KEY_HEADER } from './headers'
 import { PRODUCT_TAGS } from '~/domain/catalog'
-import { CURRENCIES } from '~/domain/money'
+import { CURRENCIES, MAX_AMOUNT, MAX_UNIT_PRICE } from '~/domain/money'
+import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/captcha'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS } from '~/domain/orders'
 import { RETURN_KINDS, RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from '~/domain/returns'
 import { CARRIER_IDS } from '~/domain/carriers'
@@ -136,7 +137,9 @@ export const placeOrderBody = z
     promotion_code: z.string().trim().max(40).nullable().default(null),
     /** 'paypal' only where PayPal is offered (PayPal configured, or the demo's test page); else 400 PAYMENT_UNAVAILABLE. */
     payment_method: z.enum(PAYMENT_METHODS),
-    expected_total: z.int().min(0).nullable().default(null),
+    expected_total: z.int().min(0).max(MAX_AMOUNT).nullable().default(null),
+    /** The solved bot check, once a 428 CAPTCHA_REQUIRED asked for it (a connection holding unpaid orders, issue 29). */
+    captcha: z.string().min(1).max(CAPTCHA_SOLUTION_MAX_LENGTH).optional(),
   })
   .openapi('PlaceOrder')
 
@@ -362,10 +365,10 @@ export const shipmentBody = z
   .openapi('NewShipment')
 export const priceBody = z
   .object({
-    price_thb: z.int().min(0),
-    price_usd: z.int().min(0),
-    compare_at_thb: z.int().min(0).nullable().default(null),
-    compare_at_usd: z.int().min(0).nullable().default(null),
+    price_thb: z.int().min(0).max(MAX_UNIT_PRICE),
+    price_usd: z.int().min(0).max(MAX_UNIT_PRICE),
+    compare_at_thb: z.int().min(0).max(MAX_UNIT_PRICE).nullable().default(null),
+    compare_at_usd: z.int().min(0).max(MAX_UNIT_PRICE).nullable().default(null),
   })
   .openapi('PriceChange')
 export const stockBody = z.object({ stock_online: z.int().min(0).max(1_000_000) }).openapi('StockChange')

@@ -50,6 +50,10 @@ export const API_ERROR_REASONS = [
   'PAYMENT_UNAVAILABLE',
   // no full tax invoice for this order: fields.tax_invoice says why (issue 17 item 8)
   'TAX_INVOICE_UNAVAILABLE',
+  // a cart or order whose figures pass the largest amount the shop stores (issue 29 item 4)
+  'CART_TOO_LARGE',
+  // the unpaid orders this connection or contact may hold at a time are held (issue 29 item 3)
+  'UNPAID_LIMIT',
   // a request body that is not JSON (415)
   'UNSUPPORTED_MEDIA_TYPE',
 ] as const

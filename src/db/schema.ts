@@ -647,11 +647,26 @@ export const orders = pgTable(
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     /** When the one reminder before the deadline was sent (null: not yet); set and sent in one transaction. */
     paymentRemindedAt: timestamp('payment_reminded_at', { withTimezone: true }),
+    /**
+     * The connection the order was placed from (the client address as the API sees it, issue 29): how many unpaid
+     * orders a connection holds is counted from it. Null for orders placed before migration 0017.
+     */
+    placedFrom: text('placed_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('orders_number_key').on(table.number),
+    /** The unpaid orders a connection, an e-mail or a telephone holds (issue 29: limits on holding stock). */
+    index('orders_unpaid_placed_from_idx')
+      .on(table.placedFrom, table.createdAt)
+      .where(sql`${table.status} = 'awaiting_payment'`),
+    index('orders_unpaid_email_idx')
+      .on(table.email, table.createdAt)
+      .where(sql`${table.status} = 'awaiting_payment'`),
+    index('orders_unpaid_telephone_idx')
+      .on(table.telephone, table.createdAt)
+      .where(sql`${table.status} = 'awaiting_payment'`),
     uniqueIndex('orders_cart_key').on(table.cartId),
     index('orders_member_idx').on(table.memberId, table.createdAt),
     /** The deadline job reads only unpaid orders with a deadline, soonest first. */

@@ -4,6 +4,24 @@ export type Currency = (typeof CURRENCIES)[number]
 
 export type Money = { amount: number; currency: Currency }
 
+/**
+ * The largest amount the shop stores (issue 29 item 4): PostgreSQL's integer, 2^31 − 1 minor units (21,474,836.47
+ * THB or USD). An order's total, its lines and its payment must fit; a cart or order above it is refused (409
+ * CART_TOO_LARGE) before anything is written, never a 500.
+ */
+export const MAX_AMOUNT = 2_147_483_647
+
+/**
+ * The highest price of one piece the back office may set, in minor units (999,999.99 THB or USD): far above the
+ * dearest piece of the collection, and ten of it (the most of one size a cart line holds) fit in `MAX_AMOUNT`.
+ */
+export const MAX_UNIT_PRICE = 99_999_999
+
+/** Whether an amount in minor units can be stored (an integer within ±`MAX_AMOUNT`). */
+export function storableAmount(amount: number): boolean {
+  return Number.isSafeInteger(amount) && Math.abs(amount) <= MAX_AMOUNT
+}
+
 /** Minor units per major unit: 100 satang to the baht, 100 cents to the dollar. */
 export const MINOR_UNITS: Record<Currency, number> = { thb: 100, usd: 100 }
 

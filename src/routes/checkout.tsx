@@ -6,6 +6,8 @@ import { useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { addressesQuery } from '~/account/address.functions'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { AddressForm } from '~/account/components/AddressForm'
+import { CaptchaField } from '~/account/components/CaptchaField'
+import type { AccountFailure, CaptchaPrompt } from '~/account/account-result'
 import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { sessionQuery } from '~/account/session.functions'
 import { cartQuery, removeCartLine, setCartQuantity } from '~/cart/cart.functions'
@@ -18,7 +20,8 @@ import { CHECKOUT_JOURNEY_PATHS, endCheckoutJourney, markCheckoutJourney } from 
 import { Modal } from '~/components/Modal'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
-import { formatMoney } from '~/domain/money'
+import { formatMoney, MAX_AMOUNT } from '~/domain/money'
+import { UNPAID_ORDERS_PER_CONNECTION, UNPAID_ORDERS_PER_CONTACT, UNPAID_UNITS_PER_SIZE } from '~/domain/unpaid-holds'
 import type { AddressInput } from '~/domain/address'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
@@ -105,6 +108,9 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
   const [pricesMoved, setPricesMoved] = useState(false)
   const [placing, setPlacing] = useState(false)
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
+  /** The bot check the shop asks for when this connection already holds an unpaid order (issue 29), and its solution. */
+  const [captchaPrompt, setCaptchaPrompt] = useState<CaptchaPrompt | null>(null)
+  const [captcha, setCaptcha] = useState<string | null>(null)
 
   const secureCookies = useRouteContext({ from: '__root__', select: (context) => context.boot.config.secureCookies })
   // In checkout: a reload stays here (§4's guard still sends a typed /checkout to the cart).
@@ -235,6 +241,38 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
     await queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] })
   }
 
+  /**
+   * The refusals of issue 29 in words: the bot check asked for, the limits on unpaid orders (numbers from the
+   * domain), and a total above the largest order.
+   */
+  function limitMessage(result: AccountFailure): string | null {
+    switch (result.reason) {
+      case 'CAPTCHA_REQUIRED':
+        return t`You already have an unpaid order. Please wait for the robot check below to finish, then place the order again.`
+      case 'CAPTCHA_INCORRECT':
+        return t`The robot check was not passed. Please wait for the new check below to finish, then place the order again.`
+      case 'CAPTCHA_UNAVAILABLE':
+        return t`The robot check could not be reached. Please try again in a moment.`
+      case 'CART_TOO_LARGE': {
+        const largest = money(MAX_AMOUNT)
+        return t`The total is above the largest order we can take (${largest}). Please remove some pieces.`
+      }
+      case 'UNPAID_LIMIT': {
+        const unpaid = result.fields?.unpaid
+        if (unpaid === 'units') {
+          const units = UNPAID_UNITS_PER_SIZE
+          return t`Your unpaid orders already hold this size: at most ${units} pieces of one size can wait for payment. Please pay for or cancel those orders first.`
+        }
+        const orders = unpaid === 'contact' ? UNPAID_ORDERS_PER_CONTACT : UNPAID_ORDERS_PER_CONNECTION
+        return unpaid === 'contact'
+          ? t`This e-mail or telephone already has ${orders} unpaid orders. Please pay for or cancel one of them before placing another.`
+          : t`You already have ${orders} unpaid orders. Please pay for or cancel one of them before placing another.`
+      }
+      default:
+        return null
+    }
+  }
+
   async function submit() {
     setProblem(null)
     setFieldProblems({})
@@ -272,11 +310,15 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
           address: shipping === 'courier' ? address : null,
           promotionCode: code,
           paymentMethod: payment,
-          expectedTotal: quoted?.total ?? null,
+          // A total above the largest order is not sent back (the server refuses the order: CART_TOO_LARGE).
+          expectedTotal: quoted && quoted.total <= MAX_AMOUNT ? quoted.total : null,
+          ...(captcha ? { captcha } : {}),
         },
       })
       if (!result.ok) {
         setIdempotencyKey(crypto.randomUUID())
+        setCaptcha(null)
+        setCaptchaPrompt(result.captcha ?? null)
         if (result.reason === 'PRICES_CHANGED') {
           setPricesMoved(true)
           await queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] })
@@ -284,17 +326,18 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
         }
         setFieldProblems(result.fields ?? {})
         setProblem(
-          result.reason === 'OUT_OF_STOCK'
-            ? i18n._(CART_MESSAGES.outOfStock)
-            : result.reason === 'REGION_MISMATCH'
-              ? i18n._(CART_MESSAGES.invalidRegion)
-              : result.reason === 'CART_BLOCKED'
-                ? t`Some pieces cannot be sent to this address (shoes ship within Thailand only).`
-                : result.reason === 'PAYMENT_UNAVAILABLE'
-                  ? t`PayPal is not available at the moment. Please choose another payment method.`
-                  : result.reason === 'INVALID_INPUT'
-                    ? i18n._(ACCOUNT_MESSAGES.completeInformation)
-                    : i18n._(ACCOUNT_MESSAGES.somethingWrong),
+          limitMessage(result) ??
+            (result.reason === 'OUT_OF_STOCK'
+              ? i18n._(CART_MESSAGES.outOfStock)
+              : result.reason === 'REGION_MISMATCH'
+                ? i18n._(CART_MESSAGES.invalidRegion)
+                : result.reason === 'CART_BLOCKED'
+                  ? t`Some pieces cannot be sent to this address (shoes ship within Thailand only).`
+                  : result.reason === 'PAYMENT_UNAVAILABLE'
+                    ? t`PayPal is not available at the moment. Please choose another payment method.`
+                    : result.reason === 'INVALID_INPUT'
+                      ? i18n._(ACCOUNT_MESSAGES.completeInformation)
+                      : i18n._(ACCOUNT_MESSAGES.somethingWrong)),
         )
         return
       }
@@ -673,6 +716,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
               {problem}
             </p>
           ) : null}
+          {captchaPrompt ? <CaptchaField prompt={captchaPrompt} onSolved={setCaptcha} /> : null}
           {problems.length > 0 ? (
             <p className="field-error" id={blockedId}>
               <Trans>The order cannot be placed until the points marked above are settled.</Trans>
@@ -681,7 +725,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
           <button
             type="button"
             className="button button--solid button--wide"
-            disabled={placing || !quoted || problems.length > 0}
+            disabled={placing || !quoted || problems.length > 0 || (captchaPrompt !== null && captcha === null)}
             aria-busy={placing || undefined}
             aria-describedby={problems.length > 0 ? blockedId : undefined}
             onClick={() => void submit()}

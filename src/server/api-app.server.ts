@@ -21,6 +21,8 @@ import { storefrontLinks } from '~/routing/storefront-links'
 import { outboxEnabled, paypalApiUrl, realEmail, realSms, sellerDetails } from '~/config/schema'
 import { bankNames } from '~/domain/thai-banks'
 import { onShutdown } from './lifecycle.server'
+import { loggableError } from '~/db/error-details'
+import { DEFAULT_UNPAID_HOLD_LIMITS } from '~/domain/unpaid-holds'
 
 /** A page render's in-process API calls share its session lookups (issue 29). */
 export { withinPageRender } from '~/api/accounts/render-scope.server'
@@ -41,7 +43,7 @@ function startPaymentDeadlines(api: ApiApp, everyMs: number): () => Promise<void
       .then(({ reminded, cancelled }) => {
         if (reminded + cancelled > 0) console.info(`Payment deadlines: ${reminded} reminded, ${cancelled} cancelled`)
       })
-      .catch((error: unknown) => console.error('Payment deadlines not run', error))
+      .catch((error: unknown) => console.error('Payment deadlines not run', loggableError(error)))
       .finally(() => {
         running = null
       })
@@ -182,13 +184,24 @@ export function getApiApp(): Promise<ApiApp> {
             payWithinMs: env.BANK_TRANSFER_PAY_WITHIN_MINUTES * 60_000,
             remindBeforeMs: env.BANK_TRANSFER_REMIND_MINUTES_BEFORE * 60_000,
           },
+          unpaidHolds: {
+            ...DEFAULT_UNPAID_HOLD_LIMITS,
+            perConnection: env.UNPAID_ORDERS_PER_CONNECTION,
+            perContact: env.UNPAID_ORDERS_PER_CONTACT,
+            challengeFrom: env.UNPAID_ORDERS_CHALLENGE_FROM,
+            unitsPerSize: env.UNPAID_UNITS_PER_SIZE,
+          },
         },
       })
       // Hourly housekeeping: expired codes and sessions go, this month's member codes are issued (idempotent,
       // so several instances and the npm script `codes:issue` may all run it).
       const hourly = () => {
-        api.accounts.purgeExpired().catch((error: unknown) => console.error('Account purge failed', error))
-        api.membership.issueCodes().catch((error: unknown) => console.error('Member codes not issued', error))
+        api.accounts
+          .purgeExpired()
+          .catch((error: unknown) => console.error('Account purge failed', loggableError(error)))
+        api.membership
+          .issueCodes()
+          .catch((error: unknown) => console.error('Member codes not issued', loggableError(error)))
       }
       if (!purgeTimer) {
         const stopPixels = startPixelDelivery(api.pixels)

@@ -955,6 +955,11 @@ export class AccountService {
     return this.captcha.prompt()
   }
 
+  /** The bot check other services ask for (placing an order while unpaid ones are held, issue 29): as below. */
+  passBotCheck(captcha: CaptchaAnswer, context: RequestContext): Promise<void> {
+    return this.checkCaptcha(captcha, context)
+  }
+
   /** The solved challenge, redeemed once; without one, or with a wrong or spent one, a fresh challenge is handed out. */
   private async checkCaptcha(captcha: CaptchaAnswer, context: RequestContext): Promise<void> {
     if (!captcha) {

@@ -29,6 +29,7 @@ import {
   type PixelSender,
   type TikTokEventsOptions,
 } from './platforms.server'
+import { loggableError } from '~/db/error-details'
 
 /** Sending attempts of one event before it is given up. */
 export const PIXEL_MAX_ATTEMPTS = 6
@@ -308,7 +309,7 @@ export function startPixelDelivery(
     if (running || stopped.signal.aborted) return
     running = pixels
       .deliverDue(options.limit ?? 50, stopped.signal)
-      .catch((error: unknown) => console.error('Pixel delivery failed', error))
+      .catch((error: unknown) => console.error('Pixel delivery failed', loggableError(error)))
       .finally(() => {
         running = null
       })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { resultRows, type Db } from '~/db/client.server'
 import {
   cartItems,
@@ -15,6 +15,7 @@ import {
 import type { ProductTag } from '~/domain/catalog'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
+import { assertCartWithinRange } from './amount-guards'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -328,6 +329,7 @@ export class CartService {
           sku: cartItems.sku,
           quantity: cartItems.quantity,
           currency: cartItems.currency,
+          unitPrice: cartItems.unitPrice,
           addedAt: cartItems.addedAt,
         })
         .from(cartItems)
@@ -337,6 +339,11 @@ export class CartService {
       const base = existing && existing.currency === line.currency ? existing.quantity : 0
       const total = Math.min(base + quantity, MAX_QUANTITY_PER_LINE)
       if (total > stock) throw outOfStock(stock)
+      // The lines of this currency as they will be: their total must fit an order (issue 29 item 4).
+      assertCartWithinRange([
+        ...lines.filter((row) => row.currency === line.currency && row.sku !== line.sku),
+        { unitPrice: line.unitPrice, quantity: total },
+      ])
       if (existing) {
         await tx
           .update(cartItems)
@@ -379,6 +386,14 @@ export class CartService {
         fields: { quantity: String(variant?.stock ?? 0) },
       })
     }
+    const others = await this.db
+      .select({ unitPrice: cartItems.unitPrice, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, line.cartId), eq(cartItems.currency, line.currency), ne(cartItems.id, line.id)))
+    assertCartWithinRange([
+      ...others,
+      { unitPrice: line.unitPrice, quantity: Math.min(quantity, MAX_QUANTITY_PER_LINE) },
+    ])
     await this.db
       .update(cartItems)
       .set({ quantity: Math.min(quantity, MAX_QUANTITY_PER_LINE) })

@@ -35,6 +35,9 @@ import { enqueueOrderMail, orderMailValues } from '~/api/emails/order-mails.serv
 import { mailI18n, mailLocale } from '~/api/emails/i18n.server'
 import { statusLineText } from '~/api/emails/templates'
 import type { CartOwner, CartService } from './cart.service'
+import { assertOrderWithinRange } from './amount-guards'
+import { assertUnpaidHolds, heldByConnection, unpaidLimitError } from './unpaid-holds.server'
+import { DEFAULT_UNPAID_HOLD_LIMITS, holdsLargeQuantity, type UnpaidHoldLimits } from '~/domain/unpaid-holds'
 import type { MembershipService } from '~/api/accounts/membership.service'
 import { taxInvoiceState, type TaxInvoiceState } from './tax-invoice.service'
 import {
@@ -141,6 +144,9 @@ export type OrderView = {
   taxInvoice: TaxInvoiceState
 }
 
+/** Who places an order, as the limits on unpaid orders see it: the connection, and its bot check answer if any. */
+export type Placement = { ip: string; captcha: string | null }
+
 export type PlacedOrder = {
   order: OrderView
   accessToken: string | null
@@ -171,6 +177,13 @@ export type OrderServiceOptions = {
   pushLine?: ((to: string, text: string) => Promise<void>) | null
   /** The storefront's order page, which a LINE message links to (absolute; decision 034). */
   orderPage?: ((orderNumber: string, lang: 'th' | 'en') => string) | null
+  /**
+   * What unpaid orders may hold per connection and per contact, and the bot check asked of a connection that holds
+   * some already (issue 29 item 3; the domain's limits by default).
+   */
+  unpaidHolds?: UnpaidHoldLimits
+  /** The shop's bot check: passes, or throws 428 CAPTCHA_REQUIRED with a challenge (none: never asked). */
+  botCheck?: ((answer: string | null, ip: string) => Promise<void>) | null
   /** How long a bank transfer order waits for its money (default 24 h), and when before the end it is reminded (6 h). */
   bankTransfer?: { payWithinMs: number; remindBeforeMs: number }
   /**
@@ -385,7 +398,12 @@ export class OrderService {
    * the recomputed prices, the stock (never below zero), the order, its lines and first event, the payment
    * row and the idempotency key. A request whose key was already used answers with that key's order.
    */
-  async place(owner: CartOwner, idempotencyKey: string, input: CheckoutInput): Promise<PlacedOrder> {
+  async place(
+    owner: CartOwner,
+    idempotencyKey: string,
+    input: CheckoutInput,
+    placement: Placement = { ip: 'unknown', captcha: null },
+  ): Promise<PlacedOrder> {
     const cart = await this.options.carts.find(owner)
     const who = owner.memberId ? { memberId: owner.memberId } : cart ? { cartId: cart.id } : null
     const digest = who ? requestDigest(who, input) : null
@@ -409,8 +427,11 @@ export class OrderService {
       if (!(await this.storeNames()).has(input.storeId))
         throw new AccountError(400, 'INVALID_INPUT', 'Please select a branch', { fields: { storeId: 'invalid' } })
     }
-    const accessToken = randomToken(24)
     const now = new Date()
+    const holds = this.options.unpaidHolds ?? DEFAULT_UNPAID_HOLD_LIMITS
+    const holdsSince = new Date(now.getTime() - holds.windowMs)
+    await this.checkConnection(placement, holds, holdsSince)
+    const accessToken = randomToken(24)
     const orderId = randomUUID()
 
     let placed
@@ -448,6 +469,13 @@ export class OrderService {
           shippingMethod: input.shippingMethod,
           promotion,
         })
+        assertOrderWithinRange(priced)
+        await assertUnpaidHolds(
+          tx,
+          { placedFrom: placement.ip, email: checked.email, telephone: checked.telephone, lines },
+          holds,
+          holdsSince,
+        )
         if (priced.blocked.length > 0) {
           throw new AccountError(409, 'CART_BLOCKED', 'Some items cannot be delivered there', {
             fields: Object.fromEntries(
@@ -512,9 +540,16 @@ export class OrderService {
           }),
         )
         // A bank transfer waits for its money until this moment (then the deadline job cancels the order).
+        // A large quantity of one size is held for a shorter time (issue 29).
+        const payWithinMs = (this.options.bankTransfer ?? DEFAULT_BANK_TRANSFER).payWithinMs
         const paymentDueAt =
           input.paymentMethod === 'bank_transfer'
-            ? new Date(now.getTime() + (this.options.bankTransfer ?? DEFAULT_BANK_TRANSFER).payWithinMs)
+            ? new Date(
+                now.getTime() +
+                  (holdsLargeQuantity(lines, holds)
+                    ? Math.min(payWithinMs, holds.largeQuantityPayWithinMs)
+                    : payWithinMs),
+              )
             : null
         // The order confirmation, owed from the moment the order exists (sent by the e-mail worker).
         const newMail = tx
@@ -562,6 +597,7 @@ export class OrderService {
             address: checked.address,
             paymentMethod: input.paymentMethod,
             paymentDueAt,
+            placedFrom: placement.ip,
             locale: input.lang,
             accessTokenHash: sha256(accessToken),
             createdAt: now,
@@ -592,6 +628,16 @@ export class OrderService {
       shipments: [],
     })
     return { order: view, accessToken, redirectUrl, replayed: false }
+  }
+
+  /**
+   * Before the order's transaction: a connection at its limit of unpaid orders is refused at once, and one that holds
+   * some already must pass the bot check (issue 29). The transaction counts again, under a lock, with the contact.
+   */
+  private async checkConnection(placement: Placement, holds: UnpaidHoldLimits, since: Date): Promise<void> {
+    const { orders: held } = await heldByConnection(this.db, placement.ip, since)
+    if (held >= holds.perConnection) throw unpaidLimitError('connection')
+    if (held >= holds.challengeFrom) await this.options.botCheck?.(placement.captcha, placement.ip)
   }
 
   /** The branches by id, read at most once a minute (they come with the catalog and hardly ever change). */

@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import type { AccountService } from '~/api/accounts/account.service'
 import type { CatalogService } from '~/api/catalog.service'
 import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
-import { security, bearerToken, body, createSubApp, json, refused, wire } from '~/api/http.server'
+import { security, bearerToken, body, createSubApp, json, refused, requestContext, wire } from '~/api/http.server'
 import { DEFAULT_PAGE_SIZE, langOnlyQuery, type Lang } from '~/contract/catalog'
 import type { InLanguages } from '~/domain/thai-banks'
 import type { StorefrontLinks } from '~/contract/links'
@@ -110,6 +110,8 @@ export type CommerceRoutesOptions = {
   membership?: MembershipService | null
   /** The bank transfer deadline and its reminder (issue 17); 24 h and 6 h before it by default. */
   bankTransfer?: OrderServiceOptions['bankTransfer']
+  /** What unpaid orders may hold per connection and contact (issue 29; the domain's limits by default). */
+  unpaidHolds?: OrderServiceOptions['unpaidHolds']
   onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
   /** Told when the back office accepts an exchange or return (the shopper's e-mail). */
   onReturnAccepted?: OrderServiceOptions['onReturnAccepted']
@@ -177,6 +179,8 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     orderPage,
     membership: options.membership ?? null,
     bankTransfer: options.bankTransfer,
+    unpaidHolds: options.unpaidHolds,
+    botCheck: (answer, ip) => options.accounts.passBotCheck(answer, { ip, locale: 'th' }),
     onPaymentReminder: options.onPaymentReminder ?? null,
     // The shopper's e-mail about an accepted exchange or return, queued once per request.
     onReturnAccepted:
@@ -498,40 +502,53 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       responses: {
         201: json(placedOrderSchema, 'Placed; redirect_url leads to the card payment page'),
         200: json(placedOrderSchema, 'The same order again (replayed key)'),
-        400: refused('Field codes'),
-        409: refused('Out of stock, prices changed, region, empty cart, or the key was used for another body'),
+        400: refused('Field codes, or a wrong bot check (CAPTCHA_INCORRECT)'),
+        409: refused(
+          'Out of stock, prices changed, region, empty cart, a total above the largest order (CART_TOO_LARGE), or the key was used for another body',
+        ),
+        428: refused('This connection holds unpaid orders: solve the bot check first (captcha)'),
+        429: refused(
+          'Unpaid orders of this connection or contact are at their limit (UNPAID_LIMIT; fields.unpaid: connection, contact or units)',
+        ),
+        503: refused('The bot check could not be reached (CAPTCHA_UNAVAILABLE)'),
       },
     }),
     async (c) => {
       const { lang, currency } = c.req.valid('query')
       const input = c.req.valid('json')
-      const placed = await orders.place(await owner(c), c.req.valid('header')[IDEMPOTENCY_KEY_HEADER], {
-        currency,
-        lang,
-        email: input.email,
-        telephone: input.telephone,
-        shippingMethod: input.shipping_method,
-        storeId: input.store_id,
-        address: input.address
-          ? {
-              firstname: input.address.firstname,
-              lastname: input.address.lastname,
-              telephoneNumber: input.address.telephone_number,
-              email: input.address.email,
-              taxId: input.address.tax_id,
-              address: input.address.address,
-              address2: input.address.address2,
-              country: input.address.country,
-              postcode: input.address.postcode,
-              subDistrict: input.address.sub_district,
-              district: input.address.district,
-              province: input.address.province,
-            }
-          : null,
-        promotionCode: input.promotion_code,
-        paymentMethod: input.payment_method,
-        expectedTotal: input.expected_total,
-      })
+      const placement = { ip: requestContext(c, lang).ip, captcha: input.captcha ?? null }
+      const placed = await orders.place(
+        await owner(c),
+        c.req.valid('header')[IDEMPOTENCY_KEY_HEADER],
+        {
+          currency,
+          lang,
+          email: input.email,
+          telephone: input.telephone,
+          shippingMethod: input.shipping_method,
+          storeId: input.store_id,
+          address: input.address
+            ? {
+                firstname: input.address.firstname,
+                lastname: input.address.lastname,
+                telephoneNumber: input.address.telephone_number,
+                email: input.address.email,
+                taxId: input.address.tax_id,
+                address: input.address.address,
+                address2: input.address.address2,
+                country: input.address.country,
+                postcode: input.address.postcode,
+                subDistrict: input.address.sub_district,
+                district: input.address.district,
+                province: input.address.province,
+              }
+            : null,
+          promotionCode: input.promotion_code,
+          paymentMethod: input.payment_method,
+          expectedTotal: input.expected_total,
+        },
+        placement,
+      )
       c.header('Cache-Control', 'private, no-store')
       const result = {
         order: orderWire(placed.order, lang),

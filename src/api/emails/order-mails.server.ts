@@ -25,6 +25,7 @@ import {
   type OrderMail,
   type RenderedMail,
 } from './templates'
+import { loggableError } from '~/db/error-details'
 
 export type { OrderCancelReason } from '~/domain/orders'
 export type { OrderMailData, OrderMailKind, OrderMailReturnRequest, OrderMailShipment } from '~/db/schema'
@@ -401,7 +402,7 @@ export function startOrderMailDelivery(
     if (running || stopped.signal.aborted) return
     running = mails
       .deliverDue(options.limit ?? 20, stopped.signal)
-      .catch((error: unknown) => console.error('Order e-mail delivery failed', error))
+      .catch((error: unknown) => console.error('Order e-mail delivery failed', loggableError(error)))
       .finally(() => {
         running = null
       })
