@@ -208,3 +208,87 @@ describe('each discount on its own line, from the quote to the order and its tax
     ])
   })
 })
+
+describe('the cart counts what can be paid; a fee says why (issue 29 items 10 and 8)', () => {
+  it('leaves a size out of stock out of the subtotal, and states the mix-and-match saving and the total', async () => {
+    const rows = await database.db
+      .select({ sku: sql<string>`min(${variants.sku})`, price: products.priceThb })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(
+        and(
+          sql`'mix_match' = ANY(${products.tags})`,
+          sql`NOT ('sale' = ANY(${products.tags}))`,
+          sql`${products.categorySlug} <> 'shoes'`,
+        ),
+      )
+      .groupBy(products.id, products.priceThb)
+      .orderBy(sql`${products.priceThb} DESC`, products.id)
+      .limit(4)
+      .offset(3)
+    expect(rows).toHaveLength(4)
+    let cartToken = ''
+    for (const row of rows) {
+      await database.db.update(variants).set({ stockOnline: 20 }).where(eq(variants.sku, row.sku))
+      const added = await call('POST', '/cart/items?currency=thb', {
+        body: { sku: row.sku, quantity: 1 },
+        headers: cartToken ? { 'x-cart-token': cartToken } : {},
+      })
+      expect(added.status).toBe(201)
+      cartToken ||= String((await json(added)).cart_token)
+    }
+    const last = rows[3]
+    await database.db
+      .update(variants)
+      .set({ stockOnline: 0 })
+      .where(eq(variants.sku, last?.sku ?? ''))
+    const cart = await json(await call('GET', '/cart?currency=thb&lang=en', { headers: { 'x-cart-token': cartToken } }))
+    const counted = rows.slice(0, 3).reduce((sum, row) => sum + row.price, 0)
+    const saving = Math.max(0, counted - MIX_MATCH_BUNDLE_PRICES[3].thb)
+    expect(cart.subtotal).toBe(counted)
+    expect(cart.mix_match_discount).toBe(saving)
+    expect(cart.total).toBe(counted - saving)
+    expect((cart.items as Json[]).find((item) => item.sku === last?.sku)?.out_of_stock).toBe(true)
+  })
+
+  it('quotes the courier with its price and a club item as the reason for the fee', async () => {
+    const [club] = await database.db
+      .select({ sku: sql<string>`min(${variants.sku})` })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(and(sql`'club' = ANY(${products.tags})`, sql`NOT ('sale' = ANY(${products.tags}))`))
+      .groupBy(products.id)
+      .orderBy(products.id)
+      .limit(1)
+    await database.db
+      .update(variants)
+      .set({ stockOnline: 20 })
+      .where(eq(variants.sku, club?.sku ?? ''))
+    const added = await call('POST', '/cart/items?currency=thb', { body: { sku: club?.sku, quantity: 1 } })
+    const cartToken = String((await json(added)).cart_token)
+    const noAddress = await json(
+      await call('POST', '/checkout/quote?currency=thb&lang=en', {
+        body: { country: null, shipping_method: 'courier' },
+        headers: { 'x-cart-token': cartToken },
+      }),
+    )
+    expect(noAddress.courier).toEqual({ fee: 50_00, reason: 'club', assumed_domestic: true })
+    const thailand = await json(
+      await call('POST', '/checkout/quote?currency=thb&lang=en', {
+        body: { country: 'TH', shipping_method: 'courier' },
+        headers: { 'x-cart-token': cartToken },
+      }),
+    )
+    expect(thailand.shipping_fee).toBe(50_00)
+    expect(thailand.shipping_reason).toBe('club')
+    const pickup = await json(
+      await call('POST', '/checkout/quote?currency=thb&lang=en', {
+        body: { country: 'TH', shipping_method: 'pickup' },
+        headers: { 'x-cart-token': cartToken },
+      }),
+    )
+    expect(pickup.shipping_fee).toBe(0)
+    expect(pickup.shipping_reason).toBeNull()
+    expect(pickup.courier).toEqual({ fee: 50_00, reason: 'club', assumed_domestic: false })
+  })
+})
