@@ -33,6 +33,8 @@ function emptyCart(currencyCode: 'thb' | 'usd'): Cart {
     items: [],
     count: 0,
     subtotal: 0,
+    mixMatchDiscount: 0,
+    total: 0,
     pricesChanged: false,
     blocked: false,
     purchased: false,

@@ -30,7 +30,11 @@ export type Cart = {
   currency: 'thb' | 'usd'
   items: CartLine[]
   count: number
+  /** What can be paid now (not sizes out of stock, not lines of another region). */
   subtotal: number
+  mixMatchDiscount: number
+  /** subtotal − mixMatchDiscount, before delivery and codes. */
+  total: number
   pricesChanged: boolean
   blocked: boolean
   purchased: boolean

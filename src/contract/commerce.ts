@@ -4,12 +4,13 @@ import { IDEMPOTENCY_KEY_HEADER } from './headers'
 import { PRODUCT_TAGS } from '~/domain/catalog'
 import { CURRENCIES, MAX_AMOUNT, MAX_UNIT_PRICE } from '~/domain/money'
 import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/captcha'
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS } from '~/domain/orders'
+import { DISCOUNT_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS } from '~/domain/orders'
 import { RETURN_KINDS, RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from '~/domain/returns'
 import { CARRIER_IDS } from '~/domain/carriers'
 import { postalAddressSchema } from '~/contract/accounts'
 import { currencyQuery, langQuery, productSummarySchema } from '~/contract/catalog'
 import { TAX_INVOICE_REFUSALS } from '~/domain/tax-invoice'
+import { SHIPPING_FEE_REASONS } from '~/domain/pricing'
 
 export const cartQuery = z.object({ lang: langQuery, currency: currencyQuery })
 
@@ -44,7 +45,12 @@ export const cartSchema = z
     currency: z.enum(CURRENCIES),
     items: z.array(cartLineSchema),
     count: z.int(),
+    /** The pieces that can be paid now: a size out of stock or a line of another region is not counted. */
     subtotal: z.int(),
+    /** The mix-and-match saving on the counted pieces. */
+    mix_match_discount: z.int(),
+    /** subtotal − mix_match_discount, before delivery and any code. */
+    total: z.int(),
     prices_changed: z.boolean(),
     blocked: z.boolean(),
     purchased: z.boolean(),
@@ -79,6 +85,11 @@ export const quoteBody = z
   })
   .openapi('QuoteRequest')
 
+/** One discount on its own line (issue 29 item 7): its kind, its code (null for mix-and-match), its amount. */
+export const discountLineSchema = z
+  .object({ kind: z.enum(DISCOUNT_KINDS), code: z.string().nullable(), amount: z.int() })
+  .openapi('DiscountLine')
+
 export const quoteSchema = z
   .object({
     currency: z.enum(CURRENCIES),
@@ -86,7 +97,17 @@ export const quoteSchema = z
     mix_match_discount: z.int(),
     promotion: z.object({ code: z.string(), discount: z.int() }).nullable(),
     promotion_rejected: z.object({ code: z.string(), reason: z.string() }).nullable(),
+    /** Each discount on its own line, as the order will keep it. */
+    discounts: z.array(discountLineSchema),
     shipping_fee: z.int(),
+    /** Why the shipping fee is charged: a club item, a sale item under the threshold, abroad (null: no fee). */
+    shipping_reason: z.enum(SHIPPING_FEE_REASONS).nullable(),
+    /** What the courier costs to the destination (Thailand while no address is chosen), and why. */
+    courier: z.object({
+      fee: z.int(),
+      reason: z.enum(SHIPPING_FEE_REASONS).nullable(),
+      assumed_domestic: z.boolean(),
+    }),
     total: z.int(),
     vat_included: z.int(),
     duty: z.enum(['paid', 'unpaid']),
@@ -195,7 +216,10 @@ export const orderSchema = z
     email: z.string(),
     telephone: z.string(),
     subtotal: z.int(),
+    /** The sum of `discounts`. */
     discount: z.int(),
+    /** Each discount on its own line: mix-and-match, the code, a member's tier or birth-month code. */
+    discounts: z.array(discountLineSchema),
     shipping_fee: z.int(),
     total: z.int(),
     vat_included: z.int(),
@@ -213,7 +237,9 @@ export const orderSchema = z
         name: z.string(),
         size: z.string(),
         quantity: z.int(),
+        /** The shelf price of one piece when the order was placed. */
         unit_price: z.int(),
+        /** unit_price × quantity, before the order's discounts. */
         line_total: z.int(),
         tags: z.array(z.string()),
         category: z.string(),

@@ -25,7 +25,9 @@ import { MEMBER_GENDERS, MEMBER_TIERS, type MemberGender } from '../domain/membe
 import { CURRENCIES, type Currency } from '../domain/money'
 import { OTP_CHANNELS, OTP_PURPOSES } from '../domain/otp'
 import {
+  DISCOUNT_KINDS,
   ORDER_STATUSES,
+  type DiscountLine,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   SHIPPING_METHODS,
@@ -701,6 +703,31 @@ export const orderItems = pgTable(
   (table) => [primaryKey({ columns: [table.orderId, table.position] })],
 )
 
+export const discountKindEnum = pgEnum('discount_kind', DISCOUNT_KINDS)
+
+/**
+ * The discounts of an order, one line each (issue 29 item 7): mix-and-match, the code (NEW200), a member's tier or
+ * birth-month code. `orders.discount` stays their sum (the figures of the order and its tax invoice); an order from
+ * before these lines got them from migration 0018.
+ */
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: discountKindEnum('kind').notNull(),
+    /** The code as the shopper typed it (NEW200, a member's code); null for mix-and-match. */
+    code: text('code'),
+    amount: integer('amount').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.position] }),
+    check('order_discounts_amount_positive', sql`${table.amount} > 0`),
+  ],
+)
+
 /** The status timeline of an order. */
 export const orderEvents = pgTable(
   'order_events',
@@ -863,7 +890,10 @@ export type TaxInvoiceContent = {
   buyer: TaxInvoiceParty
   lines: TaxInvoiceLine[]
   goods: number
+  /** The sum of `discounts`. */
   discount: number
+  /** Each discount with its name (issue 29 item 7); absent on invoices issued before, which print one line. */
+  discounts?: DiscountLine[]
   shippingFee: number
   total: number
   netOfVat: number

@@ -5,3 +5,8 @@ export type Gender = (typeof GENDERS)[number]
 /** Tags of §2/§9: sale (special price), club items, mix-and-match, new arrivals. */
 export const PRODUCT_TAGS = ['sale', 'club', 'mix_match', 'new'] as const
 export type ProductTag = (typeof PRODUCT_TAGS)[number]
+
+/** Whether a string read from elsewhere (an order's stored tags) is one of the product tags. */
+export function isProductTag(tag: string): tag is ProductTag {
+  return (PRODUCT_TAGS as readonly string[]).includes(tag)
+}

@@ -6,6 +6,7 @@ import type { ShippingMethod } from './orders'
 import type { Currency } from './money'
 import {
   allocateProportionally,
+  discountLines,
   DOMESTIC_SMALL_ITEM_FEE,
   INTERNATIONAL_FREE_SHIPPING_FROM,
   INTERNATIONAL_SHIPPING_FEE,
@@ -17,6 +18,7 @@ import {
   mixMatchSavingPercent,
   NEW200,
   priceCart,
+  shippingFeeReason,
   type Destination,
   type PricingInput,
   type PricingLine,
@@ -577,5 +579,29 @@ describe('priceCart properties', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('discountLines and shippingFeeReason (issue 29 items 7 and 8)', () => {
+  it('keeps mix-and-match and the code as two named lines, and names a member code by its kind', () => {
+    expect(discountLines({ mixMatchDiscount: 6_680_00, promotion: { code: 'NEW200', discount: 200_00 } })).toEqual([
+      { kind: 'mix_match', code: null, amount: 6_680_00 },
+      { kind: 'code', code: 'NEW200', amount: 200_00 },
+    ])
+    expect(discountLines({ mixMatchDiscount: 0, promotion: { code: 'VIP-X', discount: 100_00 } }, 'tier')).toEqual([
+      { kind: 'tier', code: 'VIP-X', amount: 100_00 },
+    ])
+    expect(discountLines({ mixMatchDiscount: 0, promotion: null })).toEqual([])
+  })
+
+  it('says why the courier costs something: club, a small sale item, abroad, or nothing', () => {
+    const club = line({ unitPrice: 2_490_00, tags: ['club'] })
+    const cheapSale = line({ unitPrice: 390_00, tags: ['sale'] })
+    const plain = line({ unitPrice: 2_490_00 })
+    expect(shippingFeeReason('thb', [plain, club], TH, 4_980_00)).toBe('club')
+    expect(shippingFeeReason('thb', [plain, cheapSale], TH, 2_880_00)).toBe('smallSaleItem')
+    expect(shippingFeeReason('thb', [plain], TH, 2_490_00)).toBeNull()
+    expect(shippingFeeReason('usd', [plain], US, INTERNATIONAL_FREE_SHIPPING_FROM.usd - 1)).toBe('international')
+    expect(shippingFeeReason('usd', [plain], US, INTERNATIONAL_FREE_SHIPPING_FROM.usd)).toBeNull()
   })
 })

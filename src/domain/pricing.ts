@@ -1,5 +1,5 @@
 import type { ProductTag } from './catalog'
-import type { ShippingMethod } from './orders'
+import type { DiscountKind, DiscountLine, ShippingMethod } from './orders'
 import type { Currency } from './money'
 
 /**
@@ -364,6 +364,29 @@ export function needsDomesticSmallItemFee(currency: Currency, lines: readonly Pr
   )
 }
 
+/** Why a courier delivery costs something (issue 29 item 8): a club item, a sale item under the threshold, abroad. */
+export const SHIPPING_FEE_REASONS = ['club', 'smallSaleItem', 'international'] as const
+export type ShippingFeeReason = (typeof SHIPPING_FEE_REASONS)[number]
+
+/**
+ * §9 the reason for the courier fee of these lines to this destination, or null when delivery is free: abroad under
+ * the free-shipping threshold; within Thailand a club item first, else a sale item under the threshold.
+ */
+export function shippingFeeReason(
+  currency: Currency,
+  lines: readonly PricingLine[],
+  destination: Destination,
+  merchandiseTotal: number,
+): ShippingFeeReason | null {
+  if (lines.length === 0) return null
+  if (!isDomestic(destination)) {
+    return merchandiseTotal < INTERNATIONAL_FREE_SHIPPING_FROM[currency] ? 'international' : null
+  }
+  if (lines.some((line) => line.tags.includes('club'))) return 'club'
+  if (needsDomesticSmallItemFee(currency, lines)) return 'smallSaleItem'
+  return null
+}
+
 /**
  * §9 delivery: the fee, the duty and what blocks the checkout. No destination yet: no fee, duty paid. An empty
  * cart ships nothing (no fee). Store pickup: free, within Thailand only. Courier within Thailand: free or the
@@ -453,4 +476,20 @@ export function priceCart(input: PricingInput): PricingResult {
     duty: delivery.duty,
     blocked: delivery.blocked,
   }
+}
+
+/**
+ * The discounts of a priced cart, each on its own line (issue 29 item 7): mix-and-match first, then the code, named
+ * by its kind (a shop code, a member's tier code or the birth-month code). Discounts of 0 are left out.
+ */
+export function discountLines(
+  result: Pick<PricingResult, 'mixMatchDiscount' | 'promotion'>,
+  codeKind: Exclude<DiscountKind, 'mix_match'> = 'code',
+): DiscountLine[] {
+  const lines: DiscountLine[] = []
+  if (result.mixMatchDiscount > 0) lines.push({ kind: 'mix_match', code: null, amount: result.mixMatchDiscount })
+  if (result.promotion && result.promotion.discount > 0) {
+    lines.push({ kind: codeKind, code: result.promotion.code, amount: result.promotion.discount })
+  }
+  return lines
 }

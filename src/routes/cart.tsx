@@ -17,6 +17,7 @@ import { MixMatchProgress } from '~/cart/components/MixMatchProgress'
 import { CART_MESSAGES } from '~/cart/messages'
 import type { Cart, CartLine } from '~/cart/types'
 import { CatalogPicture } from '~/catalog/components/CatalogPicture'
+import { ClubNote } from '~/catalog/components/ClubLabel'
 import { Modal } from '~/components/Modal'
 import { PageHeading } from '~/components/PageHeading'
 import { formatMoney } from '~/domain/money'
@@ -39,7 +40,7 @@ const lineRef = (line: { productId: string; familyId: string; colorSlug: string 
 })
 
 function CartPage() {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = useLocale()
   const currency = useCurrency()
   const queryClient = useQueryClient()
@@ -99,6 +100,9 @@ function CartPage() {
   }))
   const here = currency.toUpperCase()
   const foreignCount = foreignLines.length
+  // What the subtotal counts (issue 29 item 10): not a size out of stock, not a line of another currency.
+  const countedLines = cart.items.filter((line) => !line.regionMismatch && !line.outOfStock)
+  const notCounted = cart.items.filter((line) => !line.regionMismatch && line.outOfStock).length
 
   return (
     <div className="cart-page">
@@ -199,6 +203,33 @@ function CartPage() {
                     <Trans>Subtotal</Trans>
                   </dt>
                   <dd data-testid="cart-subtotal">{formatMoney(cart.subtotal, cart.currency, locale)}</dd>
+                  {notCounted > 0 ? (
+                    <dd className="account-muted" data-testid="cart-not-counted">
+                      {notCounted === 1 ? (
+                        <Trans>1 piece out of stock is not counted.</Trans>
+                      ) : (
+                        <Trans>{notCounted} pieces out of stock are not counted.</Trans>
+                      )}
+                    </dd>
+                  ) : null}
+                  {cart.mixMatchDiscount > 0 ? (
+                    <>
+                      <dt>
+                        <Trans>Mix and match</Trans>
+                      </dt>
+                      <dd data-testid="cart-mix-match">−{formatMoney(cart.mixMatchDiscount, cart.currency, locale)}</dd>
+                    </>
+                  ) : null}
+                  <dt>
+                    <Trans>Shipping</Trans>
+                  </dt>
+                  <dd data-testid="cart-shipping">{t`Calculated at checkout`}</dd>
+                  <dt className="summary-total">
+                    <Trans>Total to pay</Trans>
+                  </dt>
+                  <dd className="summary-total" data-testid="cart-total">
+                    {formatMoney(cart.total, cart.currency, locale)}
+                  </dd>
                 </>
               ) : null}
               {foreignTotals.map((entry) => {
@@ -215,7 +246,7 @@ function CartPage() {
                 )
               })}
             </dl>
-            <MixMatchProgress currency={cart.currency} lines={cart.items} />
+            <MixMatchProgress currency={cart.currency} lines={countedLines} />
             <p className="account-muted">
               <Trans>Shipping and discount codes are worked out at checkout. Prices include VAT.</Trans>
             </p>
@@ -314,9 +345,15 @@ function CartLineRow({
             <span className="price">{formatMoney(line.unitPrice, line.currency, locale)}</span>
           )}
         </p>
+        {line.tags.includes('club') ? <ClubNote currency={line.currency} /> : null}
         {line.outOfStock ? (
           <p className="field-error" role="alert">
             {i18n._(CART_MESSAGES.outOfStock)}
+          </p>
+        ) : null}
+        {line.outOfStock && !line.regionMismatch ? (
+          <p className="account-muted cart-line__not-counted" data-testid="cart-line-not-counted">
+            <Trans>Not counted in the subtotal</Trans>
           </p>
         ) : null}
         {line.regionMismatch ? (

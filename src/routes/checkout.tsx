@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { Fragment, useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { addressesQuery } from '~/account/address.functions'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { AddressForm } from '~/account/components/AddressForm'
@@ -14,6 +14,8 @@ import { cartQuery, removeCartLine, setCartQuantity } from '~/cart/cart.function
 import { CART_MESSAGES } from '~/cart/messages'
 import { storesQuery } from '~/catalog/catalog.queries'
 import { placeOrder, quoteCheckout } from '~/checkout/checkout.functions'
+import { discountLabel } from '~/checkout/discount-labels'
+import { shippingReasonText } from '~/checkout/shipping-reasons'
 import { CheckoutProblems, type CheckoutProblem } from '~/checkout/components/CheckoutProblems'
 import { clearCheckoutDraft, readCheckoutDraft, sessionStore, writeCheckoutDraft } from '~/checkout/draft'
 import { CHECKOUT_JOURNEY_PATHS, endCheckoutJourney, markCheckoutJourney } from '~/checkout/resume'
@@ -139,7 +141,6 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
     staleTime: 0,
   })
   const quoted = quote.data?.ok ? quote.data.quote : null
-  const promotionCode = quoted?.promotion?.code
   const checkoutCart = cart.id
   useTrackOnce(checkoutCart, 'begin_checkout', () => ({
     ecommerce: {
@@ -444,6 +445,24 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
                   <span className="account-muted">
                     <Trans>3–7 working days (3–5 more when volume is high)</Trans>
                   </span>
+                  {/* The courier's price for this cart and address (Thailand until one is chosen), and why (item 8). */}
+                  {quoted ? (
+                    <>
+                      <br />
+                      <span data-testid="courier-price">
+                        {quoted.courier.fee === 0 ? t`Free` : money(quoted.courier.fee)}
+                        {quoted.courier.assumedDomestic ? ` ${t`within Thailand`}` : null}
+                      </span>
+                      {quoted.courier.reason && quoted.courier.fee > 0 ? (
+                        <>
+                          <br />
+                          <span className="account-muted" data-testid="courier-reason">
+                            {shippingReasonText(i18n, quoted.courier.reason, currency, locale)}
+                          </span>
+                        </>
+                      ) : null}
+                    </>
+                  ) : null}
                 </span>
               </label>
               <label className="choice">
@@ -658,22 +677,15 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
                 <Trans>Subtotal</Trans>
               </dt>
               <dd>{money(quoted.subtotal)}</dd>
-              {quoted.mixMatchDiscount > 0 ? (
-                <>
-                  <dt>
-                    <Trans>Mix and match</Trans>
-                  </dt>
-                  <dd>−{money(quoted.mixMatchDiscount)}</dd>
-                </>
-              ) : null}
-              {quoted.promotion ? (
-                <>
-                  <dt>
-                    <Trans>Discounted code {promotionCode}</Trans>
-                  </dt>
-                  <dd data-testid="discount">−{money(quoted.promotion.discount)}</dd>
-                </>
-              ) : null}
+              {/* Each discount on its own line, named as the order will keep it (issue 29 item 7). */}
+              {quoted.discounts.map((discount) => (
+                <Fragment key={discount.kind}>
+                  <dt>{discountLabel(i18n, discount)}</dt>
+                  <dd data-testid={discount.kind === 'mix_match' ? 'mix-match-discount' : 'discount'}>
+                    −{money(discount.amount)}
+                  </dd>
+                </Fragment>
+              ))}
               <dt>
                 <Trans>Shipping fee</Trans>
               </dt>
@@ -684,6 +696,11 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
                     ? t`Free`
                     : money(quoted.shippingFee)}
               </dd>
+              {quoted.shippingReason && quoted.shippingFee > 0 ? (
+                <dd className="account-muted" data-testid="shipping-reason">
+                  {shippingReasonText(i18n, quoted.shippingReason, currency, locale)}
+                </dd>
+              ) : null}
               <dt className="summary-total">
                 <Trans>Net</Trans>
               </dt>

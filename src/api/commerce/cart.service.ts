@@ -13,6 +13,7 @@ import {
   type ProductRow,
 } from '~/db/schema'
 import type { ProductTag } from '~/domain/catalog'
+import { mixMatchDiscounts } from '~/domain/pricing'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
 import { assertCartWithinRange } from './amount-guards'
@@ -61,7 +62,15 @@ export type CartView = {
   currency: CurrencyCode
   items: CartLineView[]
   count: number
+  /**
+   * The pieces that can be paid now, at today's prices (issue 29 item 10): a size out of stock or a line of another
+   * region is not counted (the cart marks it so).
+   */
   subtotal: number
+  /** The mix-and-match saving on the counted pieces, as checkout will give it. */
+  mixMatchDiscount: number
+  /** subtotal − mixMatchDiscount: to pay before delivery and any code (both worked out at checkout). */
+  total: number
   pricesChanged: boolean
   /** Payment is blocked: an item out of stock or of another region. */
   blocked: boolean
@@ -78,6 +87,8 @@ function emptyView(currency: CurrencyCode, purchased = false): CartView {
     items: [],
     count: 0,
     subtotal: 0,
+    mixMatchDiscount: 0,
+    total: 0,
     pricesChanged: false,
     blocked: false,
     purchased,
@@ -158,13 +169,18 @@ function lineView(
 }
 
 function cartView(id: string, currency: CurrencyCode, items: CartLineView[]): CartView {
-  const payable = items.filter((item) => !item.regionMismatch)
+  // Only what can be paid now counts: not a size out of stock, not a line priced in another currency.
+  const counted = items.filter((item) => !item.regionMismatch && !item.outOfStock)
+  const subtotal = counted.reduce((sum, item) => sum + item.lineTotal, 0)
+  const mixMatchDiscount = mixMatchDiscounts(currency, counted).reduce((sum, part) => sum + part, 0)
   return {
     id,
     currency,
     items,
     count: items.reduce((sum, item) => sum + item.quantity, 0),
-    subtotal: payable.reduce((sum, item) => sum + item.lineTotal, 0),
+    subtotal,
+    mixMatchDiscount,
+    total: subtotal - mixMatchDiscount,
     pricesChanged: items.some((item) => item.priceChanged && !item.regionMismatch),
     blocked: items.some((item) => item.outOfStock || item.regionMismatch),
     purchased: false,

@@ -6,6 +6,7 @@ import {
   carts,
   idempotencyKeys,
   members,
+  orderDiscounts,
   orderEvents,
   orderItems,
   orderMails,
@@ -19,14 +20,30 @@ import {
   type OrderAddress,
   type OrderRow,
 } from '~/db/schema'
-import type { OrderCancelReason, OrderStatus, PaymentMethod, ShippingMethod } from '~/domain/orders'
+import type {
+  DiscountKind,
+  DiscountLine,
+  OrderCancelReason,
+  OrderStatus,
+  PaymentMethod,
+  ShippingMethod,
+} from '~/domain/orders'
 import type { ReturnKind, PieceRefusal, ReturnRefusal } from '~/domain/returns'
 import type { CarrierId } from '~/domain/carriers'
 import { canCancel } from '~/domain/returns'
 import { CANCELLED_BY_SHOPPER_NOTE, DEADLINE_PASSED_NOTE } from '~/domain/payment-outcome'
 import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
 import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
-import { NEW200, priceCart, type PricingResult, type Promotion } from '~/domain/pricing'
+import {
+  deliveryTerms,
+  discountLines,
+  NEW200,
+  priceCart,
+  shippingFeeReason,
+  type PricingResult,
+  type Promotion,
+  type ShippingFeeReason,
+} from '~/domain/pricing'
 import { getThaiPostal } from '~/geo/thai-postal.server'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { AccountError } from '~/api/accounts/errors'
@@ -40,6 +57,7 @@ import { assertUnpaidHolds, heldByConnection, unpaidLimitError } from './unpaid-
 import { DEFAULT_UNPAID_HOLD_LIMITS, holdsLargeQuantity, type UnpaidHoldLimits } from '~/domain/unpaid-holds'
 import type { MembershipService } from '~/api/accounts/membership.service'
 import { taxInvoiceState, type TaxInvoiceState } from './tax-invoice.service'
+import { orderDiscountLines } from './discounts'
 import {
   isInternational,
   orderReturnWindow,
@@ -92,6 +110,15 @@ export type QuoteProblem =
 export type QuoteView = Omit<PricingResult, 'blocked'> & {
   currency: CurrencyCode
   promotionCode: string | null
+  /** Each discount on its own line, named (issue 29 item 7): what the order will keep. */
+  discounts: DiscountLine[]
+  /** Why the shipping fee is charged (null: none), so that a fee never appears without a reason (item 8). */
+  shippingReason: ShippingFeeReason | null
+  /**
+   * What the courier would cost to the destination (Thailand until an address is chosen; `assumed` then), and why:
+   * the courier option states its price (issue 29 item 8).
+   */
+  courier: { fee: number; reason: ShippingFeeReason | null; assumedDomestic: boolean }
   blocked: QuoteProblem[]
 }
 
@@ -103,7 +130,10 @@ export type OrderView = {
   email: string
   telephone: string
   subtotal: number
+  /** The sum of `discounts`. */
   discount: number
+  /** Each discount on its own line with its kind and code (issue 29 item 7). */
+  discounts: DiscountLine[]
   shippingFee: number
   total: number
   vatIncluded: number
@@ -121,7 +151,9 @@ export type OrderView = {
     name: string
     size: string
     quantity: number
+    /** The shelf price of one piece when the order was placed. */
     unitPrice: number
+    /** unitPrice × quantity: the line at its shelf price (the discounts are the order's `discounts`). */
     lineTotal: number
     tags: string[]
     category: string
@@ -302,14 +334,14 @@ export class OrderService {
   private async promotion(
     code: string | null,
     memberId: string | null,
-  ): Promise<{ promotion: Promotion; memberCodeId: string | null } | null> {
+  ): Promise<{ promotion: Promotion; memberCodeId: string | null; kind: Exclude<DiscountKind, 'mix_match'> } | null> {
     if (!code) return null
     const normalised = code.trim().toUpperCase()
     const shopCode = PROMOTIONS[normalised]
-    if (shopCode) return { promotion: shopCode, memberCodeId: null }
+    if (shopCode) return { promotion: shopCode, memberCodeId: null, kind: 'code' }
     if (memberId && this.options.membership) {
       const { promotion, row } = await this.options.membership.promotionFor(memberId, normalised)
-      return { promotion, memberCodeId: row.id }
+      return { promotion, memberCodeId: row.id, kind: row.kind === 'monthly' ? 'tier' : 'birth_month' }
     }
     throw new AccountError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
       fields: { promotionCode: 'invalid' },
@@ -343,13 +375,22 @@ export class OrderService {
           ? [{ reason: 'outOfStock', ...named(row), available: Math.max(0, row.stockOnline) }]
           : [],
     )
+    const resolved = await this.promotion(input.promotionCode, owner.memberId)
     const result = priceCart({
       currency: input.currency,
       lines: payable.length > 0 ? pricedLines(payable, input.currency) : [],
       destination: input.country ? { country: input.country } : null,
       shippingMethod: input.shippingMethod,
-      promotion: (await this.promotion(input.promotionCode, owner.memberId))?.promotion ?? null,
+      promotion: resolved?.promotion ?? null,
     })
+    const priced = result.lines
+    const merchandise = result.subtotal - result.mixMatchDiscount - (result.promotion?.discount ?? 0)
+    const courierTo = { country: input.country ?? 'TH' }
+    const courier = {
+      fee: deliveryTerms(input.currency, priced, courierTo, 'courier', merchandise).shippingFee,
+      reason: shippingFeeReason(input.currency, priced, courierTo, merchandise),
+      assumedDomestic: input.country === null,
+    }
     const bySku = new Map(rows.map((row) => [row.sku, row]))
     const delivery = result.blocked.map((block): QuoteProblem => {
       if (block.reason === 'pickupInternational') return block
@@ -361,6 +402,12 @@ export class OrderService {
       blocked: [...delivery, ...problems],
       currency: input.currency,
       promotionCode: result.promotion?.code ?? null,
+      discounts: discountLines(result, resolved?.kind),
+      shippingReason:
+        result.shippingFee > 0 && input.country
+          ? shippingFeeReason(input.currency, priced, { country: input.country }, merchandise)
+          : null,
+      courier,
     }
   }
 
@@ -506,7 +553,9 @@ export class OrderService {
             })
           }
         }
-        const discount = priced.mixMatchDiscount + (priced.promotion?.discount ?? 0)
+        const discounts = discountLines(priced, resolved?.kind)
+        const discount = discounts.reduce((sum, line) => sum + line.amount, 0)
+        const discountRows = discounts.map((line, position) => ({ orderId, position, ...line }))
         const itemRows = priced.lines.map((line, position) => {
           const source = lines[position]
           return {
@@ -521,6 +570,7 @@ export class OrderService {
             tags: [...line.tags],
             quantity: line.quantity,
             unitPrice: line.unitPrice,
+            // Stored net of the line's share of mix-and-match (returns refund by it); shown at the shelf price.
             lineTotal: line.lineTotal - line.mixMatchDiscount,
           }
         })
@@ -607,10 +657,12 @@ export class OrderService {
         if (!stored) throw new Error('Order not stored')
         const { claimed, ...order } = stored
         if (claimed !== 1) throw new KeyAlreadyUsed()
+        // Each discount on its own line, named (issue 29 item 7).
+        if (discountRows.length > 0) await tx.insert(orderDiscounts).values(discountRows)
         if (resolved?.memberCodeId && this.options.membership && priced.promotion) {
           await this.options.membership.markUsed(tx, resolved.memberCodeId, order.id, priced.promotion.discount)
         }
-        return { order, itemRows, events: [event] }
+        return { order, itemRows, discounts, events: [event] }
       })
     } catch (error) {
       if (error instanceof KeyAlreadyUsed) return this.replayOrClosed(idempotencyKey, digest)
@@ -622,6 +674,7 @@ export class OrderService {
     // The view of a new order is built from what was just written (no second read).
     const view = await this.view(placed.order, {
       items: placed.itemRows,
+      discounts: placed.discounts,
       events: placed.events,
       payment: { status: 'pending', redirectUrl },
       returns: [],
@@ -1045,6 +1098,7 @@ export class OrderService {
     order: OrderRow,
     known?: {
       items: Array<typeof orderItems.$inferSelect>
+      discounts: DiscountLine[]
       events: Array<typeof orderEvents.$inferSelect>
       payment: { status: string; redirectUrl: string | null }
       returns: ReturnRequestView[]
@@ -1055,10 +1109,11 @@ export class OrderService {
     asked?: 'th' | 'en',
   ): Promise<OrderView> {
     const lang = asked ?? (order.locale === 'en' ? 'en' : 'th')
-    const [items, events, paymentRows, store, returns, shipments, invoices] = await Promise.all([
+    const [items, discounts, events, paymentRows, store, returns, shipments, invoices] = await Promise.all([
       known
         ? known.items
         : this.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
+      known ? known.discounts : orderDiscountLines(this.db, order.id),
       known
         ? known.events
         : this.db
@@ -1115,6 +1170,7 @@ export class OrderService {
       telephone: order.telephone,
       subtotal: order.subtotal,
       discount: order.discount,
+      discounts,
       shippingFee: order.shippingFee,
       total: order.total,
       vatIncluded: order.vatIncluded,
@@ -1134,7 +1190,7 @@ export class OrderService {
         size: item.size,
         quantity: item.quantity,
         unitPrice: item.unitPrice,
-        lineTotal: item.lineTotal,
+        lineTotal: item.unitPrice * item.quantity,
         tags: item.tags,
         category: item.categorySlug,
         returnable: returnable[index] ?? { quantity: 0, reason: 'notReceived' },

@@ -9,6 +9,24 @@ import sarabunBoldUrl from '@expo-google-fonts/sarabun/700Bold/Sarabun_700Bold.t
 import sarabunRegularUrl from '@expo-google-fonts/sarabun/400Regular/Sarabun_400Regular.ttf?inline'
 import type { TaxInvoiceContent, TaxInvoiceParty } from '~/db/schema'
 import { branchLabel, formatBaht, formatTaxId } from '~/domain/tax-invoice'
+import type { DiscountKind } from '~/domain/orders'
+
+/** A discount as the invoice names it, in Thai and English (issue 29 item 7); null: one line of before. */
+function discountLabel(discount: { kind: DiscountKind | null; code: string | null }): string {
+  const code = discount.code ?? ''
+  switch (discount.kind) {
+    case 'mix_match':
+      return 'ส่วนลดมิกซ์แอนด์แมทช์ / Mix and match'
+    case 'code':
+      return `ส่วนลดโค้ด ${code} / Discount code ${code}`
+    case 'tier':
+      return `ส่วนลดสมาชิก ${code} / Member discount ${code}`
+    case 'birth_month':
+      return `ส่วนลดเดือนเกิด ${code} / Birth-month discount ${code}`
+    default:
+      return 'ส่วนลด / Discount'
+  }
+}
 
 export type IssuedTaxInvoice = { number: string; issuedAt: Date; content: TaxInvoiceContent }
 
@@ -176,7 +194,11 @@ export function renderTaxInvoicePdf(invoice: IssuedTaxInvoice): Promise<Buffer> 
   // The figures: the VAT apart from the value of the goods, then the total.
   y += 8
   const rows: Array<[string, string, boolean]> = [['รวมเป็นเงิน / Goods total', formatBaht(content.goods), false]]
-  if (content.discount > 0) rows.push(['ส่วนลด / Discount', `-${formatBaht(content.discount)}`, false])
+  // Each discount with its name (issue 29 item 7); an invoice issued before the lines prints the one it stored.
+  const discounts = content.discounts ?? [{ kind: null, code: null, amount: content.discount }]
+  for (const discount of discounts) {
+    if (discount.amount > 0) rows.push([discountLabel(discount), `-${formatBaht(discount.amount)}`, false])
+  }
   rows.push(['ค่าจัดส่ง / Shipping', formatBaht(content.shippingFee), false])
   rows.push(['มูลค่าก่อนภาษีมูลค่าเพิ่ม / Value before VAT', formatBaht(content.netOfVat), false])
   rows.push([`ภาษีมูลค่าเพิ่ม ${content.vatRatePercent}% / VAT ${content.vatRatePercent}%`, formatBaht(content.vat), false])

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { AccountError } from '~/api/accounts/errors'
+import { orderDiscountLines } from './discounts'
 import type { SellerDetails } from '~/config/schema'
 import type { Db } from '~/db/client.server'
 import {
@@ -147,6 +148,7 @@ export class TaxInvoiceService {
         })),
         goods: figures.goods,
         discount: figures.discount,
+        discounts: await orderDiscountLines(tx, locked.id),
         shippingFee: figures.shippingFee,
         total: figures.total,
         netOfVat: figures.netOfVat,

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { BRAND_NAME } from '~/brand'
 import type { Db } from '~/db/client.server'
 import {
+  orderDiscounts,
   orderItems,
   orderMails,
   orders,
@@ -12,7 +13,7 @@ import {
   type OrderMailRow,
   type OrderRow,
 } from '~/db/schema'
-import { ORDER_CANCEL_REASONS } from '~/domain/orders'
+import { ORDER_CANCEL_REASONS, type DiscountLine } from '~/domain/orders'
 import { RETURN_KINDS } from '~/domain/returns'
 import type { StorefrontLinks } from '~/contract/links'
 import { ChannelUnavailableError, DeliveryError, type OutboundMessage } from '~/api/providers/messages'
@@ -334,6 +335,7 @@ export class OrderMailService {
       currency: order.currency,
       subtotal: order.subtotal,
       discount: order.discount,
+      discounts: context.discounts.get(order.id) ?? [],
       shippingFee: order.shippingFee,
       total: order.total,
       vatIncluded: order.vatIncluded,
@@ -346,7 +348,8 @@ export class OrderMailService {
         name: locale === 'th' ? item.nameTh : item.nameEn,
         size: item.size,
         quantity: item.quantity,
-        lineTotal: item.lineTotal,
+        // At the shelf price: the discounts are lines of their own (issue 29 item 7).
+        lineTotal: item.unitPrice * item.quantity,
       })),
       pageUrl: order.memberId ? this.options.links.order(order.number, locale) : null,
     }
@@ -355,13 +358,18 @@ export class OrderMailService {
   /** The orders of a batch with their lines and branches, in three queries. */
   private async ordersOf(orderIds: string[]): Promise<OrdersContext> {
     const ids = [...new Set(orderIds)]
-    const [orderRows, itemRows] = await Promise.all([
+    const [orderRows, itemRows, discountRows] = await Promise.all([
       this.db.select().from(orders).where(inArray(orders.id, ids)),
       this.db
         .select()
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
         .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+      this.db
+        .select()
+        .from(orderDiscounts)
+        .where(inArray(orderDiscounts.orderId, ids))
+        .orderBy(asc(orderDiscounts.orderId), asc(orderDiscounts.position)),
     ])
     const storeIds = [...new Set(orderRows.flatMap((order) => (order.storeId ? [order.storeId] : [])))]
     const storeRows =
@@ -373,9 +381,14 @@ export class OrderMailService {
         : []
     const items = new Map<string, Array<typeof orderItems.$inferSelect>>()
     for (const item of itemRows) items.set(item.orderId, [...(items.get(item.orderId) ?? []), item])
+    const discounts = new Map<string, DiscountLine[]>()
+    for (const { kind, code, amount, orderId } of discountRows) {
+      discounts.set(orderId, [...(discounts.get(orderId) ?? []), { kind, code, amount }])
+    }
     return {
       orders: new Map(orderRows.map((order) => [order.id, order])),
       items,
+      discounts,
       stores: new Map(storeRows.map((store) => [store.id, store])),
     }
   }
@@ -384,6 +397,7 @@ export class OrderMailService {
 type OrdersContext = {
   orders: Map<string, OrderRow>
   items: Map<string, Array<typeof orderItems.$inferSelect>>
+  discounts: Map<string, DiscountLine[]>
   stores: Map<string, { id: string; nameTh: string; nameEn: string }>
 }
 

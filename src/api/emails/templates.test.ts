@@ -28,6 +28,8 @@ function order(overrides: Partial<MailOrder> = {}): MailOrder {
     currency: 'thb',
     subtotal: 379_000,
     discount: 20_000,
+    // As an order without discount lines (they came with issue 29): its one sum is shown.
+    discounts: [],
     shippingFee: 5_000,
     total: 364_000,
     vatIncluded: 23_813,
@@ -84,6 +86,39 @@ function visible(html: string): string {
 const PLACED: OrderMail = { kind: 'order_placed', data: { paymentDeadline: '2026-11-25T11:00:00.000Z' } }
 
 describe('order placed', () => {
+  it('names each discount on its own line and shows the pieces at their shelf prices, in Thai and English', async () => {
+    const twoDiscounts: Partial<MailOrder> = {
+      subtotal: 879_000,
+      discount: 688_000,
+      discounts: [
+        { kind: 'mix_match', code: null, amount: 668_000 },
+        { kind: 'code', code: 'NEW200', amount: 20_000 },
+      ],
+      shippingFee: 0,
+      total: 191_000,
+      vatIncluded: 12_495,
+      items: [
+        { name: 'Linen shirt', size: 'M', quantity: 1, lineTotal: 299_000 },
+        { name: 'Silk dress', size: 'S', quantity: 1, lineTotal: 290_000 },
+        { name: 'Canvas tote', size: 'OS', quantity: 1, lineTotal: 290_000 },
+      ],
+    }
+    const thai = await render('th', PLACED, twoDiscounts)
+    const english = await render('en', PLACED, twoDiscounts)
+    for (const part of [visible(thai.html), thai.text]) {
+      expect(part).toMatch(/มิกซ์แอนด์แมทช์:? −฿6,680/)
+      expect(part).toMatch(/โค้ดส่วนลด NEW200:? −฿200/)
+      expect(part).toContain('฿2,990')
+      expect(part).not.toContain('−฿6,880')
+    }
+    for (const part of [visible(english.html), english.text]) {
+      expect(part).toMatch(/Mix and match:? −฿6,680/)
+      expect(part).toMatch(/Discount code NEW200:? −฿200/)
+      expect(part).not.toContain('Discount (NEW200)')
+      expect(part).not.toContain('−฿6,880')
+    }
+  })
+
   it('is in Thai for a Thai order: Buddhist-era date, baht, bank details and the deadline in Bangkok time', async () => {
     const mail = await render('th', PLACED)
     expect(mail.subject).toBe('ขอบคุณสำหรับคำสั่งซื้อ AS2611-00042')

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { CurrencyCode, OrderAddress, OrderMailData, OrderMailKind } from '~/db/schema'
-import type { OrderCancelReason, OrderStatus, PaymentMethod, ShippingMethod } from '~/domain/orders'
+import type { DiscountLine, OrderCancelReason, OrderStatus, PaymentMethod, ShippingMethod } from '~/domain/orders'
 import { countryName } from '~/domain/countries'
 import { formatMoney } from '~/domain/money'
 import { formatDate, formatDateTime } from '~/i18n/dates'
@@ -26,7 +26,10 @@ export type MailOrder = {
   createdAt: string
   currency: CurrencyCode
   subtotal: number
+  /** The sum of `discounts`. */
   discount: number
+  /** Each discount on its own line, named (issue 29 item 7). */
+  discounts: DiscountLine[]
   shippingFee: number
   total: number
   vatIncluded: number
@@ -36,6 +39,7 @@ export type MailOrder = {
   storeName: string | null
   address: OrderAddress | null
   paymentMethod: PaymentMethod
+  /** `lineTotal`: the pieces at their shelf price. */
   items: Array<{ name: string; size: string; quantity: number; lineTotal: number }>
   /** The order page, for a member's order (a guest's page needs the browser that ordered). */
   pageUrl: string | null
@@ -133,13 +137,13 @@ class Words {
 
   totals(): MailBlock {
     const order = this.context.order
-    const code = order.promotionCode
     const rows: MailRow[] = [{ label: this.t(msg`Subtotal`), value: this.money(order.subtotal) }]
-    if (order.discount > 0) {
-      rows.push({
-        label: code ? this.t(msg`Discount (${code})`) : this.t(msg`Discount`),
-        value: `−${this.money(order.discount)}`,
-      })
+    // Each discount on its own line with its name; an order without lines (none stored) shows its one sum.
+    const discounts: Array<Omit<DiscountLine, 'kind'> & { kind: DiscountLine['kind'] | null }> =
+      order.discounts.length > 0 ? order.discounts : [{ kind: null, code: order.promotionCode, amount: order.discount }]
+    for (const discount of discounts) {
+      if (discount.amount > 0)
+        rows.push({ label: this.discountLabel(discount), value: `−${this.money(discount.amount)}` })
     }
     rows.push({
       label: this.t(msg`Shipping`),
@@ -148,6 +152,23 @@ class Words {
     rows.push({ label: this.t(msg`Total`), value: this.money(order.total) })
     const vat = this.money(order.vatIncluded)
     return { type: 'totals', title: this.t(msg`Summary`), rows, note: this.t(msg`including VAT ${vat}`) }
+  }
+
+  /** A discount's name: mix-and-match, the code, a member's tier or birth-month code (issue 29 item 7). */
+  discountLabel({ kind, code: named }: { kind: DiscountLine['kind'] | null; code: string | null }): string {
+    const code = named ?? ''
+    switch (kind) {
+      case 'mix_match':
+        return this.t(msg`Mix and match`)
+      case 'code':
+        return this.t(msg`Discount code ${code}`)
+      case 'tier':
+        return this.t(msg`Member discount ${code}`)
+      case 'birth_month':
+        return this.t(msg`Birth-month discount ${code}`)
+      default:
+        return code ? this.t(msg`Discount (${code})`) : this.t(msg`Discount`)
+    }
   }
 
   delivery(): MailBlock {

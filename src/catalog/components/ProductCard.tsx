@@ -5,6 +5,7 @@ import type { ProductSummary } from '~/catalog/types'
 import { Price } from '~/components/Price'
 import { productLink, refOf } from '~/catalog/product-link'
 import { CatalogPicture } from './CatalogPicture'
+import { ClubBadge } from './ClubLabel'
 import { ColorSwatches } from './ColorSwatches'
 
 /** Dots on a card: five colours, or four and "+n". */
@@ -39,6 +40,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
               <Trans>Mix &amp; match</Trans>
             </span>
           ) : null}
+          {product.tags.includes('club') ? <ClubBadge currency={product.price.currency} /> : null}
           {!product.availableOnline ? (
             <span className="badge badge--muted">
               <Trans>Sold out</Trans>

@@ -3,12 +3,16 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useId, type ReactNode } from 'react'
+import { Fragment, useId, type ReactNode } from 'react'
 import { sessionQuery } from '~/account/session.functions'
 import { orderQuery } from '~/checkout/checkout.functions'
 import { BankTransferPanel, OnlinePaymentPanel } from '~/checkout/components/PaymentStatus'
 import { TAX_INVOICE_REFUSAL_MESSAGES } from '~/checkout/tax-invoice-messages'
 import { orderStatusLabel } from '~/checkout/status-labels'
+import { discountLabel, shownDiscounts } from '~/checkout/discount-labels'
+import { shippingReasonText } from '~/checkout/shipping-reasons'
+import { shippingFeeReason } from '~/domain/pricing'
+import { isProductTag } from '~/domain/catalog'
 import type { Order } from '~/checkout/types'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
@@ -328,9 +332,19 @@ function TaxInvoice({ order }: { order: Order }) {
 }
 
 function Totals({ order, money }: { order: Order; money: (amount: number) => string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
   const id = useId()
-  const code = order.promotionCode
+  // Why the order paid for delivery (issue 29 item 8), from its pieces and where it went.
+  const shippingReason =
+    order.shippingFee > 0
+      ? shippingFeeReason(
+          order.currency,
+          order.items.map((item) => ({ ...item, tags: item.tags.filter(isProductTag) })),
+          { country: order.address?.country ?? 'TH' },
+          order.subtotal - order.discount,
+        )
+      : null
   const vat = money(order.vatIncluded)
   return (
     <section className="cart-summary" aria-labelledby={id}>
@@ -342,16 +356,22 @@ function Totals({ order, money }: { order: Order; money: (amount: number) => str
           <Trans>Subtotal</Trans>
         </dt>
         <dd>{money(order.subtotal)}</dd>
-        {order.discount > 0 ? (
-          <>
-            <dt>{code ? <Trans>Discount ({code})</Trans> : <Trans>Discount</Trans>}</dt>
-            <dd>−{money(order.discount)}</dd>
-          </>
-        ) : null}
+        {/* Each discount on its own line with its name (issue 29 item 7). */}
+        {shownDiscounts(order).map((discount, index) => (
+          <Fragment key={`${discount.kind ?? 'sum'}-${index}`}>
+            <dt>{discountLabel(i18n, discount)}</dt>
+            <dd data-testid={`order-discount-${discount.kind ?? 'sum'}`}>−{money(discount.amount)}</dd>
+          </Fragment>
+        ))}
         <dt>
           <Trans>Shipping</Trans>
         </dt>
         <dd>{order.shippingFee === 0 ? t`Free` : money(order.shippingFee)}</dd>
+        {shippingReason ? (
+          <dd className="account-muted" data-testid="shipping-reason">
+            {shippingReasonText(i18n, shippingReason, order.currency, locale)}
+          </dd>
+        ) : null}
         <dt className="summary-total">
           <Trans>Total</Trans>
         </dt>

@@ -18,6 +18,7 @@ import { Breadcrumbs } from '~/components/Breadcrumbs'
 import { Modal } from '~/components/Modal'
 import { Price } from '~/components/Price'
 import { MixMatchNote } from '~/catalog/components/MixMatchNote'
+import { ClubNote } from '~/catalog/components/ClubLabel'
 import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
 import { colorParam, isProductId, searchParams, sizeParam } from '~/routing/search-params'
@@ -222,6 +223,7 @@ function ProductPage() {
             <Price price={product.price} compareAt={product.compareAtPrice} />
           </p>
           {product.tags.includes('mix_match') ? <MixMatchNote currency={product.price.currency} /> : null}
+          {product.tags.includes('club') ? <ClubNote currency={product.price.currency} /> : null}
           <div className="product__color">
             <p id="product-colour">
               <Trans>Colour: {colour}</Trans>
