@@ -85,7 +85,8 @@ function LoginPage() {
     value: code,
     label: `${countryName(code, locale)} (+${callingCode(code)})`,
   }))
-  const registerSearch = { redirect }
+  // Registering instead keeps the piece a guest wanted (issue 29, item 12).
+  const registerSearch = { redirect, wish }
   // A full page load on purpose (the server's redirect to LINE); a machine path, without a language.
   const lineHref = internalPath({ to: '/account/line', search: { locale, redirect } })
 

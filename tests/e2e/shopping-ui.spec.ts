@@ -1,0 +1,247 @@
+import { devices, type Locator, type Page } from '@playwright/test'
+import { confirmCode, uniqueEmail, uniqueMobile } from './accounts'
+import { gotoHydrated } from './hydration'
+import { expect, test } from './test'
+
+/**
+ * Issue 29, items 12–16 and 20–23: what a shopper sees, in Thai and in English, on a Pixel 7 and at 1440 px where
+ * the item is about layout. Layout is checked by geometry (boxes inside their frame, not overlapping).
+ */
+
+const DRESS = 'linen-wrap-dress-1001'
+const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7']
+const DESKTOP = { width: 1440, height: 900 }
+
+// A cold server on two shared cores: give the first page time.
+test.describe.configure({ timeout: 60_000 })
+
+const LANGS = [
+  {
+    lang: 'th',
+    prefix: '',
+    wish: 'เพิ่มในรายการโปรด',
+    wished: 'อยู่ในรายการโปรดแล้ว',
+    pleaseLogIn: 'กรุณาเข้าสู่ระบบ',
+    logIn: 'เข้าสู่ระบบ',
+    register: 'สมัครสมาชิก',
+    fullname: 'ชื่อ-นามสกุล',
+    email: 'อีเมล',
+    telephone: 'เบอร์โทรศัพท์',
+    gender: 'เพศ',
+    birthdate: 'วันเกิด',
+    code: 'รหัส OTP',
+    confirm: 'ยืนยัน',
+    colourLabel: /^สี: /,
+    filters: 'ตัวกรอง',
+  },
+  {
+    lang: 'en',
+    prefix: '/en',
+    wish: 'Add to wishlist',
+    wished: 'In your wishlist',
+    pleaseLogIn: 'Please log in',
+    logIn: 'Log in',
+    register: 'Register as a member',
+    fullname: 'Full name',
+    email: 'E-mail',
+    telephone: 'Telephone',
+    gender: 'Gender',
+    birthdate: 'Birth date',
+    code: 'One-time code',
+    confirm: 'Confirm',
+    colourLabel: /^Colour: /,
+    filters: 'Filters',
+  },
+] as const
+
+type Box = { x: number; y: number; width: number; height: number }
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox()
+  if (!found) throw new Error('no box: the element is not shown')
+  return found
+}
+
+/** `inner` lies inside `outer` (1 px of rounding allowed). */
+function inside(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 1 &&
+    inner.y >= outer.y - 1 &&
+    inner.x + inner.width <= outer.x + outer.width + 1 &&
+    inner.y + inner.height <= outer.y + outer.height + 1
+  )
+}
+
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1
+}
+
+for (const l of LANGS) {
+  test.describe(`issue 29 (${l.lang})`, () => {
+    test(`item 12: a guest's heart is kept when they register instead of logging in (${l.lang})`, async ({
+      page,
+      request,
+    }) => {
+      const phone = uniqueMobile()
+      await gotoHydrated(page, `${l.prefix}/product/${DRESS}`)
+      await page.getByRole('button', { name: l.wish }).click()
+      const modal = page.getByRole('dialog', { name: l.pleaseLogIn })
+      await modal.getByRole('link', { name: l.logIn, exact: true }).click()
+      await expect(page).toHaveURL(/\/account\/login\?/)
+      await page.getByRole('link', { name: l.register }).last().click()
+      await expect(page).toHaveURL(/\/account\/register\?/)
+      await page.getByRole('textbox', { name: l.fullname }).fill('มาลี ทดสอบ')
+      await page.getByRole('textbox', { name: l.email }).fill(uniqueEmail('wish'))
+      await page.getByRole('textbox', { name: l.telephone }).fill(phone.local)
+      await page.getByRole('combobox', { name: l.gender }).selectOption('female')
+      await page.getByLabel(l.birthdate).fill('1995-08-12')
+      await page.getByRole('checkbox').check()
+      await page.getByRole('button', { name: l.lang === 'th' ? 'สมัครสมาชิก' : 'Register', exact: true }).click()
+      await expect(page).toHaveURL(/\/account\/confirm-otp/)
+      await confirmCode(page, request, phone.e164, l.code)
+      await page.getByRole('button', { name: l.confirm }).click()
+      await expect(page.getByRole('status')).toBeVisible()
+      // Back on the product: the heart is on.
+      await gotoHydrated(page, `${l.prefix}/product/${DRESS}`)
+      await expect(page.getByRole('button', { name: l.wished })).toHaveAttribute('aria-pressed', 'true')
+    })
+
+    test(`item 13: only the chosen colour is marked, with a ring and its name (${l.lang}) @mobile`, async ({
+      page,
+    }) => {
+      await gotoHydrated(page, `${l.prefix}/product/${DRESS}`)
+      const list = page.getByRole('list', { name: l.colourLabel })
+      const swatches = list.getByRole('link')
+      await expect(swatches).toHaveCount(3)
+      for (const index of [1, 0, 2]) {
+        const target = swatches.nth(index)
+        const name = (await target.getAttribute('aria-label')) ?? ''
+        await target.click()
+        await expect(target).toHaveAttribute('aria-current', /.+/)
+        // Exactly one swatch carries aria-current.
+        await expect(list.locator('[aria-current]')).toHaveCount(1)
+        // The chosen one has a ring the others lack.
+        const rings = await swatches.evaluateAll((links) =>
+          links.map((link) => {
+            const style = getComputedStyle(link)
+            return style.boxShadow !== 'none' || style.borderColor !== 'rgba(0, 0, 0, 0)'
+          }),
+        )
+        expect(rings).toEqual([0, 1, 2].map((i) => i === index))
+        // The colour's name is written out for the chosen swatch.
+        const colour = name.replace(/^สี| colour$/g, '')
+        await expect(page.locator('#product-colour')).toHaveText(new RegExp(`${colour}$`))
+      }
+    })
+
+    test(`item 16: the filter sheet's button applies filters, not a code (${l.lang}) @mobile`, async ({ page }) => {
+      test.skip(test.info().project.name !== 'mobile', 'the sheet is the phone layout')
+      await gotoHydrated(page, `${l.prefix}/category/dresses`)
+      await page.getByRole('button', { name: l.filters }).click()
+      const sheet = page.getByRole('dialog', { name: l.filters })
+      const apply = sheet.getByRole('form').getByRole('button')
+      await expect(apply).toHaveText(l.lang === 'th' ? 'ใช้ตัวกรอง' : 'Apply')
+      await expect(sheet.getByText('ใช้โค้ด')).toHaveCount(0)
+    })
+  })
+}
+
+for (const l of LANGS) {
+  test.describe(`issue 29 at 1440 px (${l.lang})`, () => {
+    test.use({ viewport: DESKTOP })
+
+    test(`item 14: the category bar shows every category, aligned with the content (${l.lang})`, async ({ page }) => {
+      await gotoHydrated(page, `${l.prefix}/category/dresses`)
+      const bar = page.getByRole('navigation', { name: l.lang === 'th' ? 'หมวดหมู่' : 'Categories' })
+      const links = bar.getByRole('link')
+      expect(await links.count()).toBeGreaterThan(15)
+      // Nothing to scroll sideways: the bar holds all its links.
+      const scroll = await bar.evaluate((nav) => ({ scroll: nav.scrollWidth, client: nav.clientWidth }))
+      expect(scroll.scroll).toBeLessThanOrEqual(scroll.client)
+      const content = await box(page.locator('.breadcrumbs'))
+      const heading = await box(page.getByRole('heading', { level: 1 }))
+      const viewport = page.viewportSize() ?? DESKTOP
+      for (const link of await links.all()) {
+        const b = await box(link)
+        expect(b.x).toBeGreaterThanOrEqual(heading.x - 1)
+        expect(b.x + b.width).toBeLessThanOrEqual(viewport.width - heading.x + 1)
+      }
+      // The bar starts where the content starts.
+      expect(Math.abs((await box(links.first())).x - heading.x)).toBeLessThanOrEqual(2)
+      expect(Math.abs(content.x - heading.x)).toBeLessThanOrEqual(2)
+      await expect(bar.getByRole('link', { name: l.lang === 'th' ? 'คอลเลกชัน' : 'Collections' })).toBeInViewport({
+        ratio: 1,
+      })
+    })
+
+    test(`item 15: the home hero leaves the cookie banner whole at 1440 px (${l.lang})`, async ({ browser }) => {
+      const context = await browser.newContext({
+        viewport: DESKTOP,
+        locale: l.lang === 'th' ? 'th-TH' : 'en-US',
+        storageState: { cookies: [], origins: [] },
+      })
+      const page = await context.newPage()
+      await gotoHydrated(page, `${l.prefix}/`)
+      await bannerUncovered(page, l.lang)
+      await context.close()
+    })
+  })
+}
+
+/** The cookie banner, its text and its buttons are whole: nothing else on the page is drawn over them. */
+async function bannerUncovered(page: Page, lang: string) {
+  const banner = page.getByRole('region', { name: lang === 'th' ? 'คุกกี้' : 'Cookies' })
+  await expect(banner).toBeVisible()
+  const bannerBox = await box(banner)
+  const hero = await box(page.locator('.hero'))
+  expect(overlap(bannerBox, hero)).toBe(false)
+  for (const part of await banner.locator('p, button, h2').all()) {
+    const b = await box(part)
+    expect(inside(b, bannerBox)).toBe(true)
+    // The element drawn at each corner of the part is the part or inside it (not the hero over it).
+    const covered = await part.evaluate((element) => {
+      const r = element.getBoundingClientRect()
+      const points = [
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+      ] as const
+      return points.some(([x, y]) => {
+        const top = document.elementFromPoint(x, y)
+        return top !== null && top !== element && !element.contains(top)
+      })
+    })
+    expect(covered).toBe(false)
+  }
+}
+
+test.describe('issue 29 on a phone', () => {
+  test.use(pixel7)
+  for (const l of LANGS) {
+    test(`item 16: the filter sheet's button applies filters, not a code (${l.lang})`, async ({ page }) => {
+      await gotoHydrated(page, `${l.prefix}/category/dresses`)
+      await page.getByRole('button', { name: l.filters }).click()
+      const sheet = page.getByRole('dialog', { name: l.filters })
+      const apply = sheet.getByRole('form').getByRole('button')
+      await expect(apply).toHaveText(l.lang === 'th' ? 'ใช้ตัวกรอง' : 'Apply')
+      await expect(sheet.getByText('ใช้โค้ด')).toHaveCount(0)
+    })
+  }
+})
+
+test.describe('issue 29 on a phone, first visit', () => {
+  for (const l of LANGS) {
+    test(`item 15: the home hero leaves the cookie banner whole on a phone (${l.lang})`, async ({ browser }) => {
+      const context = await browser.newContext({
+        ...pixel7,
+        locale: l.lang === 'th' ? 'th-TH' : 'en-US',
+        storageState: { cookies: [], origins: [] },
+      })
+      const page = await context.newPage()
+      await gotoHydrated(page, `${l.prefix}/`)
+      await bannerUncovered(page, l.lang)
+      await context.close()
+    })
+  }
+})
