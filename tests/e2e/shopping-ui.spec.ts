@@ -1,5 +1,5 @@
-import { devices, type Locator, type Page } from '@playwright/test'
-import { confirmCode, uniqueEmail, uniqueMobile } from './accounts'
+import { devices, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { confirmCode, createMember, uniqueEmail, uniqueMobile, type TestMember } from './accounts'
 import { gotoHydrated } from './hydration'
 import { expect, test } from './test'
 
@@ -31,6 +31,7 @@ const LANGS = [
     birthdate: 'วันเกิด',
     code: 'รหัส OTP',
     confirm: 'ยืนยัน',
+    submit: 'ส่ง',
     colourLabel: /^สี: /,
     filters: 'ตัวกรอง',
   },
@@ -49,6 +50,7 @@ const LANGS = [
     birthdate: 'Birth date',
     code: 'One-time code',
     confirm: 'Confirm',
+    submit: 'Submit',
     colourLabel: /^Colour: /,
     filters: 'Filters',
   },
@@ -74,6 +76,17 @@ function inside(inner: Box, outer: Box): boolean {
 
 function overlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1
+}
+
+/** Logs a member in on the page with their telephone, in the page's language; ends on the account page. */
+async function logIn(page: Page, request: APIRequestContext, member: TestMember, l: (typeof LANGS)[number]) {
+  await gotoHydrated(page, `${l.prefix}/account/login`)
+  await page.getByRole('textbox', { name: l.telephone }).fill(member.telephone)
+  await page.getByRole('button', { name: l.submit }).click()
+  await expect(page).toHaveURL(/\/account\/confirm-otp/)
+  await confirmCode(page, request, member.e164, l.code)
+  await page.getByRole('button', { name: l.confirm }).click()
+  await expect(page).toHaveURL(new RegExp(`${l.prefix}/account$`))
 }
 
 for (const l of LANGS) {
@@ -142,6 +155,24 @@ for (const l of LANGS) {
       const apply = sheet.getByRole('form').getByRole('button')
       await expect(apply).toHaveText(l.lang === 'th' ? 'ใช้ตัวกรอง' : 'Apply')
       await expect(sheet.getByText('ใช้โค้ด')).toHaveCount(0)
+    })
+
+    test(`item 22: the account names the amount needed to reach or keep VIP and VVIP (${l.lang}) @mobile`, async ({
+      page,
+      request,
+    }) => {
+      const member = await createMember(request)
+      await logIn(page, request, member, l)
+      const facts = page.getByRole('region', { name: l.lang === 'th' ? 'สถานะ' : 'Status' })
+      // A member with no purchase: the thresholds in full (฿9,000 and ฿30,000), counted from the next purchase.
+      await expect(
+        facts.getByText(l.lang === 'th' ? 'ยอดซื้อที่ต้องการเพื่อเป็น VIP' : 'Amount needed to reach VIP'),
+      ).toBeVisible()
+      await expect(facts.getByTestId('needed-vip')).toContainText('฿9,000')
+      await expect(
+        facts.getByText(l.lang === 'th' ? 'ยอดซื้อที่ต้องการเพื่อเป็น VVIP' : 'Amount needed to reach VVIP'),
+      ).toBeVisible()
+      await expect(facts.getByTestId('needed-vvip')).toContainText('฿30,000')
     })
   })
 }
