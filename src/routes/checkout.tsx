@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { addressesQuery } from '~/account/address.functions'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { AddressForm } from '~/account/components/AddressForm'
@@ -87,6 +87,18 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
 
   const [draft] = useState(() => (withDraft ? readCheckoutDraft(sessionStore()) : null))
   const [guestChoice, setGuestChoice] = useState(draft?.guestChoice ?? false)
+  // Once the shopper continues as a guest, focus goes to the first field (it fell to the body when the dialog closed).
+  const emailRef = useRef<HTMLInputElement>(null)
+  const focusContact = useRef(false)
+  useEffect(() => {
+    if (!guestChoice || !focusContact.current) return
+    focusContact.current = false
+    emailRef.current?.focus()
+  }, [guestChoice])
+  const continueAsGuest = () => {
+    focusContact.current = true
+    setGuestChoice(true)
+  }
   const [email, setEmail] = useState(draft?.email || member?.email || '')
   const [telephone, setTelephone] = useState(draft?.telephone || member?.telephone || '')
   const [shipping, setShipping] = useState<Shipping>(draft?.shipping ?? 'courier')
@@ -318,7 +330,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
         <Trans>Checkout</Trans>
       </PageHeading>
 
-      <Modal open={!member && !guestChoice} onClose={() => setGuestChoice(true)} title={<Trans>Please log in</Trans>}>
+      <Modal open={!member && !guestChoice} onClose={continueAsGuest} title={<Trans>Please log in</Trans>}>
         <p>
           <Trans>Members check out faster with saved addresses, and collect VIP benefits.</Trans>
         </p>
@@ -330,7 +342,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
           >
             <Trans>Log in</Trans>
           </Link>
-          <button type="button" className="button" onClick={() => setGuestChoice(true)}>
+          <button type="button" className="button" onClick={continueAsGuest}>
             <Trans>Continue as guest</Trans>
           </button>
         </div>
@@ -357,6 +369,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
                 <Trans>E-mail</Trans> <span aria-hidden="true">*</span>
               </label>
               <input
+                ref={emailRef}
                 id={ids.email}
                 type="email"
                 autoComplete="email"

@@ -1,6 +1,7 @@
 import { devices, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { confirmCode, createMember, uniqueEmail, uniqueMobile, type TestMember } from './accounts'
 import { gotoHydrated } from './hydration'
+import { roomyVariant } from './stock'
 import { expect, test } from './test'
 
 /**
@@ -34,6 +35,18 @@ const LANGS = [
     submit: 'ส่ง',
     colourLabel: /^สี: /,
     filters: 'ตัวกรอง',
+    checkOut: 'ชำระเงิน',
+    guest: 'ดำเนินการต่อโดยไม่เป็นสมาชิก',
+    addToCart: 'เพิ่มลงตะกร้า',
+    added: 'เพิ่มลงตะกร้าแล้ว',
+    remove: 'ลบ',
+    size: 'ไซซ์',
+    pickSize: 'กรุณาเลือกไซซ์',
+    wishlist: 'รายการโปรด',
+    wishlistEmpty: 'รายการโปรดของคุณว่างเปล่า',
+    back: 'ย้อนกลับ',
+    startCamera: 'เปิดกล้อง',
+    codeField: 'บาร์โค้ดหรือรหัสสินค้า',
   },
   {
     lang: 'en',
@@ -53,6 +66,18 @@ const LANGS = [
     submit: 'Submit',
     colourLabel: /^Colour: /,
     filters: 'Filters',
+    checkOut: 'Check out',
+    guest: 'Continue as guest',
+    addToCart: 'Add to cart',
+    added: 'Added to your cart.',
+    remove: 'Remove',
+    size: 'Size',
+    pickSize: 'Please select your size.',
+    wishlist: 'Wishlist',
+    wishlistEmpty: 'Your wishlist is empty.',
+    back: 'Back',
+    startCamera: 'Start camera',
+    codeField: 'Barcode or product code',
   },
 ] as const
 
@@ -173,6 +198,77 @@ for (const l of LANGS) {
         facts.getByText(l.lang === 'th' ? 'ยอดซื้อที่ต้องการเพื่อเป็น VVIP' : 'Amount needed to reach VVIP'),
       ).toBeVisible()
       await expect(facts.getByTestId('needed-vvip')).toContainText('฿30,000')
+    })
+
+    test(`item 23: after "Continue as guest" focus is on the first field (${l.lang}) @mobile`, async ({
+      page,
+      request,
+    }) => {
+      const { size } = await roomyVariant(request, DRESS)
+      await gotoHydrated(page, `${l.prefix}/product/${DRESS}?size=${size}`)
+      await page.getByRole('button', { name: l.addToCart, exact: true }).click()
+      await expect(page.getByRole('status').filter({ hasText: l.added })).toBeVisible()
+      await gotoHydrated(page, `${l.prefix}/cart`)
+      await page.getByRole('button', { name: l.checkOut }).click()
+      const dialog = page.getByRole('dialog', { name: l.pleaseLogIn })
+      await dialog.getByRole('button', { name: l.guest }).click()
+      await expect(dialog).toBeHidden()
+      await expect(page.getByRole('textbox', { name: l.email }).first()).toBeFocused()
+    })
+
+    test(`item 23: after the camera is refused focus is on the code field (${l.lang}) @mobile`, async ({ page }) => {
+      // The browser refuses the camera as it does when the shopper says no (the shop's code runs unchanged).
+      await page.addInitScript(() => {
+        navigator.mediaDevices.getUserMedia = () =>
+          Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+      })
+      await gotoHydrated(page, `${l.prefix}/scan`)
+      await page.getByRole('button', { name: l.startCamera }).click()
+      await expect(page.getByRole('alert')).toBeVisible()
+      await expect(page.getByRole('textbox', { name: l.codeField })).toBeFocused()
+    })
+
+    test(`item 23: an empty cart links to the wishlist (${l.lang}) @mobile`, async ({ page }) => {
+      await gotoHydrated(page, `${l.prefix}/cart`)
+      const main = page.getByRole('main')
+      await main.getByRole('link', { name: l.wishlist, exact: true }).click()
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/wishlist$`))
+    })
+
+    test(`item 23: "Back" is not the current page; wishlist cards add to cart with a size and remove (${l.lang}) @mobile`, async ({
+      page,
+      request,
+    }) => {
+      const member = await createMember(request)
+      await logIn(page, request, member, l)
+      for (const path of ['/account/order-history', '/account/more-address', '/account/promotion-code']) {
+        await gotoHydrated(page, `${l.prefix}${path}`)
+        const back = page.getByRole('main').getByRole('link', { name: l.back })
+        await expect(back).toBeVisible()
+        await expect(back).not.toHaveAttribute('aria-current', /.*/)
+      }
+
+      const { size } = await roomyVariant(request, DRESS)
+      await gotoHydrated(page, `${l.prefix}/product/${DRESS}`)
+      await page.getByRole('button', { name: l.wish }).click()
+      await expect(page.getByRole('button', { name: l.wished })).toBeVisible()
+      await gotoHydrated(page, `${l.prefix}/wishlist`)
+      // The grid's item of the dress (its colour swatches are list items of their own).
+      const card = page.locator('.product-grid > li').filter({ has: page.locator(`a[href*="${DRESS}"]`) })
+      await expect(card).toHaveCount(1)
+      // No size chosen: told so, and focus is on the size.
+      await card.getByRole('button', { name: l.addToCart }).click()
+      await expect(card.getByText(l.pickSize)).toBeVisible()
+      await expect(card.getByRole('combobox', { name: l.size })).toBeFocused()
+      await card.getByRole('combobox', { name: l.size }).selectOption(size)
+      await card.getByRole('button', { name: l.addToCart }).click()
+      await expect(card.getByRole('status')).toContainText(l.added)
+      await card.getByRole('button', { name: l.remove }).click()
+      await expect(page.getByText(l.wishlistEmpty)).toBeVisible()
+      // The piece is in the cart in the size chosen.
+      await gotoHydrated(page, `${l.prefix}/cart`)
+      await expect(page.getByRole('main').locator(`a[href*="${DRESS}"]`).first()).toBeVisible()
+      await expect(page.getByRole('main')).toContainText(size)
     })
   })
 }
