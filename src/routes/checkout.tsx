@@ -105,7 +105,10 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
   const [storeId, setStoreId] = useState(draft?.storeId ?? '')
   const initialAddress = draft?.address ?? saved.find((address) => address.isDefault) ?? saved[0] ?? null
   const [address, setAddress] = useState<AddressInput | null>(initialAddress)
-  const [editingAddress, setEditingAddress] = useState(initialAddress === null)
+  // What is typed in the address form before "Use this address": kept in the draft, so a trip to the cart and back
+  // opens the form with it again instead of the member's saved address (issue 29, item 20).
+  const [addressTyped, setAddressTyped] = useState<AddressInput | null>(draft?.addressTyped ?? null)
+  const [editingAddress, setEditingAddress] = useState(initialAddress === null || addressTyped !== null)
   const [codeInput, setCodeInput] = useState(draft?.codeInput ?? '')
   const [code, setCode] = useState<string | null>(draft?.code ?? null)
   // A restored draft keeps PayPal only while PayPal is offered.
@@ -129,12 +132,26 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
       shipping,
       storeId,
       address: editingAddress ? null : address,
+      addressTyped: editingAddress ? addressTyped : null,
       codeInput,
       code,
       payment,
       guestChoice,
     })
-  }, [withDraft, email, telephone, shipping, storeId, address, editingAddress, codeInput, code, payment, guestChoice])
+  }, [
+    withDraft,
+    email,
+    telephone,
+    shipping,
+    storeId,
+    address,
+    addressTyped,
+    editingAddress,
+    codeInput,
+    code,
+    payment,
+    guestChoice,
+  ])
 
   // No destination until an address is confirmed: the summary then names no delivery fee it cannot promise.
   const country = shipping === 'courier' ? (address && !editingAddress ? address.country : null) : 'TH'
@@ -482,10 +499,12 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
                   </fieldset>
                 ) : null}
                 <AddressForm
-                  initial={address ?? undefined}
+                  initial={addressTyped ?? address ?? undefined}
+                  onValuesChange={setAddressTyped}
                   submitLabel={<Trans>Use this address</Trans>}
                   onSubmit={(values) => {
                     setAddress(values)
+                    setAddressTyped(null)
                     setEditingAddress(false)
                     if (!email) setEmail(values.email)
                     if (!telephone) setTelephone(values.telephoneNumber)

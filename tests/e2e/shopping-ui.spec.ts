@@ -47,6 +47,9 @@ const LANGS = [
     back: 'ย้อนกลับ',
     startCamera: 'เปิดกล้อง',
     codeField: 'บาร์โค้ดหรือรหัสสินค้า',
+    backToCart: 'กลับไปที่ตะกร้า',
+    address: { first: 'ชื่อ', last: 'นามสกุล', phone: 'เบอร์โทรศัพท์', email: 'อีเมล', province: 'จังหวัด' },
+    address2: { district: 'เขต/อำเภอ', sub: 'แขวง/ตำบล', line1: 'ที่อยู่ บรรทัดที่ 1', use: 'ใช้ที่อยู่นี้' },
   },
   {
     lang: 'en',
@@ -78,6 +81,9 @@ const LANGS = [
     back: 'Back',
     startCamera: 'Start camera',
     codeField: 'Barcode or product code',
+    backToCart: 'Back to cart',
+    address: { first: 'First name', last: 'Last name', phone: 'Phone number', email: 'Email', province: 'Province' },
+    address2: { district: 'District', sub: 'Sub-district', line1: 'Address 1', use: 'Use this address' },
   },
 ] as const
 
@@ -299,6 +305,59 @@ for (const l of LANGS) {
       await expect(bar.getByRole('link', { name: l.lang === 'th' ? 'คอลเลกชัน' : 'Collections' })).toBeInViewport({
         ratio: 1,
       })
+    })
+
+    test(`item 20: a member's typed address survives a trip to the cart; the form's boxes line up (${l.lang})`, async ({
+      page,
+      request,
+    }) => {
+      // A login, a purchase and four checkout visits on a shared machine.
+      test.setTimeout(120_000)
+      const member = await createMember(request)
+      await logIn(page, request, member, l)
+      const { size } = await roomyVariant(request, DRESS)
+      await gotoHydrated(page, `${l.prefix}/product/${DRESS}?size=${size}`)
+      await page.getByRole('button', { name: l.addToCart, exact: true }).click()
+      await expect(page.getByRole('status').filter({ hasText: l.added })).toBeVisible()
+      await gotoHydrated(page, `${l.prefix}/cart`)
+      await page.getByRole('button', { name: l.checkOut }).click()
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/checkout$`))
+      const form = page.locator('.address-form')
+      const a = l.address
+      await form.getByRole('textbox', { name: a.first, exact: true }).fill('Kanya')
+      await form.getByRole('textbox', { name: a.last }).fill('Newhome')
+      await form.getByRole('textbox', { name: a.phone }).fill('0891234567')
+      await form.getByRole('textbox', { name: a.email }).fill(member.email)
+
+      // At 1440 px the phone and e-mail boxes stand side by side at the same height.
+      const phone = await box(form.getByRole('textbox', { name: a.phone }))
+      const email = await box(form.getByRole('textbox', { name: a.email }))
+      expect(Math.abs(phone.y - email.y)).toBeLessThanOrEqual(1)
+      expect(Math.abs(phone.height - email.height)).toBeLessThanOrEqual(1)
+      // The rule above the net runs unbroken from the term to the amount.
+      const term = await box(page.locator('.cart-summary dt.summary-total'))
+      const amount = await box(page.locator('.cart-summary dd.summary-total'))
+      expect(Math.abs(term.x + term.width - amount.x)).toBeLessThanOrEqual(1)
+
+      // Not confirmed yet: to the cart and back, the form still holds it.
+      await page.getByRole('link', { name: l.backToCart }).click()
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/cart$`))
+      await page.getByRole('button', { name: l.checkOut }).click()
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/checkout$`))
+      await expect(form.getByRole('textbox', { name: a.first, exact: true })).toHaveValue('Kanya')
+      await expect(form.getByRole('textbox', { name: a.last })).toHaveValue('Newhome')
+
+      // Confirmed: to the cart and back, the new address is the one chosen.
+      await form.getByRole('combobox', { name: a.province }).selectOption({ index: 1 })
+      await form.getByRole('combobox', { name: l.address2.district, exact: true }).selectOption({ index: 1 })
+      await form.getByRole('combobox', { name: l.address2.sub }).selectOption({ index: 1 })
+      await form.getByRole('textbox', { name: l.address2.line1 }).fill('12 Soi Newhome')
+      await form.getByRole('button', { name: l.address2.use }).click()
+      await expect(page.locator('.account-address')).toContainText('Kanya Newhome')
+      await page.getByRole('link', { name: l.backToCart }).click()
+      await page.getByRole('button', { name: l.checkOut }).click()
+      await expect(page.locator('.account-address')).toContainText('Kanya Newhome')
+      await expect(page.locator('.account-address')).toContainText('12 Soi Newhome')
     })
 
     test(`item 15: the home hero leaves the cookie banner whole at 1440 px (${l.lang})`, async ({ browser }) => {
