@@ -183,7 +183,8 @@ function LoginPage() {
 
         {failure?.captcha ? <CaptchaField prompt={failure.captcha} onSolved={setCaptcha} /> : null}
 
-        {failure ? (
+        {/* 'Please wait while your browser confirms…' goes once the check is solved (issue 29, item 21). */}
+        {failure && !(failure.reason === 'CAPTCHA_REQUIRED' && captcha) ? (
           <div className="form-alert" role="alert">
             <p>{failureMessage(failure, i18n, locale)}</p>
             {failure.reason === 'IDENTIFIER_NOT_FOUND' ? (
