@@ -178,16 +178,6 @@ for (const l of LANGS) {
       }
     })
 
-    test(`item 16: the filter sheet's button applies filters, not a code (${l.lang}) @mobile`, async ({ page }) => {
-      test.skip(test.info().project.name !== 'mobile', 'the sheet is the phone layout')
-      await gotoHydrated(page, `${l.prefix}/category/dresses`)
-      await page.getByRole('button', { name: l.filters }).click()
-      const sheet = page.getByRole('dialog', { name: l.filters })
-      const apply = sheet.getByRole('form').getByRole('button')
-      await expect(apply).toHaveText(l.lang === 'th' ? 'ใช้ตัวกรอง' : 'Apply')
-      await expect(sheet.getByText('ใช้โค้ด')).toHaveCount(0)
-    })
-
     test(`item 22: the account names the amount needed to reach or keep VIP and VVIP (${l.lang}) @mobile`, async ({
       page,
       request,
