@@ -12,6 +12,8 @@ export type CheckoutDraft = {
   shipping: 'courier' | 'pickup'
   storeId: string
   address: AddressInput | null
+  /** An address typed but not yet confirmed ("Use this address"): the form opens with it again (issue 29, item 20). */
+  addressTyped?: AddressInput | null
   codeInput: string
   code: string | null
   payment: string
@@ -31,6 +33,7 @@ const draftSchema = z.object({
   shipping: z.enum(['courier', 'pickup']),
   storeId: text,
   address: z.nullable(addressSchema),
+  addressTyped: z.optional(z.nullable(addressSchema)),
   codeInput: text,
   code: z.nullable(text),
   payment: text,

@@ -9,6 +9,7 @@ import {
   CODE_MIN_PURCHASE_THB,
   codeUsable,
   computeTier,
+  tierGoals,
   memberCodePromotion,
   MONTHLY_CODE_CAP_THB,
   monthlyCode,
@@ -552,5 +553,31 @@ describe('eligible items of member codes', () => {
     const result = priceThb(lines, monthly)
     if ('reason' in expected) expect(result.promotionRejected?.reason).toBe(expected.reason)
     else expect(result.promotion?.discount).toBe(expected.discount)
+  })
+})
+
+describe('tierGoals: the amount needed to keep or reach a status (§2)', () => {
+  it('a member with nothing spent needs each threshold in full', () => {
+    expect(tierGoals('member', 0)).toEqual([
+      { status: 'vip', threshold: VIP_THRESHOLD_THB, held: false, needed: VIP_THRESHOLD_THB },
+      { status: 'vvip', threshold: VVIP_THRESHOLD_THB, held: false, needed: VVIP_THRESHOLD_THB },
+    ])
+  })
+
+  it('a VIP keeps VIP with what the cycle still lacks and reaches VVIP with the rest', () => {
+    expect(tierGoals('vip', THB(4_000))).toEqual([
+      { status: 'vip', threshold: VIP_THRESHOLD_THB, held: true, needed: THB(5_000) },
+      { status: 'vvip', threshold: VVIP_THRESHOLD_THB, held: false, needed: THB(26_000) },
+    ])
+  })
+
+  it('a VVIP is shown VVIP only, and nothing is needed once the cycle has reached it', () => {
+    expect(tierGoals('vvip', THB(31_000))).toEqual([
+      { status: 'vvip', threshold: VVIP_THRESHOLD_THB, held: true, needed: 0 },
+    ])
+  })
+
+  it('a negative cycle (late refunds) needs no more than the threshold', () => {
+    expect(tierGoals('member', THB(-500))[0]?.needed).toBe(VIP_THRESHOLD_THB)
   })
 })

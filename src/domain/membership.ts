@@ -322,6 +322,33 @@ export function computeTier(entries: readonly Accumulation[], now: Date): TierSt
   }
 }
 
+/** §2 "amount needed to maintain VIP/VVIP status": per status, what the cycle's spending still needs to keep or reach it. */
+export type TierGoal = {
+  status: Exclude<MemberTier, 'member'>
+  /** The status's threshold in the cycle (satang, from VIP_THRESHOLD_THB / VVIP_THRESHOLD_THB). */
+  threshold: number
+  /** Held now: reaching the threshold again in this cycle keeps it (renews it for a year); otherwise it reaches it. */
+  held: boolean
+  /** Satang still to spend in the open cycle; 0 once this cycle has reached the threshold. */
+  needed: number
+}
+
+/**
+ * The account's "amount needed" figures (§2, §4): for VIP and VVIP, the threshold less the net spending of the open
+ * cycle (the whole threshold when no cycle is open: the next purchase opens one). VVIP includes VIP, so a VVIP
+ * member keeps VIP by keeping VVIP and is shown VVIP only.
+ */
+export function tierGoals(tier: MemberTier, spentInCycle: number): TierGoal[] {
+  const spent = Math.max(0, spentInCycle)
+  const goals: TierGoal[] = [
+    { status: 'vip', threshold: VIP_THRESHOLD_THB, held: tier !== 'member', needed: 0 },
+    { status: 'vvip', threshold: VVIP_THRESHOLD_THB, held: tier === 'vvip', needed: 0 },
+  ]
+  return goals
+    .filter((goal) => tier !== 'vvip' || goal.status === 'vvip')
+    .map((goal) => ({ ...goal, needed: Math.max(0, goal.threshold - spent) }))
+}
+
 // ── Member codes ───────────────────────────────────────────────────────────────────────────────────────
 
 export type MemberCodeKind = 'monthly' | 'birthday'

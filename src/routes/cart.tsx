@@ -124,6 +124,10 @@ function CartPage() {
           </p>
           <Link className="button button--solid" to="/product">
             <Trans>Continue shopping</Trans>
+          </Link>{' '}
+          {/* §2 cart: wishlist (issue 29, item 23): the pieces kept for later are one tap away. */}
+          <Link className="button" to="/wishlist">
+            <Trans>Wishlist</Trans>
           </Link>
         </div>
       ) : (

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { Fragment, useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { Fragment, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { addressesQuery } from '~/account/address.functions'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { AddressForm } from '~/account/components/AddressForm'
@@ -92,13 +92,28 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
 
   const [draft] = useState(() => (withDraft ? readCheckoutDraft(sessionStore()) : null))
   const [guestChoice, setGuestChoice] = useState(draft?.guestChoice ?? false)
+  // Once the shopper continues as a guest, focus goes to the first field (it fell to the body when the dialog closed).
+  const emailRef = useRef<HTMLInputElement>(null)
+  const focusContact = useRef(false)
+  useEffect(() => {
+    if (!guestChoice || !focusContact.current) return
+    focusContact.current = false
+    emailRef.current?.focus()
+  }, [guestChoice])
+  const continueAsGuest = () => {
+    focusContact.current = true
+    setGuestChoice(true)
+  }
   const [email, setEmail] = useState(draft?.email || member?.email || '')
   const [telephone, setTelephone] = useState(draft?.telephone || member?.telephone || '')
   const [shipping, setShipping] = useState<Shipping>(draft?.shipping ?? 'courier')
   const [storeId, setStoreId] = useState(draft?.storeId ?? '')
   const initialAddress = draft?.address ?? saved.find((address) => address.isDefault) ?? saved[0] ?? null
   const [address, setAddress] = useState<AddressInput | null>(initialAddress)
-  const [editingAddress, setEditingAddress] = useState(initialAddress === null)
+  // What is typed in the address form before "Use this address": kept in the draft, so a trip to the cart and back
+  // opens the form with it again instead of the member's saved address (issue 29, item 20).
+  const [addressTyped, setAddressTyped] = useState<AddressInput | null>(draft?.addressTyped ?? null)
+  const [editingAddress, setEditingAddress] = useState(initialAddress === null || addressTyped !== null)
   const [codeInput, setCodeInput] = useState(draft?.codeInput ?? '')
   const [code, setCode] = useState<string | null>(draft?.code ?? null)
   // A restored draft keeps PayPal only while PayPal is offered.
@@ -125,12 +140,26 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
       shipping,
       storeId,
       address: editingAddress ? null : address,
+      addressTyped: editingAddress ? addressTyped : null,
       codeInput,
       code,
       payment,
       guestChoice,
     })
-  }, [withDraft, email, telephone, shipping, storeId, address, editingAddress, codeInput, code, payment, guestChoice])
+  }, [
+    withDraft,
+    email,
+    telephone,
+    shipping,
+    storeId,
+    address,
+    addressTyped,
+    editingAddress,
+    codeInput,
+    code,
+    payment,
+    guestChoice,
+  ])
 
   // No destination until an address is confirmed: the summary then names no delivery fee it cannot promise.
   const country = shipping === 'courier' ? (address && !editingAddress ? address.country : null) : 'TH'
@@ -362,7 +391,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
         <Trans>Checkout</Trans>
       </PageHeading>
 
-      <Modal open={!member && !guestChoice} onClose={() => setGuestChoice(true)} title={<Trans>Please log in</Trans>}>
+      <Modal open={!member && !guestChoice} onClose={continueAsGuest} title={<Trans>Please log in</Trans>}>
         <p>
           <Trans>Members check out faster with saved addresses, and collect VIP benefits.</Trans>
         </p>
@@ -374,7 +403,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
           >
             <Trans>Log in</Trans>
           </Link>
-          <button type="button" className="button" onClick={() => setGuestChoice(true)}>
+          <button type="button" className="button" onClick={continueAsGuest}>
             <Trans>Continue as guest</Trans>
           </button>
         </div>
@@ -401,6 +430,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
                 <Trans>E-mail</Trans> <span aria-hidden="true">*</span>
               </label>
               <input
+                ref={emailRef}
                 id={ids.email}
                 type="email"
                 autoComplete="email"
@@ -531,10 +561,12 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
                   </fieldset>
                 ) : null}
                 <AddressForm
-                  initial={address ?? undefined}
+                  initial={addressTyped ?? address ?? undefined}
+                  onValuesChange={setAddressTyped}
                   submitLabel={<Trans>Use this address</Trans>}
                   onSubmit={(values) => {
                     setAddress(values)
+                    setAddressTyped(null)
                     setEditingAddress(false)
                     if (!email) setEmail(values.email)
                     if (!telephone) setTelephone(values.telephoneNumber)

@@ -237,6 +237,12 @@ function ScanPage() {
     if (showResult) resultRef.current?.focus()
   }, [showResult, lookup.submittedAt])
 
+  // No camera (refused, missing, failed): the message is announced and focus goes to the code field below it, the
+  // way on from here (issue 29, item 23); it stayed on the camera button.
+  useEffect(() => {
+    if (['denied', 'no-camera', 'unsupported', 'failed'].includes(camera.state)) inputRef.current?.focus()
+  }, [camera.state])
+
   const startCamera = () => {
     lookup.reset()
     void camera.start((text) => lookup.mutate({ raw: text, source: 'camera' }))

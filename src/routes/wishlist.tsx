@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { wishlistQuery } from '~/cart/cart.functions'
-import { ProductGrid } from '~/catalog/components/ProductCard'
+import { WishlistCard } from '~/cart/components/WishlistCard'
 import { PageHeading } from '~/components/PageHeading'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
@@ -46,7 +46,13 @@ function WishlistPage() {
           </Link>
         </div>
       ) : (
-        <ProductGrid products={wishlist.items} />
+        <ul className="product-grid">
+          {wishlist.items.map((product) => (
+            <li key={product.id}>
+              <WishlistCard product={product} />
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   )

@@ -60,9 +60,13 @@ test('after paid orders the account shows VIP and the promotion-code list shows 
 
   await page.goto('/en/account')
   await expect(page.getByTestId('tier')).toHaveText('VIP')
-  await expect(page.getByTestId('to-next')).toContainText('to reach VVIP')
+  // §2 the amount needed to keep VIP (reached in this cycle) and to reach VVIP, from the thresholds (issue 29, item 22).
+  await expect(page.getByText('Amount needed to keep VIP', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('needed-vip')).toHaveText('Reached in this cycle')
+  await expect(page.getByText('Amount needed to reach VVIP', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('needed-vvip')).toContainText(/^฿[\d,]+ more by \d{1,2} \w+ \d{4}$/)
   await page.getByRole('button', { name: 'VIP conditions' }).click()
-  await expect(page.getByRole('dialog', { name: 'VIP conditions' })).toContainText('9,000 THB')
+  await expect(page.getByRole('dialog', { name: 'VIP conditions' })).toContainText('฿9,000')
   await page.keyboard.press('Escape')
 
   await page.goto('/en/account/promotion-code')

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { AccountFailure } from '~/account/account-result'
 import {
   checkAddress,
@@ -35,6 +35,8 @@ export type AddressFormProps = {
   onCancel?: () => void
   /** Extra controls shown below the fields, above the buttons (e.g. 'Make this my default address'). */
   children?: ReactNode
+  /** Told every change of the fields (checkout keeps what is typed in its draft before it is confirmed). */
+  onValuesChange?: (values: AddressInput) => void
 }
 
 /** The place fields: they depend on the country, so a new country clears them. */
@@ -97,7 +99,7 @@ function placeOptions(places: readonly Place[] | undefined, current: string) {
  * A delivery address form (§5) for the address book and checkout: the client rules on blur (and on change
  * for selects), the Thai postal data through the API on submit, the API's field errors beside the fields.
  */
-export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children }: AddressFormProps) {
+export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children, onValuesChange }: AddressFormProps) {
   const { t, i18n } = useLingui()
   const lang: LocaleCode = isLocaleCode(i18n.locale) ? i18n.locale : 'th'
   const queryClient = useQueryClient()
@@ -136,6 +138,14 @@ export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children
       }
     },
   })
+  const typed = useStore(form.store, (state) => state.values)
+  const tell = useRef(onValuesChange)
+  useEffect(() => {
+    tell.current = onValuesChange
+  }, [onValuesChange])
+  useEffect(() => {
+    tell.current?.(typed)
+  }, [typed])
 
   function focusFirstError(isThai: boolean) {
     const name = fieldOrder(isThai).find((field) => (form.getFieldMeta(field)?.errors.length ?? 0) > 0)

@@ -1,7 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import type { Membership } from '~/account/membership.functions'
 import { Modal } from '~/components/Modal'
+import {
+  BIRTH_MONTH_CAP_THB,
+  BIRTH_MONTH_PERCENT,
+  CODE_MIN_PURCHASE_THB,
+  CODE_VALID_MONTHS,
+  MONTHLY_CODE_CAP_THB,
+  TIER_DISCOUNT_PERCENT,
+  tierGoals,
+  VIP_THRESHOLD_THB,
+  VVIP_THRESHOLD_THB,
+} from '~/domain/membership'
 import { formatMoney } from '~/domain/money'
 import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
@@ -15,12 +26,20 @@ export function MembershipCard({ membership }: { membership: Membership }) {
   const [conditions, setConditions] = useState(false)
   const baht = (amount: number) => formatMoney(amount, 'thb', locale)
   const tierName = TIER_NAMES[membership.tier]
-  const nextName = membership.tier === 'member' ? 'VIP' : 'VVIP'
   const spent = baht(Math.max(0, membership.spentInCycle))
   const expires = membership.lastStatusDay ? formatDate(`${membership.lastStatusDay}T12:00:00Z`, locale) : null
   const cycleEnd = membership.cycleEnd ? formatDate(`${membership.cycleEnd}T12:00:00Z`, locale) : null
-  const toKeep = membership.toKeep ? baht(membership.toKeep) : null
-  const toNext = membership.toNext ? baht(membership.toNext) : null
+  // §2 "amount needed to maintain VIP/VVIP status": from the domain's thresholds and this cycle's spending.
+  const goals = tierGoals(membership.tier, membership.spentInCycle)
+  const vip = baht(VIP_THRESHOLD_THB)
+  const vvip = baht(VVIP_THRESHOLD_THB)
+  const vipPercent = TIER_DISCOUNT_PERCENT.vip
+  const vvipPercent = TIER_DISCOUNT_PERCENT.vvip
+  const monthlyCap = baht(MONTHLY_CODE_CAP_THB)
+  const minimum = baht(CODE_MIN_PURCHASE_THB)
+  const months = CODE_VALID_MONTHS
+  const birthPercent = BIRTH_MONTH_PERCENT
+  const birthCap = baht(BIRTH_MONTH_CAP_THB)
 
   return (
     <section className="account-card" aria-labelledby="membership">
@@ -43,37 +62,43 @@ export function MembershipCard({ membership }: { membership: Membership }) {
             <dd>{expires}</dd>
           </>
         ) : null}
+        {goals.map((goal) => {
+          const name = TIER_NAMES[goal.status]
+          const amount = baht(goal.needed)
+          return (
+            <Fragment key={goal.status}>
+              <dt>
+                {goal.held ? <Trans>Amount needed to keep {name}</Trans> : <Trans>Amount needed to reach {name}</Trans>}
+              </dt>
+              <dd data-testid={`needed-${goal.status}`}>
+                {goal.needed === 0 ? (
+                  <Trans>Reached in this cycle</Trans>
+                ) : cycleEnd ? (
+                  <Trans>
+                    {amount} more by {cycleEnd}
+                  </Trans>
+                ) : (
+                  <Trans>{amount} from your next purchase</Trans>
+                )}
+              </dd>
+            </Fragment>
+          )
+        })}
       </dl>
-      {tierName && toKeep ? (
-        <p>
-          {cycleEnd ? (
-            <Trans>
-              Purchase {toKeep} more by {cycleEnd} to keep {tierName}.
-            </Trans>
-          ) : (
-            <Trans>
-              Purchase {toKeep} more to keep {tierName}.
-            </Trans>
-          )}
-        </p>
-      ) : null}
-      {toNext ? (
-        <p data-testid="to-next">
-          <Trans>
-            Purchase {toNext} more to reach {nextName}.
-          </Trans>
-        </p>
-      ) : null}
       <button type="button" className="link-button" onClick={() => setConditions(true)}>
         <Trans>VIP conditions</Trans>
       </button>
       <Modal open={conditions} onClose={() => setConditions(false)} title={t`VIP conditions`}>
         <ul>
           <li>
-            <Trans>VIP: purchases of 9,000 THB or more within one year give 5% member codes.</Trans>
+            <Trans>
+              VIP: purchases of {vip} or more within one year give {vipPercent}% member codes.
+            </Trans>
           </li>
           <li>
-            <Trans>VVIP: purchases of 30,000 THB or more within one year give 10% member codes.</Trans>
+            <Trans>
+              VVIP: purchases of {vvip} or more within one year give {vvipPercent}% member codes.
+            </Trans>
           </li>
           <li>
             <Trans>
@@ -83,8 +108,9 @@ export function MembershipCard({ membership }: { membership: Membership }) {
           </li>
           <li>
             <Trans>
-              Member codes arrive every month: usable once a month, up to 2,000 THB off a month, for purchases of 1,000
-              THB or more, valid for 3 months. Your birth month brings a 20% code, up to 2,000 THB, once.
+              Member codes arrive every month: usable once a month, up to {monthlyCap} off a month, for purchases of{' '}
+              {minimum} or more, valid for {months} months. Your birth month brings a {birthPercent}% code, up to{' '}
+              {birthCap}, once.
             </Trans>
           </li>
           <li>

@@ -48,6 +48,9 @@ export function ColorSwatches({
               aria-label={name}
               title={name}
               aria-current={swatch.slug === current ? 'true' : undefined}
+              // Only the colour shown is current (issue 29, item 13): by default the router also marks the first
+              // colour, whose link has no ?color= and so is a part of every other colour's search.
+              activeOptions={{ exact: true }}
             >
               <span className="swatches__dot" style={{ background: swatch.hex }} aria-hidden="true" />
             </Link>

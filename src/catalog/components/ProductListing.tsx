@@ -284,7 +284,9 @@ function FilterControls({
             size={8}
           />
         </label>
-        <button type="submit" className="button button--small price-filter__apply">{t`Apply`}</button>
+        <button type="submit" className="button button--small price-filter__apply">
+          {t({ message: 'Apply', context: 'filters' })}
+        </button>
       </form>
       <label className="field field--check">
         <input

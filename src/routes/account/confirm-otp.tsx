@@ -225,7 +225,8 @@ function ConfirmOtpPage() {
           </p>
         ) : null}
 
-        {failure ? (
+        {/* 'Please wait while your browser confirms…' goes once the check is solved (issue 29, item 21). */}
+        {failure && !(failure.reason === 'CAPTCHA_REQUIRED' && captcha) ? (
           <p className="form-alert" role="alert">
             {failureMessage(failure, i18n, locale)}
           </p>

@@ -85,7 +85,8 @@ function LoginPage() {
     value: code,
     label: `${countryName(code, locale)} (+${callingCode(code)})`,
   }))
-  const registerSearch = { redirect }
+  // Registering instead keeps the piece a guest wanted (issue 29, item 12).
+  const registerSearch = { redirect, wish }
   // A full page load on purpose (the server's redirect to LINE); a machine path, without a language.
   const lineHref = internalPath({ to: '/account/line', search: { locale, redirect } })
 
@@ -182,7 +183,8 @@ function LoginPage() {
 
         {failure?.captcha ? <CaptchaField prompt={failure.captcha} onSolved={setCaptcha} /> : null}
 
-        {failure ? (
+        {/* 'Please wait while your browser confirms…' goes once the check is solved (issue 29, item 21). */}
+        {failure && !(failure.reason === 'CAPTCHA_REQUIRED' && captcha) ? (
           <div className="form-alert" role="alert">
             <p>{failureMessage(failure, i18n, locale)}</p>
             {failure.reason === 'IDENTIFIER_NOT_FOUND' ? (

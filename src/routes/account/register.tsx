@@ -11,10 +11,14 @@ import { PageHeading } from '~/components/PageHeading'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
-import { redirectParam, searchParams } from '~/routing/search-params'
+import { redirectParam, searchParams, stringParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
-const searchSchema = searchParams({ redirect: redirectParam() })
+const searchSchema = searchParams({
+  redirect: redirectParam(),
+  /** A product a guest wanted to keep (the heart): added to the wishlist once the new member confirms. */
+  wish: stringParam(/^[a-z0-9-]+$/, 120),
+})
 
 export const Route = createFileRoute('/account/register')({
   validateSearch: searchSchema,
@@ -29,7 +33,7 @@ function RegisterPage() {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const navigate = useNavigate()
-  const { redirect } = Route.useSearch()
+  const { redirect, wish } = Route.useSearch()
   const [failure, setFailure] = useState<AccountFailure | null>(null)
   const [captcha, setCaptcha] = useState<string | null>(null)
 
@@ -77,7 +81,7 @@ function RegisterPage() {
         showFieldErrors(form, fields)
         return
       }
-      await navigate({ to: '/account/confirm-otp', search: { redirect } })
+      await navigate({ to: '/account/confirm-otp', search: { redirect, wish } })
     },
   })
 
@@ -154,7 +158,8 @@ function RegisterPage() {
         </form.AppField>
 
         {failure?.captcha ? <CaptchaField prompt={failure.captcha} onSolved={setCaptcha} /> : null}
-        {failure ? (
+        {/* 'Please wait while your browser confirms…' goes once the check is solved (issue 29, item 21). */}
+        {failure && !(failure.reason === 'CAPTCHA_REQUIRED' && captcha) ? (
           <p className="form-alert" role="alert">
             {failureMessage(failure, i18n, locale)}
           </p>
@@ -168,7 +173,7 @@ function RegisterPage() {
       </form>
       <p className="account-alt">
         <Trans>Already a member?</Trans>{' '}
-        <Link to="/account/login" search={{ redirect }}>
+        <Link to="/account/login" search={{ redirect, wish }}>
           <Trans>Log in</Trans>
         </Link>
       </p>

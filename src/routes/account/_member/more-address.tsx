@@ -176,7 +176,8 @@ function AddressBookPage() {
   return (
     <div className="address-book">
       <p className="address-book__back">
-        <Link to="/account" className="link-button">
+        {/* Not the current page: only /account itself is (issue 29, item 23). */}
+        <Link to="/account" className="link-button" activeOptions={{ exact: true }}>
           <span aria-hidden="true">← </span>
           <Trans>Back</Trans>
         </Link>

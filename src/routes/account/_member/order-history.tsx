@@ -39,7 +39,8 @@ function OrderHistoryPage() {
   return (
     <div className="account-page order-history">
       <p className="order-history__back">
-        <Link to="/account" className="link-button">
+        {/* Not the current page: only /account itself is (issue 29, item 23). */}
+        <Link to="/account" className="link-button" activeOptions={{ exact: true }}>
           <span aria-hidden="true">← </span>
           <Trans>Back</Trans>
         </Link>

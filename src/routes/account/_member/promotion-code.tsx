@@ -24,7 +24,8 @@ function PromotionCodePage() {
   return (
     <div className="account-page">
       <p>
-        <Link to="/account">
+        {/* Not the current page: only /account itself is (issue 29, item 23). */}
+        <Link to="/account" activeOptions={{ exact: true }}>
           ← <Trans>Back</Trans>
         </Link>
       </p>
