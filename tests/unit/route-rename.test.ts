@@ -101,7 +101,8 @@ describe('renaming a route', { timeout: 240_000 }, () => {
     // Both routes renamed in one tree: one more compilation, reusing the first program's unchanged files.
     broken = compile(renamed(RENAMES.map(([from, to]) => [from, to] as const)))
     milliseconds = performance.now() - started
-  })
+    // Two whole-project compilations: ~20 s on a quiet machine, well over a minute on a loaded one.
+  }, 240_000)
 
   for (const [from, to, atLeast] of RENAMES) {
     it(`breaks every place that links to ${from} (renamed ${to}), and none of them with the real tree`, () => {
