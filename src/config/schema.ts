@@ -253,7 +253,7 @@ export const envSchema = z.object({
     .default(6 * 60),
   PAYMENT_DEADLINE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
-   * What unpaid orders may hold (issue 29, decision 036-hoarding): orders per connection and per e-mail or telephone
+   * What unpaid orders may hold (issue 29, decision 038): orders per connection and per e-mail or telephone
    * at a time. The browser tests raise both (every test comes from 127.0.0.1 with the same telephone); the
    * integration tests keep the shop's values.
    */

@@ -297,7 +297,7 @@ export const members = pgTable(
     /** Lower-case; unique among the members who confirmed it (issue 29: an unconfirmed one blocks nobody). */
     email: text('email'),
     /**
-     * When a code sent to the e-mail was entered (issue 29, docs/decisions/036-accounts-sec-verified-identities.md):
+     * When a code sent to the e-mail was entered (issue 29, docs/decisions/036-verified-identities.md):
      * until then the e-mail logs nobody in, links no LINE account and blocks nobody else from it.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

@@ -1,5 +1,5 @@
 /**
- * What unpaid orders may hold (issue 29 item 3, decision 036-hoarding). An order takes its pieces off sale the
+ * What unpaid orders may hold (issue 29 item 3, decision 038). An order takes its pieces off sale the
  * moment it is placed; an unpaid one keeps them until it is paid or cancelled (a bank transfer for up to 24 hours).
  * One anonymous connection placed six unpaid bank-transfer orders in a row and held four of ten units of a size
  * for a day. These bound what unpaid orders hold, per connection (the client address) and per contact (the

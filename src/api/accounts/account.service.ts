@@ -819,7 +819,7 @@ export class AccountService {
     if ((await this.peek(pairKey, HOUR, now)) >= OTP_SENDS_PER_IDENTIFIER_PER_CONNECTION_PER_HOUR) {
       throw new AccountError(429, 'RATE_LIMITED', 'Too many codes for this telephone or e-mail', { retryAt: nextHour })
     }
-    // Over all connections, a ceiling a solved bot challenge passes (docs/decisions/036-accounts-sec-code-caps.md):
+    // Over all connections, a ceiling a solved bot challenge passes (docs/decisions/037-code-caps-per-connection.md):
     // strangers hammering a phone or mailbox cost themselves a proof of work per code, and never lock its owner out.
     const identifierKey = `otp:id:${target.identifier}`
     if ((await this.peek(identifierKey, HOUR, now)) >= OTP_SENDS_PER_IDENTIFIER_PER_HOUR && !gate.solved) {

@@ -5,7 +5,7 @@ import { unpaidHoldRefusal, type UnpaidHeld, type UnpaidHoldLimits, type UnpaidR
 import { AccountError } from '~/api/accounts/errors'
 
 /**
- * The limits on what unpaid orders hold (issue 29 item 3, decision 036-hoarding), read from the orders themselves
+ * The limits on what unpaid orders hold (issue 29 item 3, decision 038), read from the orders themselves
  * (shared by every instance, kept over restarts): the orders awaiting payment placed within the window from a
  * connection (`orders.placed_from`), or for an e-mail or a telephone.
  */

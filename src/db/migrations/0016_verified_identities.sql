@@ -1,6 +1,6 @@
 -- Issue 29 (account pre-hijack): an e-mail or telephone counts as a member's only once a code sent to it was entered.
 -- Until then it logs nobody in, links no LINE account and blocks nobody: the unique indexes cover confirmed values
--- only. Members stored before this change (docs/decisions/036-accounts-sec-verified-identities.md):
+-- only. Members stored before this change (docs/decisions/036-verified-identities.md):
 -- - a Thai telephone (+66) is confirmed: registration and every change of it went through a code by SMS;
 -- - an e-mail is confirmed when the registration's code went to it (a telephone outside Thailand, which codes never
 --   reached by SMS), the member was made by LINE Login (no telephone: LINE confirmed the address it shared), or a
