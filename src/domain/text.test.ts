@@ -34,6 +34,13 @@ describe('free text of names and addresses (issue 29)', () => {
     expect(normaliseText('  Zoe\u0301   Jaidee ')).toBe('Zo\u00e9 Jaidee')
   })
 
+  it('collapses spaces but never a control character, so the check still sees it after normalising', () => {
+    expect(normaliseText('Som\u3000\u00a0 chai ')).toBe('Som chai')
+    for (const bad of ['Som\nchai', 'Som\tchai', 'Som\rchai', 'Som\u000bchai', ' Somchai\n']) {
+      expect(hasForbiddenCharacters(normaliseText(bad)), JSON.stringify(bad)).toBe(true)
+    }
+  })
+
   it('calls an address field with such a character not valid', () => {
     const values = { ...emptyAddress('TH'), address: '99/1 \u202eถนน' }
     expect(validateAddressField('address', values)).toBe('invalid')

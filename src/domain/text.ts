@@ -28,7 +28,13 @@ export function hasForbiddenCharacters(value: string): boolean {
   return false
 }
 
-/** The text as stored: NFC, spaces trimmed and collapsed (call it on text `hasForbiddenCharacters` passed). */
+/**
+ * Spaces that may stand in a name or an address: `\s` without the control characters it also matches (tab, newline,
+ * vertical tab, form feed, carriage return), so that collapsing spaces never hides a refused character from the check.
+ */
+const SPACES = /[ \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/g
+
+/** The text as stored: NFC, spaces trimmed and collapsed; a refused character stays for `hasForbiddenCharacters`. */
 export function normaliseText(value: string): string {
-  return value.normalize('NFC').replace(/\s+/g, ' ').trim()
+  return value.normalize('NFC').replace(SPACES, ' ').replace(/^ | $/g, '')
 }
