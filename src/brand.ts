@@ -1,5 +1,3 @@
-import { HEAD_OFFICE_BRANCH } from '~/domain/tax-invoice'
-
 /** The brand's name as shown in the header, titles and structured data. */
 export const BRAND_NAME = 'ATELIER SIAM'
 
@@ -18,5 +16,9 @@ export const SELLER = {
   /** Where the company is, as the pages name it. */
   city: { th: 'กรุงเทพมหานคร', en: 'Bangkok, Thailand' },
   taxId: '0105564000004',
-  branch: HEAD_OFFICE_BRANCH,
+  /**
+   * The head office (`HEAD_OFFICE_BRANCH` of src/domain/tax-invoice.ts, held equal by its test): written here, since
+   * importing that module would bring the address rules and the phone-number library into every page's first load.
+   */
+  branch: '00000',
 } as const

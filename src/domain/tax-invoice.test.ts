@@ -1,10 +1,12 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { SELLER } from '~/brand'
 import { priceCart } from './pricing'
 import {
   branchLabel,
   formatBaht,
   formatTaxId,
+  HEAD_OFFICE_BRANCH,
   isBranchNumber,
   taxInvoiceEligibility,
   taxInvoiceNumber,
@@ -154,5 +156,12 @@ describe('the VAT breakdown', () => {
         },
       ),
     )
+  })
+})
+
+describe('the demo seller (src/brand.ts)', () => {
+  it('is the head office, with a tax id that passes the check digit', () => {
+    expect(SELLER.branch).toBe(HEAD_OFFICE_BRANCH)
+    expect(validThaiTaxId(SELLER.taxId)).toBe(true)
   })
 })
