@@ -882,7 +882,8 @@ const SPECS: Record<string, Spec> = {
       address: nullable(address),
       promotionCode: nullable(str(40)),
       paymentMethod: oneOf('card', 'bank_transfer'),
-      expectedTotal: nullable(int()),
+      expectedTotal: nullable(int(0, 2_147_483_647)),
+      ...captcha,
     }),
     base: async (env, context) => {
       await ensureCartLine(env, context)
@@ -901,8 +902,8 @@ const SPECS: Record<string, Spec> = {
         : data,
   },
   getOrder: {
-    input: object({ number: orderNumber }),
-    base: async (env, context) => ({ number: await newOrder(env, context) }),
+    input: object({ number: orderNumber, lang }),
+    base: async (env, context) => ({ number: await newOrder(env, context), lang: 'th' }),
   },
   payOrderAgain: {
     input: object({ number: orderNumber }),
@@ -911,13 +912,14 @@ const SPECS: Record<string, Spec> = {
   },
   getOrderHistory: { input: object({ page: optional(int(1, 1000)) }), base: () => ({ page: 1 }) },
   cancelOrder: {
-    input: object({ number: orderNumber }),
-    base: async (env, context) => ({ number: await newOrder(env, context) }),
+    input: object({ number: orderNumber, lang }),
+    base: async (env, context) => ({ number: await newOrder(env, context), lang: 'th' }),
     writes: ['orders'],
   },
   requestReturn: {
     input: object({
       number: orderNumber,
+      lang,
       kind: oneOf('exchange', 'return'),
       reason: nullable(
         oneOf(
@@ -934,6 +936,7 @@ const SPECS: Record<string, Spec> = {
     }),
     base: async (env, context) => ({
       number: await newOrder(env, context),
+      lang: 'th',
       kind: 'return',
       reason: 'size_does_not_fit',
       note: null,
