@@ -24,7 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { openDatabase } from '../src/db/client.server'
 import { startCluster, type Cluster } from './cluster-control'
-import { call, codeFor, readCatalog, uniqueMobile, type Json } from './load-lib'
+import { call, codeFor, readCatalog, UNLIMITED_UNPAID_HOLDS, uniqueMobile, type Json } from './load-lib'
 
 const API = '/api/public/demo'
 const ALL_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGKILL'] as const
@@ -33,6 +33,7 @@ const STOCK = 100_000
 const OPERATOR_TOKEN = `crash-operator-${randomBytes(12).toString('hex')}`
 const SERVER_ENV = {
   OPERATOR_TOKEN,
+  ...UNLIMITED_UNPAID_HOLDS,
   OTP_IP_HOURLY_LIMIT: '100000',
   OTP_RESEND_COOLDOWN_SECONDS: '1',
   // Thousands of registrations an hour: far past the SMS caps a shop would set.

@@ -23,7 +23,16 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { residentMb, startCluster } from './cluster-control'
-import { checkConsistency, formatLoad, readCatalog, restock, runLoad, stockOf, type LoadResult } from './load-lib'
+import {
+  checkConsistency,
+  formatLoad,
+  readCatalog,
+  restock,
+  runLoad,
+  stockOf,
+  UNLIMITED_UNPAID_HOLDS,
+  type LoadResult,
+} from './load-lib'
 import { formatComparison, type LoadFigures } from './load-report'
 
 const args = process.argv.slice(2)
@@ -61,7 +70,7 @@ async function loadOn(count: number): Promise<{ result: LoadResult; passed: bool
     pgPort,
     dir: '.load-cluster',
     instances: count,
-    env: { OTP_IP_HOURLY_LIMIT: '100000', OPERATOR_TOKEN },
+    env: { OTP_IP_HOURLY_LIMIT: '100000', OPERATOR_TOKEN, ...UNLIMITED_UNPAID_HOLDS },
   })
   try {
     const email = `load-${randomBytes(3).toString('hex')}@example.com`

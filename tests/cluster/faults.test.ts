@@ -14,6 +14,7 @@ import {
   restock,
   runLoad,
   stockOf,
+  UNLIMITED_UNPAID_HOLDS,
   uniqueMobile,
   type Json,
 } from '../../scripts/load-lib'
@@ -29,7 +30,12 @@ beforeAll(async () => {
     port: 3950,
     dir: '.test-cluster',
     instances: 2,
-    env: { OPERATOR_TOKEN, OTP_IP_HOURLY_LIMIT: String(OTP_IP_HOURLY_LIMIT), OTP_RESEND_COOLDOWN_SECONDS: '1' },
+    env: {
+      OPERATOR_TOKEN,
+      OTP_IP_HOURLY_LIMIT: String(OTP_IP_HOURLY_LIMIT),
+      OTP_RESEND_COOLDOWN_SECONDS: '1',
+      ...UNLIMITED_UNPAID_HOLDS,
+    },
   })
 }, 300_000)
 
