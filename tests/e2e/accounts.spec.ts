@@ -12,29 +12,33 @@ const th = {
 }
 
 test.describe('accounts', () => {
-  test('a phone login in Thai from a product page comes back to the product @mobile', async ({ page, request }) => {
-    const member = await createMember(request)
-    await gotoHydrated(page, '/product/linen-wrap-dress-1001')
-    await page.getByRole('link', { name: th.account }).click()
-    await expect(page).toHaveURL(/\/account\/login\?redirect=/)
-    await page.getByRole('textbox', { name: th.telephone }).fill(member.telephone)
-    await page.getByRole('button', { name: th.submit }).click()
+  test(
+    'a phone login in Thai from a product page comes back to the product @mobile',
+    { tag: '@cluster' },
+    async ({ page, request }) => {
+      const member = await createMember(request)
+      await gotoHydrated(page, '/product/linen-wrap-dress-1001')
+      await page.getByRole('link', { name: th.account }).click()
+      await expect(page).toHaveURL(/\/account\/login\?redirect=/)
+      await page.getByRole('textbox', { name: th.telephone }).fill(member.telephone)
+      await page.getByRole('button', { name: th.submit }).click()
 
-    await expect(page).toHaveURL(/\/account\/confirm-otp/)
-    await expect(page.getByText('+66 ••• ' + member.e164.slice(-4))).toBeVisible()
-    await expect(page.getByRole('textbox', { name: th.code })).toHaveAttribute('autocomplete', 'one-time-code')
-    await expect(page.getByText(/รหัสจะหมดอายุใน [45]:\d\d/)).toBeVisible()
-    await confirmCode(page, request, member.e164, th.code)
-    await page.getByRole('button', { name: th.confirm }).click()
+      await expect(page).toHaveURL(/\/account\/confirm-otp/)
+      await expect(page.getByText('+66 ••• ' + member.e164.slice(-4))).toBeVisible()
+      await expect(page.getByRole('textbox', { name: th.code })).toHaveAttribute('autocomplete', 'one-time-code')
+      await expect(page.getByText(/รหัสจะหมดอายุใน [45]:\d\d/)).toBeVisible()
+      await confirmCode(page, request, member.e164, th.code)
+      await page.getByRole('button', { name: th.confirm }).click()
 
-    await expect(page).toHaveURL(/\/product\/linen-wrap-dress-1001$/)
-    // Now a member: the account link goes straight to the account.
-    await page.getByRole('link', { name: th.account }).click()
-    await expect(page).toHaveURL(/\/account$/)
-    await expect(page.getByText(member.email)).toBeVisible()
-  })
+      await expect(page).toHaveURL(/\/product\/linen-wrap-dress-1001$/)
+      // Now a member: the account link goes straight to the account.
+      await page.getByRole('link', { name: th.account }).click()
+      await expect(page).toHaveURL(/\/account$/)
+      await expect(page.getByText(member.email)).toBeVisible()
+    },
+  )
 
-  test('an e-mail login in English, and log out', async ({ browser, request }) => {
+  test('an e-mail login in English, and log out', { tag: '@cluster' }, async ({ browser, request }) => {
     const member = await createMember(request)
     const context = await browser.newContext({ locale: 'en-US' })
     const page = await context.newPage()

@@ -17,62 +17,66 @@ async function addDress(page: Page, prefix: '' | '/en', size: string, added: str
   await expect(page.getByRole('status').filter({ hasText: added })).toBeVisible()
 }
 
-test('a guest checks out in Thai by bank transfer and sees the PromptPay QR code', async ({ page, request }) => {
-  await addDress(page, '', await roomySize(request), 'เพิ่มลงตะกร้าแล้ว')
-  await page.getByRole('link', { name: 'ดูตะกร้า' }).click()
-  await expect(page).toHaveURL(/\/cart$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'ตะกร้าสินค้า' })).toBeVisible()
-  await page.getByRole('button', { name: 'ชำระเงิน' }).click()
+test(
+  'a guest checks out in Thai by bank transfer and sees the PromptPay QR code',
+  { tag: '@cluster' },
+  async ({ page, request }) => {
+    await addDress(page, '', await roomySize(request), 'เพิ่มลงตะกร้าแล้ว')
+    await page.getByRole('link', { name: 'ดูตะกร้า' }).click()
+    await expect(page).toHaveURL(/\/cart$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'ตะกร้าสินค้า' })).toBeVisible()
+    await page.getByRole('button', { name: 'ชำระเงิน' }).click()
 
-  await expect(page).toHaveURL(/\/checkout$/)
-  const modal = page.getByRole('dialog', { name: 'กรุณาเข้าสู่ระบบ' })
-  await expect(modal).toBeVisible()
-  await modal.getByRole('button', { name: 'ดำเนินการต่อโดยไม่เป็นสมาชิก' }).click()
+    await expect(page).toHaveURL(/\/checkout$/)
+    const modal = page.getByRole('dialog', { name: 'กรุณาเข้าสู่ระบบ' })
+    await expect(modal).toBeVisible()
+    await modal.getByRole('button', { name: 'ดำเนินการต่อโดยไม่เป็นสมาชิก' }).click()
 
-  await page.getByRole('button', { name: 'สั่งซื้อ' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'กรุณากรอกที่อยู่' })).toBeVisible()
+    await page.getByRole('button', { name: 'สั่งซื้อ' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'กรุณากรอกที่อยู่' })).toBeVisible()
 
-  await page.getByRole('textbox', { name: 'อีเมล' }).first().fill('guest.buyer@example.com')
-  await page.getByRole('textbox', { name: 'เบอร์โทรศัพท์' }).first().fill('0812345678')
-  await page.getByRole('textbox', { name: 'ชื่อ', exact: true }).fill('สมศรี')
-  await page.getByRole('textbox', { name: 'นามสกุล' }).fill('ทดสอบ')
-  await page.getByRole('textbox', { name: 'เบอร์โทรศัพท์' }).nth(1).fill('0812345678')
-  await page.getByRole('textbox', { name: 'อีเมล' }).nth(1).fill('guest.buyer@example.com')
-  await page.getByRole('combobox', { name: 'จังหวัด' }).selectOption({ label: 'กรุงเทพมหานคร' })
-  await page.getByRole('combobox', { name: 'เขต/อำเภอ' }).selectOption({ label: 'จตุจักร' })
-  await page.getByRole('combobox', { name: 'แขวง/ตำบล' }).selectOption({ label: 'ลาดยาว' })
-  await page.getByRole('textbox', { name: 'ที่อยู่ บรรทัดที่ 1' }).fill('99/1 ถนนพหลโยธิน')
-  await page.getByRole('button', { name: 'ใช้ที่อยู่นี้' }).click()
-  await expect(page.getByRole('button', { name: 'แก้ไขที่อยู่' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'อีเมล' }).first().fill('guest.buyer@example.com')
+    await page.getByRole('textbox', { name: 'เบอร์โทรศัพท์' }).first().fill('0812345678')
+    await page.getByRole('textbox', { name: 'ชื่อ', exact: true }).fill('สมศรี')
+    await page.getByRole('textbox', { name: 'นามสกุล' }).fill('ทดสอบ')
+    await page.getByRole('textbox', { name: 'เบอร์โทรศัพท์' }).nth(1).fill('0812345678')
+    await page.getByRole('textbox', { name: 'อีเมล' }).nth(1).fill('guest.buyer@example.com')
+    await page.getByRole('combobox', { name: 'จังหวัด' }).selectOption({ label: 'กรุงเทพมหานคร' })
+    await page.getByRole('combobox', { name: 'เขต/อำเภอ' }).selectOption({ label: 'จตุจักร' })
+    await page.getByRole('combobox', { name: 'แขวง/ตำบล' }).selectOption({ label: 'ลาดยาว' })
+    await page.getByRole('textbox', { name: 'ที่อยู่ บรรทัดที่ 1' }).fill('99/1 ถนนพหลโยธิน')
+    await page.getByRole('button', { name: 'ใช้ที่อยู่นี้' }).click()
+    await expect(page.getByRole('button', { name: 'แก้ไขที่อยู่' })).toBeVisible()
 
-  await page.getByRole('textbox', { name: 'โค้ดส่วนลด' }).fill('NOPE')
-  await page.getByRole('button', { name: 'ใช้โค้ด' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'โค้ดนี้ไม่ถูกต้อง' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'โค้ดส่วนลด' }).fill('NOPE')
+    await page.getByRole('button', { name: 'ใช้โค้ด' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'โค้ดนี้ไม่ถูกต้อง' })).toBeVisible()
 
-  await page.getByRole('radio', { name: 'โอนเงินผ่านธนาคารหรือพร้อมเพย์' }).check()
-  const net = await page.getByTestId('net').textContent()
-  await page.getByRole('button', { name: 'สั่งซื้อ' }).click()
+    await page.getByRole('radio', { name: 'โอนเงินผ่านธนาคารหรือพร้อมเพย์' }).check()
+    const net = await page.getByTestId('net').textContent()
+    await page.getByRole('button', { name: 'สั่งซื้อ' }).click()
 
-  await expect(page).toHaveURL(/\/order\/AS\d{4}-\d{5}$/)
-  await expect(page.getByRole('heading', { name: 'ขอบคุณสำหรับคำสั่งซื้อ' })).toBeVisible()
-  await expect(page.getByRole('img', { name: /QR พร้อมเพย์สำหรับ/ })).toBeVisible()
-  await expect(page.getByText(net?.trim() ?? '---').first()).toBeVisible()
-  const number = /AS\d{4}-\d{5}/.exec(page.url())?.[0]
-  const purchase = await page.evaluate(
-    () =>
-      (window.dataLayer ?? []).find(
-        (entry) => !Array.isArray(entry) && (entry as { event?: string }).event === 'purchase',
-      ) as { ecommerce: { transaction_id: string; value: number } } | undefined,
-  )
-  expect(purchase?.ecommerce.transaction_id).toBe(number)
-  expect(purchase?.ecommerce.value).toBeGreaterThan(0)
+    await expect(page).toHaveURL(/\/order\/AS\d{4}-\d{5}$/)
+    await expect(page.getByRole('heading', { name: 'ขอบคุณสำหรับคำสั่งซื้อ' })).toBeVisible()
+    await expect(page.getByRole('img', { name: /QR พร้อมเพย์สำหรับ/ })).toBeVisible()
+    await expect(page.getByText(net?.trim() ?? '---').first()).toBeVisible()
+    const number = /AS\d{4}-\d{5}/.exec(page.url())?.[0]
+    const purchase = await page.evaluate(
+      () =>
+        (window.dataLayer ?? []).find(
+          (entry) => !Array.isArray(entry) && (entry as { event?: string }).event === 'purchase',
+        ) as { ecommerce: { transaction_id: string; value: number } } | undefined,
+    )
+    expect(purchase?.ecommerce.transaction_id).toBe(number)
+    expect(purchase?.ecommerce.value).toBeGreaterThan(0)
 
-  // The paid cart, opened again, says so.
-  await gotoHydrated(page, '/cart')
-  await expect(page.getByText('คุณได้ซื้อสินค้าในตะกร้านี้แล้ว')).toBeVisible()
-})
+    // The paid cart, opened again, says so.
+    await gotoHydrated(page, '/cart')
+    await expect(page.getByText('คุณได้ซื้อสินค้าในตะกร้านี้แล้ว')).toBeVisible()
+  },
+)
 
-test('a member checks out in English by card with NEW200', async ({ page, request }) => {
+test('a member checks out in English by card with NEW200', { tag: '@cluster' }, async ({ page, request }) => {
   const member = await createMember(request)
   await gotoHydrated(page, '/en/account/login')
   await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
@@ -118,7 +122,7 @@ test('a member checks out in English by card with NEW200', async ({ page, reques
   await expect(page.getByRole('link', { name: /AS\d{4}-\d{5}/ }).first()).toBeVisible()
 })
 
-test('a guest cart joins the member cart at login', async ({ page, request }) => {
+test('a guest cart joins the member cart at login', { tag: '@cluster' }, async ({ page, request }) => {
   const member = await createMember(request)
   const size = await roomySize(request)
   await addDress(page, '', size, 'เพิ่มลงตะกร้าแล้ว')

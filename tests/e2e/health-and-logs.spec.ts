@@ -73,7 +73,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-test('liveness and readiness answer JSON, never cached, and are not in the sitemap', async () => {
+test('liveness and readiness answer JSON, never cached, and are not in the sitemap', { tag: '@cluster' }, async () => {
   const live = await fetch(`${BASE}/healthz`)
   expect(live.status).toBe(200)
   expect(live.headers.get('cache-control')).toBe('no-store')
@@ -91,31 +91,35 @@ test('liveness and readiness answer JSON, never cached, and are not in the sitem
   expect(logLines().filter((line) => line.path === '/healthz')).toEqual([])
 })
 
-test('each request is one JSON line with its id, method, redacted path, status, duration and instance', async () => {
-  const response = await fetch(`${BASE}/en/stores?page=1`, { headers: { 'x-request-id': 'ops-test-request-1' } })
-  expect(response.headers.get('x-request-id')).toBe('ops-test-request-1')
-  const line = await lineOf('ops-test-request-1')
-  expect(line).toMatchObject({
-    level: 'info',
-    instance: 'ops-test',
-    method: 'GET',
-    path: '/en/stores?page=1',
-    status: response.status,
-    msg: 'request',
-  })
-  expect(typeof line.durationMs).toBe('number')
-  expect(new Date(String(line.time)).toISOString()).toBe(line.time)
+test(
+  'each request is one JSON line with its id, method, redacted path, status, duration and instance',
+  { tag: '@cluster' },
+  async () => {
+    const response = await fetch(`${BASE}/en/stores?page=1`, { headers: { 'x-request-id': 'ops-test-request-1' } })
+    expect(response.headers.get('x-request-id')).toBe('ops-test-request-1')
+    const line = await lineOf('ops-test-request-1')
+    expect(line).toMatchObject({
+      level: 'info',
+      instance: 'ops-test',
+      method: 'GET',
+      path: '/en/stores?page=1',
+      status: response.status,
+      msg: 'request',
+    })
+    expect(typeof line.durationMs).toBe('number')
+    expect(new Date(String(line.time)).toISOString()).toBe(line.time)
 
-  // An id that could smuggle text into the log is replaced by one of the server's.
-  const forged = await fetch(`${BASE}/robots.txt`, { headers: { 'x-request-id': 'x"} {"level":"fatal' } })
-  const id = forged.headers.get('x-request-id') ?? ''
-  expect(id).toMatch(/^[0-9a-f-]{36}$/)
-  expect((await lineOf(id)).path).toBe('/robots.txt')
+    // An id that could smuggle text into the log is replaced by one of the server's.
+    const forged = await fetch(`${BASE}/robots.txt`, { headers: { 'x-request-id': 'x"} {"level":"fatal' } })
+    const id = forged.headers.get('x-request-id') ?? ''
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await lineOf(id)).path).toBe('/robots.txt')
 
-  // The product API and refused calls are logged too, with their status.
-  const missing = await fetch(`${API}/products/999999999`)
-  expect((await lineOf(missing.headers.get('x-request-id') ?? '')).status).toBe(404)
-})
+    // The product API and refused calls are logged too, with their status.
+    const missing = await fetch(`${API}/products/999999999`)
+    expect((await lineOf(missing.headers.get('x-request-id') ?? '')).status).toBe(404)
+  },
+)
 
 test('no one-time code, token or full e-mail address reaches the log', async ({ browser }) => {
   test.setTimeout(90_000)

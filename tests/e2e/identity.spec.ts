@@ -124,42 +124,46 @@ test.describe('identity changes', () => {
 })
 
 test.describe('devices logged in', () => {
-  test('in English: this device marked, another logged out, then all others', async ({ browser, request }) => {
-    const member = await createMember(request)
-    const phone = await loginElsewhere(request, member.email, { 'user-agent': SAFARI_IPHONE, 'cf-ipcountry': 'JP' })
-    const laptop = await loginElsewhere(request, member.email, { 'user-agent': FIREFOX_WINDOWS })
-    const context = await browser.newContext({ locale: 'en-US' })
-    const page = await context.newPage()
-    await logIn(page, request, member, 'en')
+  test(
+    'in English: this device marked, another logged out, then all others',
+    { tag: '@cluster' },
+    async ({ browser, request }) => {
+      const member = await createMember(request)
+      const phone = await loginElsewhere(request, member.email, { 'user-agent': SAFARI_IPHONE, 'cf-ipcountry': 'JP' })
+      const laptop = await loginElsewhere(request, member.email, { 'user-agent': FIREFOX_WINDOWS })
+      const context = await browser.newContext({ locale: 'en-US' })
+      const page = await context.newPage()
+      await logIn(page, request, member, 'en')
 
-    const devices = page.getByRole('region', { name: 'Devices logged in' })
-    await expect(devices).toBeVisible()
-    // The registration logged in too (createMember): four sessions.
-    await expect(devices.getByRole('listitem')).toHaveCount(4)
-    const here = devices.getByRole('listitem').filter({ hasText: 'This device' })
-    await expect(here).toHaveCount(1)
-    await expect(here.getByRole('button')).toHaveCount(0)
-    const iphone = devices.getByRole('listitem').filter({ hasText: 'Safari on iPhone' })
-    await expect(iphone).toContainText('Japan')
-    await expect(iphone).toContainText(/Last seen \d/)
-    await expect(devices.getByRole('listitem').filter({ hasText: 'Firefox on Windows' })).toContainText(
-      'Country unknown',
-    )
+      const devices = page.getByRole('region', { name: 'Devices logged in' })
+      await expect(devices).toBeVisible()
+      // The registration logged in too (createMember): four sessions.
+      await expect(devices.getByRole('listitem')).toHaveCount(4)
+      const here = devices.getByRole('listitem').filter({ hasText: 'This device' })
+      await expect(here).toHaveCount(1)
+      await expect(here.getByRole('button')).toHaveCount(0)
+      const iphone = devices.getByRole('listitem').filter({ hasText: 'Safari on iPhone' })
+      await expect(iphone).toContainText('Japan')
+      await expect(iphone).toContainText(/Last seen \d/)
+      await expect(devices.getByRole('listitem').filter({ hasText: 'Firefox on Windows' })).toContainText(
+        'Country unknown',
+      )
 
-    await devices.getByRole('button', { name: /^Log out Safari on iPhone, last seen/ }).click()
-    await expect(devices.getByRole('status')).toHaveText('That device was logged out.')
-    await expect(devices.getByRole('listitem')).toHaveCount(3)
-    expect(await meStatus(request, phone)).toBe(401)
-    expect(await meStatus(request, laptop)).toBe(200)
+      await devices.getByRole('button', { name: /^Log out Safari on iPhone, last seen/ }).click()
+      await expect(devices.getByRole('status')).toHaveText('That device was logged out.')
+      await expect(devices.getByRole('listitem')).toHaveCount(3)
+      expect(await meStatus(request, phone)).toBe(401)
+      expect(await meStatus(request, laptop)).toBe(200)
 
-    await devices.getByRole('button', { name: 'Log out everywhere else' }).click()
-    await expect(devices.getByRole('status')).toHaveText('Other devices logged out: 2')
-    await expect(devices.getByRole('listitem')).toHaveCount(1)
-    await expect(devices.getByText('No other device is logged in.')).toBeVisible()
-    await expect(devices.getByRole('button', { name: 'Log out everywhere else' })).toHaveCount(0)
-    expect(await meStatus(request, laptop)).toBe(401)
-    await context.close()
-  })
+      await devices.getByRole('button', { name: 'Log out everywhere else' }).click()
+      await expect(devices.getByRole('status')).toHaveText('Other devices logged out: 2')
+      await expect(devices.getByRole('listitem')).toHaveCount(1)
+      await expect(devices.getByText('No other device is logged in.')).toBeVisible()
+      await expect(devices.getByRole('button', { name: 'Log out everywhere else' })).toHaveCount(0)
+      expect(await meStatus(request, laptop)).toBe(401)
+      await context.close()
+    },
+  )
 
   test('in Thai: the country of this device, and log out everywhere @mobile', async ({ browser, request }) => {
     const member = await createMember(request)

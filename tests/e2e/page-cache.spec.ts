@@ -40,175 +40,194 @@ async function cachedAnswer(request: APIRequestContext, path: string, headers = 
   return hit
 }
 
-test('a public page is answered from the cache with a nonce of its own, and the browser runs it', async ({
-  request,
-  page,
-}) => {
-  const path = `/en/product/${DRESS}`
-  const first = await cachedAnswer(request, path)
-  const second = await cachedAnswer(request, path)
-  const [a, b] = [nonceOf(first), nonceOf(second)]
-  expect(a).not.toBe(b)
-  for (const [response, nonce, other] of [
-    [first, a, b],
-    [second, b, a],
-  ] as const) {
-    const html = await response.text()
-    const attributes = html.match(/nonce="[^"]*"/g) ?? []
-    expect(attributes.length).toBeGreaterThan(3)
-    // Every script of the page carries this answer's nonce, none the render's or another answer's.
-    expect(attributes.every((attribute) => attribute === `nonce="${nonce}"`)).toBe(true)
-    expect(html).not.toContain(other)
-    expect(html).toContain('Linen Wrap Dress')
-  }
-  // The browser runs the kept page (its scripts pass the policy): it hydrates, with no error.
-  await expect.poll(async () => (await page.request.get(path)).headers()['x-page-cache']).toBe('hit')
-  await gotoHydrated(page, path)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Linen Wrap Dress')
-})
-
-test('a page asked for by many at once is rendered once, the others wait for it', async ({ request }) => {
-  // Each instance renders it once (behind nginx, E2E_CLUSTER runs two); every other answer comes from the cache.
-  const instances = process.env.E2E_CLUSTER === '1' ? 2 : 1
-  // A query nobody asked before is a page not yet kept. Retried with another query should a change to the catalog
-  // by another test land during the render (its render is then not kept, and the others render for themselves).
-  await expect
-    .poll(
-      async () => {
-        const path = `/en/about-us?visit=${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
-        const answers = await Promise.all(Array.from({ length: 8 }, () => request.get(path, { headers: VISITOR })))
-        for (const answer of answers) expect(answer.status()).toBe(200)
-        const misses = answers.filter((answer) => answer.headers()['x-page-cache'] === 'miss').length
-        const hits = answers.filter((answer) => answer.headers()['x-page-cache'] === 'hit').length
-        return misses >= 1 && misses <= instances && hits === answers.length - misses
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true)
-})
-
-test('pages of one shopper are never kept, and what is kept shows nobody’s data', async ({ browser, request }) => {
-  const member = await createMember(request)
-  const shopper = await browser.newContext()
-  const page = await shopper.newPage()
-  await page.goto('/en/account/login')
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
-  await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
-  await page.getByRole('button', { name: 'Submit' }).click()
-  await confirmCode(page, request, member.e164, 'One-time code')
-  await page.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page).toHaveURL(/\/en\/account$/)
-
-  // The member puts the dress in the cart.
-  const { size } = await roomyVariant(request, DRESS)
-  await gotoHydrated(page, `/en/product/${DRESS}`)
-  await page.getByRole('radio', { name: size, exact: true }).click()
-  await page.getByRole('button', { name: 'Add to cart' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Added to your cart.' })).toBeVisible()
-
-  // With the member's cookies, the shared pages come from the cache like anyone's; their own pages never do.
-  const cookies = (await shopper.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
-  expect(cookies).toContain('session=')
-  const memberPage = await cachedAnswer(request, `/en/product/${DRESS}`, { cookie: cookies })
-  for (const personal of ['/en/cart', '/en/account', '/en/wishlist', '/en/checkout']) {
-    const response = await request.get(personal, { headers: { cookie: cookies }, maxRedirects: 0 })
-    expect(response.headers()['x-page-cache'], personal).toBeUndefined()
-  }
-
-  // What the member was answered, and what a stranger is answered, carry nothing of the member's.
-  const stranger = await cachedAnswer(request, `/en/product/${DRESS}`)
-  for (const html of [await memberPage.text(), await stranger.text()]) {
-    for (const secret of [member.email, member.fullname, member.telephone, member.e164.slice(1)]) {
-      expect(html).not.toContain(secret)
+test(
+  'a public page is answered from the cache with a nonce of its own, and the browser runs it',
+  { tag: '@cluster' },
+  async ({ request, page }) => {
+    const path = `/en/product/${DRESS}`
+    const first = await cachedAnswer(request, path)
+    const second = await cachedAnswer(request, path)
+    const [a, b] = [nonceOf(first), nonceOf(second)]
+    expect(a).not.toBe(b)
+    for (const [response, nonce, other] of [
+      [first, a, b],
+      [second, b, a],
+    ] as const) {
+      const html = await response.text()
+      const attributes = html.match(/nonce="[^"]*"/g) ?? []
+      expect(attributes.length).toBeGreaterThan(3)
+      // Every script of the page carries this answer's nonce, none the render's or another answer's.
+      expect(attributes.every((attribute) => attribute === `nonce="${nonce}"`)).toBe(true)
+      expect(html).not.toContain(other)
+      expect(html).toContain('Linen Wrap Dress')
     }
-    expect(html).not.toContain('cart-link__count')
-    expect(html).not.toMatch(/Cart, \d+ items/)
-  }
+    // The browser runs the kept page (its scripts pass the policy): it hydrates, with no error.
+    await expect.poll(async () => (await page.request.get(path)).headers()['x-page-cache']).toBe('hit')
+    await gotoHydrated(page, path)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Linen Wrap Dress')
+  },
+)
 
-  // The member still sees their cart's count and their account, filled in by the browser.
-  await gotoHydrated(page, `/en/product/${DRESS}`)
-  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/en/account')
-
-  // A stranger's browser on the same kept page: an empty cart and the way to log in.
-  const strangerContext = await browser.newContext()
-  const strangerPage = await strangerContext.newPage()
-  await gotoHydrated(strangerPage, `/en/product/${DRESS}`)
-  await expect(strangerPage.getByRole('link', { name: 'Cart', exact: true })).toBeVisible()
-  await expect(strangerPage.getByRole('link', { name: 'My account' })).toHaveAttribute('href', /\/en\/account\/login/)
-  await strangerContext.close()
-  await shopper.close()
-})
-
-test('a change of price in the back office shows on the next answer of a kept page', async ({ request }) => {
-  const product = 'brass-drop-earrings-1140'
-  const path = `/en/product/${product}`
-  const detail = (await (await request.get(`${API}/products/${product}?currency=thb`)).json()) as {
-    price: { amount: number }
-  }
-  const usd = (await (await request.get(`${API}/products/${product}?currency=usd`)).json()) as {
-    price: { amount: number }
-  }
-  const before = { price_thb: detail.price.amount, price_usd: usd.price.amount }
-  const shown = (amount: number) => `฿${(amount / 100).toLocaleString('en-US')}`
-  await cachedAnswer(request, path)
-  try {
-    const raised = { ...before, price_thb: before.price_thb + 10_000 }
-    const saved = await request.put(`${API}/operator/products/${product}/price`, { headers: OPERATOR, data: raised })
-    expect(saved.status()).toBe(204)
-    // On one instance the change is heard before the back office answers; behind nginx the other instance hears
-    // it a moment later (PostgreSQL's NOTIFY at commit), far sooner than a kept page would expire.
+test(
+  'a page asked for by many at once is rendered once, the others wait for it',
+  { tag: '@cluster' },
+  async ({ request }) => {
+    // Each instance renders it once (behind nginx, E2E_CLUSTER runs two); every other answer comes from the cache.
+    const instances = process.env.E2E_CLUSTER === '1' ? 2 : 1
+    // A query nobody asked before is a page not yet kept. Retried with another query should a change to the catalog
+    // by another test land during the render (its render is then not kept, and the others render for themselves).
     await expect
       .poll(
-        async () => (await (await request.get(path, { headers: VISITOR })).text()).includes(shown(raised.price_thb)),
-        {
-          timeout: 2_000,
+        async () => {
+          const path = `/en/about-us?visit=${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
+          const answers = await Promise.all(Array.from({ length: 8 }, () => request.get(path, { headers: VISITOR })))
+          for (const answer of answers) expect(answer.status()).toBe(200)
+          const misses = answers.filter((answer) => answer.headers()['x-page-cache'] === 'miss').length
+          const hits = answers.filter((answer) => answer.headers()['x-page-cache'] === 'hit').length
+          return misses >= 1 && misses <= instances && hits === answers.length - misses
         },
+        { timeout: 20_000 },
       )
       .toBe(true)
-    const html = await (await request.get(path, { headers: VISITOR })).text()
-    expect(html).not.toContain(shown(before.price_thb))
-  } finally {
-    await request.put(`${API}/operator/products/${product}/price`, { headers: OPERATOR, data: before })
-  }
-})
+  },
+)
 
-test('an order that takes the last piece shows on the next answer of a kept page', async ({ request }) => {
-  const product = 'brass-drop-earrings-1140'
-  const path = `/en/product/${product}`
-  const detail = (await (await request.get(`${API}/products/${product}`)).json()) as {
-    variants: Array<{ sku: string }>
-  }
-  const sku = detail.variants[0]?.sku
-  if (!sku) throw new Error(`${product} has no size`)
-  const stock = (value: number) =>
-    request.put(`${API}/operator/variants/${encodeURIComponent(sku)}/stock`, {
-      headers: OPERATOR,
-      data: { stock_online: value },
-    })
-  const availability = (html: string) => new RegExp(`sku:"${sku}"[^}]*availableOnline:(!0|!1)`).exec(html)?.[1]
-  expect((await stock(1)).status()).toBe(204)
-  try {
-    expect(availability(await (await cachedAnswer(request, path)).text())).toBe('!0')
-    const added = await request.post(`${API}/cart/items?currency=thb`, { data: { sku, quantity: 1 } })
-    expect(added.status()).toBe(201)
-    const { cart_token: cartToken } = (await added.json()) as { cart_token: string }
-    const placed = await request.post(`${API}/orders?currency=thb&lang=en`, {
-      headers: { 'x-cart-token': cartToken, 'idempotency-key': `page-cache-${Date.now()}` },
-      data: {
-        email: 'page.cache@example.com',
-        telephone: '0812345678',
-        shipping_method: 'pickup',
-        store_id: 'siam-paragon',
-        payment_method: 'bank_transfer',
-      },
-    })
-    expect(placed.status()).toBe(201)
-    // The order's stock change was committed (and heard) before the shopper was told the order was placed.
-    await expect
-      .poll(async () => availability(await (await request.get(path, { headers: VISITOR })).text()), { timeout: 2_000 })
-      .toBe('!1')
-  } finally {
-    await stock(50)
-  }
-})
+test(
+  'pages of one shopper are never kept, and what is kept shows nobody’s data',
+  { tag: '@cluster' },
+  async ({ browser, request }) => {
+    const member = await createMember(request)
+    const shopper = await browser.newContext()
+    const page = await shopper.newPage()
+    await page.goto('/en/account/login')
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+    await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await confirmCode(page, request, member.e164, 'One-time code')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page).toHaveURL(/\/en\/account$/)
+
+    // The member puts the dress in the cart.
+    const { size } = await roomyVariant(request, DRESS)
+    await gotoHydrated(page, `/en/product/${DRESS}`)
+    await page.getByRole('radio', { name: size, exact: true }).click()
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Added to your cart.' })).toBeVisible()
+
+    // With the member's cookies, the shared pages come from the cache like anyone's; their own pages never do.
+    const cookies = (await shopper.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
+    expect(cookies).toContain('session=')
+    const memberPage = await cachedAnswer(request, `/en/product/${DRESS}`, { cookie: cookies })
+    for (const personal of ['/en/cart', '/en/account', '/en/wishlist', '/en/checkout']) {
+      const response = await request.get(personal, { headers: { cookie: cookies }, maxRedirects: 0 })
+      expect(response.headers()['x-page-cache'], personal).toBeUndefined()
+    }
+
+    // What the member was answered, and what a stranger is answered, carry nothing of the member's.
+    const stranger = await cachedAnswer(request, `/en/product/${DRESS}`)
+    for (const html of [await memberPage.text(), await stranger.text()]) {
+      for (const secret of [member.email, member.fullname, member.telephone, member.e164.slice(1)]) {
+        expect(html).not.toContain(secret)
+      }
+      expect(html).not.toContain('cart-link__count')
+      expect(html).not.toMatch(/Cart, \d+ items/)
+    }
+
+    // The member still sees their cart's count and their account, filled in by the browser.
+    await gotoHydrated(page, `/en/product/${DRESS}`)
+    await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/en/account')
+
+    // A stranger's browser on the same kept page: an empty cart and the way to log in.
+    const strangerContext = await browser.newContext()
+    const strangerPage = await strangerContext.newPage()
+    await gotoHydrated(strangerPage, `/en/product/${DRESS}`)
+    await expect(strangerPage.getByRole('link', { name: 'Cart', exact: true })).toBeVisible()
+    await expect(strangerPage.getByRole('link', { name: 'My account' })).toHaveAttribute('href', /\/en\/account\/login/)
+    await strangerContext.close()
+    await shopper.close()
+  },
+)
+
+test(
+  'a change of price in the back office shows on the next answer of a kept page',
+  { tag: '@cluster' },
+  async ({ request }) => {
+    const product = 'brass-drop-earrings-1140'
+    const path = `/en/product/${product}`
+    const detail = (await (await request.get(`${API}/products/${product}?currency=thb`)).json()) as {
+      price: { amount: number }
+    }
+    const usd = (await (await request.get(`${API}/products/${product}?currency=usd`)).json()) as {
+      price: { amount: number }
+    }
+    const before = { price_thb: detail.price.amount, price_usd: usd.price.amount }
+    const shown = (amount: number) => `฿${(amount / 100).toLocaleString('en-US')}`
+    await cachedAnswer(request, path)
+    try {
+      const raised = { ...before, price_thb: before.price_thb + 10_000 }
+      const saved = await request.put(`${API}/operator/products/${product}/price`, { headers: OPERATOR, data: raised })
+      expect(saved.status()).toBe(204)
+      // On one instance the change is heard before the back office answers; behind nginx the other instance hears
+      // it a moment later (PostgreSQL's NOTIFY at commit), far sooner than a kept page would expire.
+      await expect
+        .poll(
+          async () => (await (await request.get(path, { headers: VISITOR })).text()).includes(shown(raised.price_thb)),
+          {
+            timeout: 2_000,
+          },
+        )
+        .toBe(true)
+      const html = await (await request.get(path, { headers: VISITOR })).text()
+      expect(html).not.toContain(shown(before.price_thb))
+    } finally {
+      await request.put(`${API}/operator/products/${product}/price`, { headers: OPERATOR, data: before })
+    }
+  },
+)
+
+test(
+  'an order that takes the last piece shows on the next answer of a kept page',
+  { tag: '@cluster' },
+  async ({ request }) => {
+    const product = 'brass-drop-earrings-1140'
+    const path = `/en/product/${product}`
+    const detail = (await (await request.get(`${API}/products/${product}`)).json()) as {
+      variants: Array<{ sku: string }>
+    }
+    const sku = detail.variants[0]?.sku
+    if (!sku) throw new Error(`${product} has no size`)
+    const stock = (value: number) =>
+      request.put(`${API}/operator/variants/${encodeURIComponent(sku)}/stock`, {
+        headers: OPERATOR,
+        data: { stock_online: value },
+      })
+    const availability = (html: string) => new RegExp(`sku:"${sku}"[^}]*availableOnline:(!0|!1)`).exec(html)?.[1]
+    expect((await stock(1)).status()).toBe(204)
+    try {
+      expect(availability(await (await cachedAnswer(request, path)).text())).toBe('!0')
+      const added = await request.post(`${API}/cart/items?currency=thb`, { data: { sku, quantity: 1 } })
+      expect(added.status()).toBe(201)
+      const { cart_token: cartToken } = (await added.json()) as { cart_token: string }
+      const placed = await request.post(`${API}/orders?currency=thb&lang=en`, {
+        headers: { 'x-cart-token': cartToken, 'idempotency-key': `page-cache-${Date.now()}` },
+        data: {
+          email: 'page.cache@example.com',
+          telephone: '0812345678',
+          shipping_method: 'pickup',
+          store_id: 'siam-paragon',
+          payment_method: 'bank_transfer',
+        },
+      })
+      expect(placed.status()).toBe(201)
+      // The order's stock change was committed (and heard) before the shopper was told the order was placed.
+      await expect
+        .poll(async () => availability(await (await request.get(path, { headers: VISITOR })).text()), {
+          timeout: 2_000,
+        })
+        .toBe('!1')
+    } finally {
+      await stock(50)
+    }
+  },
+)

@@ -91,29 +91,30 @@ async function toCheckout(page: Page, request: APIRequestContext, { prefix, t }:
 
 for (const lang of [TH, EN]) {
   const { prefix, t } = lang
-  test(`${prefix ? 'English' : 'Thai'}: a declined card gets its own page and a retry that pays`, async ({
-    page,
-    request,
-  }) => {
-    await toCheckout(page, request, lang, `declined${prefix ? '.en' : '.th'}@example.com`)
-    await page.getByRole('radio', { name: t.card }).check()
-    await page.getByRole('button', { name: t.place }).click()
+  test(
+    `${prefix ? 'English' : 'Thai'}: a declined card gets its own page and a retry that pays`,
+    { tag: '@cluster' },
+    async ({ page, request }) => {
+      await toCheckout(page, request, lang, `declined${prefix ? '.en' : '.th'}@example.com`)
+      await page.getByRole('radio', { name: t.card }).check()
+      await page.getByRole('button', { name: t.place }).click()
 
-    await expect(page).toHaveURL(/\/test-payments\/test_/)
-    await page.getByRole('button', { name: t.decline, exact: true }).click()
-    await expect(page).toHaveURL(new RegExp(`${prefix}/order/AS\\d{4}-\\d{5}$`))
-    await expect(page.getByRole('heading', { level: 1, name: t.declined })).toBeVisible()
-    await expect(page).toHaveTitle(new RegExp(t.declined))
-    await expect(page.getByRole('alert').filter({ hasText: t.declinedText })).toBeVisible()
-    await expect(page.getByRole('heading', { name: t.thanks })).toHaveCount(0)
+      await expect(page).toHaveURL(/\/test-payments\/test_/)
+      await page.getByRole('button', { name: t.decline, exact: true }).click()
+      await expect(page).toHaveURL(new RegExp(`${prefix}/order/AS\\d{4}-\\d{5}$`))
+      await expect(page.getByRole('heading', { level: 1, name: t.declined })).toBeVisible()
+      await expect(page).toHaveTitle(new RegExp(t.declined))
+      await expect(page.getByRole('alert').filter({ hasText: t.declinedText })).toBeVisible()
+      await expect(page.getByRole('heading', { name: t.thanks })).toHaveCount(0)
 
-    await page.getByRole('button', { name: t.tryAgain }).click()
-    await expect(page).toHaveURL(/\/test-payments\/test_/)
-    await page.getByRole('button', { name: t.approve, exact: true }).click()
-    await expect(page).toHaveURL(new RegExp(`${prefix}/order/AS\\d{4}-\\d{5}$`))
-    await expect(page.getByRole('heading', { level: 1, name: t.thanks })).toBeVisible()
-    await expect(page.locator('.order-page__status')).toContainText(t.paid)
-  })
+      await page.getByRole('button', { name: t.tryAgain }).click()
+      await expect(page).toHaveURL(/\/test-payments\/test_/)
+      await page.getByRole('button', { name: t.approve, exact: true }).click()
+      await expect(page).toHaveURL(new RegExp(`${prefix}/order/AS\\d{4}-\\d{5}$`))
+      await expect(page.getByRole('heading', { level: 1, name: t.thanks })).toBeVisible()
+      await expect(page.locator('.order-page__status')).toContainText(t.paid)
+    },
+  )
 }
 
 test('English: leaving the payment page is a cancelled payment with Pay now, then a decline, then paid', async ({

@@ -102,18 +102,19 @@ async function checkOutWithPaypal(page: Page, request: APIRequestContext, lang: 
   await expect(page.getByRole('button', { name: '3-D Secure' })).toHaveCount(0)
 }
 
-test('a guest pays with PayPal in Thai through the test payment page and comes back to a paid order @mobile', async ({
-  page,
-  request,
-}) => {
-  await checkOutWithPaypal(page, request, 'th')
-  await page.getByRole('button', { name: TEXT.th.approve }).click()
+test(
+  'a guest pays with PayPal in Thai through the test payment page and comes back to a paid order @mobile',
+  { tag: '@cluster' },
+  async ({ page, request }) => {
+    await checkOutWithPaypal(page, request, 'th')
+    await page.getByRole('button', { name: TEXT.th.approve }).click()
 
-  await expect(page).toHaveURL(/\/order\/AS\d{4}-\d{5}$/)
-  await expect(page.getByRole('heading', { name: 'ขอบคุณสำหรับคำสั่งซื้อ' })).toBeVisible()
-  await expect(page.locator('.order-page__status')).toHaveText(`สถานะ: ${TEXT.th.paid}`)
-  await expect(page.getByRole('region', { name: 'วิธีชำระเงิน' })).toContainText('PayPal')
-})
+    await expect(page).toHaveURL(/\/order\/AS\d{4}-\d{5}$/)
+    await expect(page.getByRole('heading', { name: 'ขอบคุณสำหรับคำสั่งซื้อ' })).toBeVisible()
+    await expect(page.locator('.order-page__status')).toHaveText(`สถานะ: ${TEXT.th.paid}`)
+    await expect(page.getByRole('region', { name: 'วิธีชำระเงิน' })).toContainText('PayPal')
+  },
+)
 
 test('in English, a declined PayPal payment is paid again from the order page', async ({ page, request }) => {
   await checkOutWithPaypal(page, request, 'en')

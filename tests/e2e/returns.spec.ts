@@ -100,63 +100,63 @@ async function ship(request: APIRequestContext, number: string, carrier: string,
   expect(shipped.status()).toBe(201)
 }
 
-test('a guest returns one piece of a received order in Thai, with a reason, and sees tracking @mobile', async ({
-  page,
-  request,
-  context,
-}) => {
-  const number = await guestOrder(request, context, 'th')
+test(
+  'a guest returns one piece of a received order in Thai, with a reason, and sees tracking @mobile',
+  { tag: '@cluster' },
+  async ({ page, request, context }) => {
+    const number = await guestOrder(request, context, 'th')
 
-  // Unpaid: no exchange or return box.
-  await gotoHydrated(page, `/order/${number}`)
-  await expect(page.getByText(`หมายเลขคำสั่งซื้อ: ${number}`)).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'การเปลี่ยนและคืนสินค้า' })).toHaveCount(0)
+    // Unpaid: no exchange or return box.
+    await gotoHydrated(page, `/order/${number}`)
+    await expect(page.getByText(`หมายเลขคำสั่งซื้อ: ${number}`)).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'การเปลี่ยนและคืนสินค้า' })).toHaveCount(0)
 
-  await moveTo(request, number, ['paid', 'packed', 'in_transit'])
-  await ship(request, number, 'thailand_post', 'EF582936451TH')
-  await moveTo(request, number, ['received'])
+    await moveTo(request, number, ['paid', 'packed', 'in_transit'])
+    await ship(request, number, 'thailand_post', 'EF582936451TH')
+    await moveTo(request, number, ['received'])
 
-  await gotoHydrated(page, `/order/${number}`)
-  const tracking = page.getByRole('region', { name: 'ติดตามพัสดุ' })
-  await expect(tracking.getByText('ไปรษณีย์ไทย')).toBeVisible()
-  const link = tracking.getByRole('link', { name: /ติดตามพัสดุ EF582936451TH/ })
-  await expect(link).toHaveAttribute('href', 'https://track.thailandpost.co.th/?trackNumber=EF582936451TH')
-  await expect(link).toHaveAttribute('target', '_blank')
+    await gotoHydrated(page, `/order/${number}`)
+    const tracking = page.getByRole('region', { name: 'ติดตามพัสดุ' })
+    await expect(tracking.getByText('ไปรษณีย์ไทย')).toBeVisible()
+    const link = tracking.getByRole('link', { name: /ติดตามพัสดุ EF582936451TH/ })
+    await expect(link).toHaveAttribute('href', 'https://track.thailandpost.co.th/?trackNumber=EF582936451TH')
+    await expect(link).toHaveAttribute('target', '_blank')
 
-  const box = page.getByRole('region', { name: 'การเปลี่ยนและคืนสินค้า' })
-  await expect(box.getByText(/เปลี่ยนหรือคืนสินค้าได้ถึง/)).toBeVisible()
-  const form = box.getByRole('form', { name: 'ขอเปลี่ยนหรือคืนสินค้า' })
-  const pieces = form.getByRole('group', { name: 'สินค้าชิ้นไหน?' })
-  // The jewelry cannot be chosen, and says why.
-  const checkboxes = pieces.getByRole('checkbox')
-  await expect(checkboxes).toHaveCount(2)
-  await expect(checkboxes.nth(1)).toBeDisabled()
-  await expect(pieces.getByText('ชุดชั้นใน ชุดว่ายน้ำ เครื่องประดับแฟชั่น และจิวเวลรี่ ไม่สามารถเปลี่ยนหรือคืนได้')).toBeVisible()
+    const box = page.getByRole('region', { name: 'การเปลี่ยนและคืนสินค้า' })
+    await expect(box.getByText(/เปลี่ยนหรือคืนสินค้าได้ถึง/)).toBeVisible()
+    const form = box.getByRole('form', { name: 'ขอเปลี่ยนหรือคืนสินค้า' })
+    const pieces = form.getByRole('group', { name: 'สินค้าชิ้นไหน?' })
+    // The jewelry cannot be chosen, and says why.
+    const checkboxes = pieces.getByRole('checkbox')
+    await expect(checkboxes).toHaveCount(2)
+    await expect(checkboxes.nth(1)).toBeDisabled()
+    await expect(pieces.getByText('ชุดชั้นใน ชุดว่ายน้ำ เครื่องประดับแฟชั่น และจิวเวลรี่ ไม่สามารถเปลี่ยนหรือคืนได้')).toBeVisible()
 
-  // Nothing chosen, no reason: the server says what is missing, in Thai, and it is announced.
-  await form.getByRole('button', { name: 'ส่งคำขอ' }).click()
-  await expect(form.getByRole('alert').filter({ hasText: 'กรุณาเลือกสินค้าอย่างน้อยหนึ่งชิ้น' })).toBeVisible()
-  await expect(form.getByRole('alert').filter({ hasText: 'จำเป็นต้องกรอกช่องนี้' })).toBeVisible()
-  await expect(form.getByRole('combobox', { name: 'เหตุผล' })).toHaveAttribute('aria-invalid', 'true')
+    // Nothing chosen, no reason: the server says what is missing, in Thai, and it is announced.
+    await form.getByRole('button', { name: 'ส่งคำขอ' }).click()
+    await expect(form.getByRole('alert').filter({ hasText: 'กรุณาเลือกสินค้าอย่างน้อยหนึ่งชิ้น' })).toBeVisible()
+    await expect(form.getByRole('alert').filter({ hasText: 'จำเป็นต้องกรอกช่องนี้' })).toBeVisible()
+    await expect(form.getByRole('combobox', { name: 'เหตุผล' })).toHaveAttribute('aria-invalid', 'true')
 
-  await checkboxes.first().check()
-  await form.getByRole('radio', { name: 'คืนสินค้าและขอเงินคืน' }).check()
-  await form.getByRole('combobox', { name: 'เหตุผล' }).selectOption({ label: 'ไซซ์ไม่พอดี' })
-  await form.getByRole('textbox', { name: 'รายละเอียดเพิ่มเติม (ไม่บังคับ)' }).fill('ตัวเล็กไปนิด')
-  await form.getByRole('button', { name: 'ส่งคำขอ' }).click()
-  await expect(box.getByRole('status').filter({ hasText: 'ส่งคำขอแล้ว' })).toBeVisible()
+    await checkboxes.first().check()
+    await form.getByRole('radio', { name: 'คืนสินค้าและขอเงินคืน' }).check()
+    await form.getByRole('combobox', { name: 'เหตุผล' }).selectOption({ label: 'ไซซ์ไม่พอดี' })
+    await form.getByRole('textbox', { name: 'รายละเอียดเพิ่มเติม (ไม่บังคับ)' }).fill('ตัวเล็กไปนิด')
+    await form.getByRole('button', { name: 'ส่งคำขอ' }).click()
+    await expect(box.getByRole('status').filter({ hasText: 'ส่งคำขอแล้ว' })).toBeVisible()
 
-  const requests = box.getByRole('list', { name: 'คำขอของคุณ' })
-  await expect(requests.getByText('คืนสินค้าและคืนเงิน')).toBeVisible()
-  await expect(requests.getByText('สถานะ: ส่งแล้ว รอคำตอบจากเรา')).toBeVisible()
-  await expect(requests.getByText('เหตุผล: ไซซ์ไม่พอดี')).toBeVisible()
-  await expect(requests.getByText('ตัวเล็กไปนิด')).toBeVisible()
-  // The only returnable piece is asked for: the form is gone, the request stays after a reload.
-  await expect(box.getByRole('form')).toHaveCount(0)
-  await gotoHydrated(page, `/order/${number}`)
-  await expect(page.getByRole('list', { name: 'คำขอของคุณ' }).getByText('เหตุผล: ไซซ์ไม่พอดี')).toBeVisible()
-  await expect(page.getByText('สินค้าทุกชิ้นที่เปลี่ยนหรือคืนได้อยู่ในคำขอแล้ว')).toBeVisible()
-})
+    const requests = box.getByRole('list', { name: 'คำขอของคุณ' })
+    await expect(requests.getByText('คืนสินค้าและคืนเงิน')).toBeVisible()
+    await expect(requests.getByText('สถานะ: ส่งแล้ว รอคำตอบจากเรา')).toBeVisible()
+    await expect(requests.getByText('เหตุผล: ไซซ์ไม่พอดี')).toBeVisible()
+    await expect(requests.getByText('ตัวเล็กไปนิด')).toBeVisible()
+    // The only returnable piece is asked for: the form is gone, the request stays after a reload.
+    await expect(box.getByRole('form')).toHaveCount(0)
+    await gotoHydrated(page, `/order/${number}`)
+    await expect(page.getByRole('list', { name: 'คำขอของคุณ' }).getByText('เหตุผล: ไซซ์ไม่พอดี')).toBeVisible()
+    await expect(page.getByText('สินค้าทุกชิ้นที่เปลี่ยนหรือคืนได้อยู่ในคำขอแล้ว')).toBeVisible()
+  },
+)
 
 test('a guest asks for an exchange of one piece in English and reads the back office’s answer', async ({
   page,

@@ -166,10 +166,12 @@ for (const lang of LANGS) {
 
     test('a fast navigation shows nothing: the bar is hidden for its first 150 ms', async ({ page }) => {
       await gotoHydrated(page, `${words.prefix}/`)
-      await slowServerFunctions(page, 800)
+      await slowServerFunctions(page, 2000)
       await page.locator('.product-card__link').first().click()
-      const bar = page.getByRole('progressbar', { name: words.loading })
-      await expect(bar).toBeVisible()
+      // Read the bar's style as soon as it is in the page: a slow machine could otherwise read it after the page
+      // arrived and the bar was gone (a detached element has an empty computed style).
+      const bar = page.locator('.nav-progress')
+      await bar.waitFor({ state: 'attached' })
       const style = await bar.evaluate((element) => {
         const computed = getComputedStyle(element)
         return { names: computed.animationName, delays: computed.animationDelay, position: computed.position }
@@ -178,6 +180,7 @@ for (const lang of LANGS) {
       expect(style.names).toBe('nav-progress-show, nav-progress-grow')
       expect(style.delays).toBe('0.15s, 0.15s')
       expect(style.position).toBe('fixed')
+      await expect(page.getByRole('progressbar', { name: words.loading })).toBeVisible()
     })
   })
 
