@@ -10,14 +10,18 @@ import {
   postcodePlacesSchema,
   subDistrictListSchema,
 } from '~/contract/accounts'
-import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
+import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address-core'
+import { readablePhone } from '~/domain/phone'
 import { productApi } from '~/product-api/server-client.server'
 import type { AccountFailure, AccountResult } from './account-result'
 import * as session from './session.server'
 import { ProductApiError } from '~/product-api/client'
 
-/** A saved address as the address book shows it. */
-export type SavedAddress = AddressInput & { id: string; isDefault: boolean }
+/**
+ * A saved address as the address book shows it; `telephoneDisplay` is its number as people read it (+66 81 234 5678),
+ * formatted on the server so the phone-number library stays out of the page (issue 29, item 24).
+ */
+export type SavedAddress = AddressInput & { id: string; isDefault: boolean; telephoneDisplay?: string }
 
 const field = z.string().check(z.maxLength(300))
 const addressInput = z.object(
@@ -41,7 +45,7 @@ export const listAddresses = createServerFn({ method: 'GET' }).handler(async ():
   const { items } = await productApi().send('GET', '/me/addresses', addressListSchema, {
     headers: session.visitorHeaders(),
   })
-  return items
+  return items.map((item) => ({ ...item, telephoneDisplay: readablePhone(item.telephoneNumber) }))
 })
 
 export const addressesQuery = () =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parseMemberTelephone } from '~/domain/phone'
 import { validateBirthdate, validateEmail, validateFullname, validateTelephone } from './member-rules'
 
 describe('member field rules', () => {
@@ -15,10 +16,10 @@ describe('member field rules', () => {
   })
 
   it('reads telephone numbers with the chosen country code', () => {
-    expect(validateTelephone('', 'TH')).toBe('required')
-    expect(validateTelephone('0812345678', 'TH')).toBeNull()
-    expect(validateTelephone('12345', 'TH')).toBe('invalid')
-    expect(validateTelephone('4155552671', 'US')).toBeNull()
+    expect(validateTelephone('', 'TH', parseMemberTelephone)).toBe('required')
+    expect(validateTelephone('0812345678', 'TH', parseMemberTelephone)).toBeNull()
+    expect(validateTelephone('12345', 'TH', parseMemberTelephone)).toBe('invalid')
+    expect(validateTelephone('4155552671', 'US', parseMemberTelephone)).toBeNull()
   })
 
   it('takes real past dates of members aged 13 to 120', () => {

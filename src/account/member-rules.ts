@@ -1,4 +1,4 @@
-import { parseLoginIdentifier, parseMemberTelephone } from '~/domain/otp'
+import { parseEmailIdentifier, type LoginIdentifier } from '~/domain/otp'
 import { hasForbiddenCharacters } from '~/domain/text'
 
 /** §3/§5 rules of the member's own fields; each returns the first failing rule's code, or null. */
@@ -14,11 +14,20 @@ export function validateFullname(value: string): string | null {
 
 export function validateEmail(value: string): string | null {
   if (!value.trim()) return 'required'
-  return parseLoginIdentifier(value)?.kind === 'email' ? null : 'invalid'
+  return parseEmailIdentifier(value) ? null : 'invalid'
 }
 
-export function validateTelephone(value: string, country: string): string | null {
+/**
+ * The member's telephone, read by `parseMemberTelephone` of src/domain/phone.ts (passed in: a form fetches the phone
+ * rules at its first check, src/forms/phone-rules.ts); without it only presence is checked.
+ */
+export function validateTelephone(
+  value: string,
+  country: string,
+  parseMemberTelephone: ((raw: string, country: string) => LoginIdentifier | null) | null,
+): string | null {
   if (!value.trim()) return 'required'
+  if (!parseMemberTelephone) return null
   // The member's telephone takes the codes by SMS: a Thai fixed-line number is not valid (issue 29).
   return parseMemberTelephone(value, country) ? null : 'invalid'
 }

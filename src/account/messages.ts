@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { AddressErrorCode } from '~/domain/address'
+import type { AddressErrorCode } from '~/domain/address-core'
 
 /** §5: the text of each address rule, in the shopper's language. */
 export const FIELD_ERROR_MESSAGES: Record<

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
+import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address-core'
 
 /**
  * What the shopper has typed at checkout, kept in this tab (sessionStorage) so that a reload or a trip back to the

@@ -1,3 +1,4 @@
+import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min'
 import { describe, expect, it } from 'vitest'
 import {
   ADDRESS_ERROR_CODES,
@@ -346,6 +347,9 @@ describe('shipping countries', () => {
     for (const code of SHIPPING_COUNTRIES) {
       expect(countryName(code, 'en'), code).not.toBe(code)
       expect(callingCode(code), code).toMatch(/^\d{1,3}$/)
+      // The fixed table of countries.ts says what libphonenumber's metadata says.
+      expect(isSupportedCountry(code), code).toBe(true)
+      expect(callingCode(code), code).toBe(getCountryCallingCode(code))
     }
   })
 

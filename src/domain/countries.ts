@@ -1,4 +1,3 @@
-import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min'
 import type { LocaleCode } from '~/config/constants'
 import { SHIPPING_COUNTRIES, type ShippingCountry } from './shipping-countries'
 
@@ -67,10 +66,58 @@ export function countryName(code: string, locale: LocaleCode): string {
   return locale === 'th' ? th : en
 }
 
+/**
+ * International calling codes (without '+') of the countries we ship to, as libphonenumber's metadata has them
+ * (src/domain/countries.test.ts compares the two): a fixed table, so the forms that show a country code beside the
+ * phone field do not bring the phone-number library into a page's first load (issue 29, item 24).
+ */
+const CALLING_CODES: Readonly<Record<ShippingCountry, string>> = {
+  TH: '66',
+  SG: '65',
+  MY: '60',
+  ID: '62',
+  PH: '63',
+  VN: '84',
+  KH: '855',
+  LA: '856',
+  MM: '95',
+  BN: '673',
+  JP: '81',
+  KR: '82',
+  CN: '86',
+  HK: '852',
+  MO: '853',
+  TW: '886',
+  IN: '91',
+  AU: '61',
+  NZ: '64',
+  US: '1',
+  CA: '1',
+  GB: '44',
+  IE: '353',
+  FR: '33',
+  DE: '49',
+  IT: '39',
+  ES: '34',
+  PT: '351',
+  NL: '31',
+  BE: '32',
+  LU: '352',
+  CH: '41',
+  AT: '43',
+  SE: '46',
+  DK: '45',
+  NO: '47',
+  FI: '358',
+  AE: '971',
+  SA: '966',
+  QA: '974',
+}
+
 /** The international calling code (without '+') shown beside the phone field, e.g. '66' for TH. */
 export function callingCode(code: ShippingCountry): string
 export function callingCode(code: string): string | null
 export function callingCode(code: string): string | null {
   const upper = code.toUpperCase()
-  return isSupportedCountry(upper) ? getCountryCallingCode(upper) : null
+  return isShippingCountry(upper) ? CALLING_CODES[upper] : null
 }

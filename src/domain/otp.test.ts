@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  captchaThreshold,
-  DEFAULT_SMS_POLICY,
-  maskIdentifier,
-  parseLoginIdentifier,
-  phoneCountry,
-  smsAllowed,
-} from './otp'
+import { captchaThreshold, DEFAULT_SMS_POLICY, parseEmailIdentifier } from './otp'
+import { maskIdentifier, parseLoginIdentifier, phoneCountry, readablePhone, smsAllowed } from './phone'
 
 describe('parseLoginIdentifier', () => {
   it('reads a Thai mobile number in local or international form as E.164', () => {
@@ -56,5 +50,31 @@ describe('the SMS allow-list', () => {
     expect(smsAllowed('+14155552671', DEFAULT_SMS_POLICY)).toBe(false)
     expect(smsAllowed('+6591234567', { ...DEFAULT_SMS_POLICY, countries: ['TH', 'SG'] })).toBe(true)
     expect(smsAllowed('not a number', DEFAULT_SMS_POLICY)).toBe(false)
+  })
+})
+
+describe('parseEmailIdentifier (the forms’ e-mail check, without the phone-number library)', () => {
+  it('reads an e-mail address as parseLoginIdentifier does, and nothing else', () => {
+    for (const raw of ['  Somchai@Example.COM ', 'a.b+c@mail.example.co.th']) {
+      expect(parseEmailIdentifier(raw)).toEqual(parseLoginIdentifier(raw))
+    }
+    for (const raw of [
+      '',
+      'somchai@',
+      '@example.com',
+      'somchai@example',
+      '0812345678',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
+      expect(parseEmailIdentifier(raw), raw).toBeNull()
+    }
+  })
+})
+
+describe('readablePhone', () => {
+  it('shows a stored number as people read it, and anything else as it is', () => {
+    expect(readablePhone('+66812345678')).toBe('+66 81 234 5678')
+    expect(readablePhone('+12125550123')).toBe('+1 212 555 0123')
+    expect(readablePhone('not a number')).toBe('not a number')
   })
 })

@@ -1,5 +1,3 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
-
 /** Where a one-time code goes. */
 export const OTP_CHANNELS = ['sms', 'email'] as const
 export type OtpChannel = (typeof OTP_CHANNELS)[number]
@@ -65,21 +63,13 @@ export type LoginIdentifier = { kind: 'email'; value: string } | { kind: 'teleph
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 
 /**
- * A phone number (in any notation, read with the chosen country code) or an e-mail address, in the
- * one form the database keys it by: E.164 or lower-case. Null when it is neither.
+ * An e-mail address as the database keys it (lower-case), or null when the text is not one. Without the phone-number
+ * library (src/domain/phone.ts), so the forms can check an e-mail address with nothing more in their first load.
  */
-export function parseLoginIdentifier(raw: string, defaultCountry = 'TH'): LoginIdentifier | null {
+export function parseEmailIdentifier(raw: string): Extract<LoginIdentifier, { kind: 'email' }> | null {
   const value = raw.trim()
-  if (value.length === 0 || value.length > 254) return null
-  if (value.includes('@')) return EMAIL_PATTERN.test(value) ? { kind: 'email', value: value.toLowerCase() } : null
-  return parseTelephone(value, defaultCountry)
-}
-
-/** A valid phone number as E.164 with its country, or null. */
-export function parseTelephone(raw: string, defaultCountry = 'TH'): LoginIdentifier | null {
-  const phone = parsePhoneNumberFromString(raw.trim(), defaultCountry.toUpperCase() as CountryCode)
-  if (!phone?.isValid()) return null
-  return { kind: 'telephone', value: phone.number, country: phone.country ?? defaultCountry.toUpperCase() }
+  if (value.length === 0 || value.length > 254 || !value.includes('@')) return null
+  return EMAIL_PATTERN.test(value) ? { kind: 'email', value: value.toLowerCase() } : null
 }
 
 /**
@@ -94,35 +84,12 @@ export function smsCapable(e164: string): boolean {
   return !e164.startsWith('+66') || THAI_MOBILE_PATTERN.test(e164)
 }
 
-/** A member's telephone: a valid number (E.164) that can take a code by SMS, or null (issue 29). */
-export function parseMemberTelephone(raw: string, defaultCountry = 'TH'): LoginIdentifier | null {
-  const phone = parseTelephone(raw, defaultCountry)
-  return phone && smsCapable(phone.value) ? phone : null
-}
-
-/** Where the code went, without giving the whole address away: +66 81 xxx 5678, so***@example.com. */
-export function maskIdentifier(identifier: string): string {
-  if (identifier.includes('@')) {
-    const [name = '', domain = ''] = identifier.split('@')
-    return `${name.slice(0, Math.min(2, name.length))}${'*'.repeat(Math.max(3, name.length - 2))}@${domain}`
-  }
-  const phone = parsePhoneNumberFromString(identifier)
-  const digits = identifier.replace(/\D/g, '')
-  const last = digits.slice(-4)
-  return phone ? `+${phone.countryCallingCode} ••• ${last}` : `••• ${last}`
-}
-
 /** Countries whose phones get codes by SMS unless configured otherwise (SMS_COUNTRIES): SMS pumping costs money. */
 export const DEFAULT_SMS_COUNTRIES = ['TH'] as const
 /** Codes by SMS per hour, over all destinations (SMS_HOURLY_LIMIT). */
 export const SMS_SENDS_PER_HOUR = 600
 /** Codes by SMS per hour to one destination country (SMS_COUNTRY_HOURLY_LIMIT). */
 export const SMS_SENDS_PER_COUNTRY_PER_HOUR = 300
-
-/** The country of an E.164 number (the one SMS pricing goes by), or null when it has none. */
-export function phoneCountry(e164: string): string | null {
-  return parsePhoneNumberFromString(e164)?.country ?? null
-}
 
 export type SmsPolicy = {
   /** ISO 3166 alpha-2 codes of the countries SMS codes may go to. */
@@ -135,10 +102,4 @@ export const DEFAULT_SMS_POLICY: SmsPolicy = {
   countries: DEFAULT_SMS_COUNTRIES,
   hourlyLimit: SMS_SENDS_PER_HOUR,
   countryHourlyLimit: SMS_SENDS_PER_COUNTRY_PER_HOUR,
-}
-
-/** Whether a code may go by SMS to this phone (E.164): only to the countries of the allow-list. */
-export function smsAllowed(e164: string, policy: SmsPolicy): boolean {
-  const country = phoneCountry(e164)
-  return country !== null && policy.countries.includes(country)
 }

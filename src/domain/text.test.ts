@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { validateAddressField, emptyAddress } from './address'
-import { parseMemberTelephone, smsCapable } from './otp'
+import { smsCapable } from './otp'
+import { parseMemberTelephone } from './phone'
 import { hasForbiddenCharacters, normaliseText } from './text'
 
 describe('free text of names and addresses (issue 29)', () => {

@@ -16,12 +16,13 @@ import { ACCOUNT_MESSAGES } from '~/account/messages'
 import {
   ADDRESS_FIELDS,
   emptyAddress,
-  validateAddressField,
+  validateAddressFieldWith,
   type AddressField,
   type AddressInput,
-} from '~/domain/address'
+} from '~/domain/address-core'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
+import { loadAddressRules, withRules } from '~/forms/phone-rules'
 import { isLocaleCode, type LocaleCode } from '~/i18n/locales'
 
 export type AddressFormProps = {
@@ -173,12 +174,23 @@ export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children
   // Without the lists the Thai place fields are typed; the API checks the names on submit all the same.
   const geoFailed = provinces.isError || districts.isError || subDistricts.isError
 
-  /** The first failing client rule of a field: run on blur, on a pick and on submit (§5). */
+  /**
+   * The first failing client rule of a field: run on blur, on a pick and on submit (§5). The telephone's number is
+   * read once the phone rules have arrived (src/forms/phone-rules.ts): its presence at once, the number after.
+   */
   const rule = (name: AddressField) => ({
-    onBlur: () => validateAddressField(name, form.state.values, {}) ?? undefined,
+    onBlur: () => validateAddressFieldWith(name, form.state.values, {}, null) ?? undefined,
+    ...(name === 'telephoneNumber'
+      ? {
+          onBlurAsync: async () =>
+            (await withRules(loadAddressRules, (rules) => rules.validateAddressField(name, form.state.values, {}))) ??
+            undefined,
+        }
+      : {}),
   })
   /** Whether a field must be filled in for the current country: its rules refuse it empty. */
-  const isRequired = (name: AddressField) => validateAddressField(name, { ...values, [name]: '' }, {}) === 'required'
+  const isRequired = (name: AddressField) =>
+    validateAddressFieldWith(name, { ...values, [name]: '' }, {}, null) === 'required'
 
   /** Empties a field without showing an error on it: the shopper has not had a chance to fill it in yet. */
   function clearField(name: AddressField) {

@@ -20,7 +20,6 @@ import { normaliseText } from '~/domain/text'
 import {
   captchaThreshold,
   connectionDelaySeconds,
-  maskIdentifier,
   OTP_CONNECTION_FREE_FAILURES,
   OTP_FAILURE_WINDOW_SECONDS,
   OTP_FAILURES_BEFORE_LOCK,
@@ -33,12 +32,9 @@ import {
   OTP_SENDS_PER_IDENTIFIER_PER_HOUR,
   OTP_TTL_SECONDS,
   DEFAULT_SMS_POLICY,
-  parseLoginIdentifier,
-  parseMemberTelephone,
   smsCapable,
-  phoneCountry,
-  smsAllowed,
 } from '~/domain/otp'
+import { maskIdentifier, parseLoginIdentifier, parseMemberTelephone, phoneCountry, smsAllowed } from '~/domain/phone'
 import type { OutboundMessage } from '~/api/providers/messages'
 import { createPkcePair, LineLoginError, type LineIdentity, type LineLogin } from '~/api/providers/line-login.server'
 import { appSecret, codeHash, generateCode, generateRefCode, randomToken, sameDigest, sha256 } from './crypto.server'

@@ -33,7 +33,7 @@ import type { CarrierId } from '~/domain/carriers'
 import { canCancel } from '~/domain/returns'
 import { CANCELLED_BY_SHOPPER_NOTE, DEADLINE_PASSED_NOTE } from '~/domain/payment-outcome'
 import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
-import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
+import { parseLoginIdentifier, parseTelephone } from '~/domain/phone'
 import {
   deliveryTerms,
   discountLines,

@@ -7,7 +7,7 @@ import { challengeQuery, resendCode, verifyCode } from '~/account/account.functi
 import { setWishlisted } from '~/cart/cart.functions'
 import { track } from '~/analytics/datalayer'
 import type { AccountFailure, ChallengeInfo } from '~/account/account-result'
-import { CaptchaField } from '~/account/components/CaptchaField'
+import { CaptchaField } from '~/account/components/LazyCaptchaField'
 import { failureMessage } from '~/account/failure-message'
 import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { formatCountdown, secondsUntil, useNow } from '~/account/use-now'

@@ -5,11 +5,12 @@ import { useState } from 'react'
 import { requestLoginCode } from '~/account/account.functions'
 import { sessionQuery } from '~/account/session.functions'
 import type { AccountFailure } from '~/account/account-result'
-import { CaptchaField } from '~/account/components/CaptchaField'
+import { CaptchaField } from '~/account/components/LazyCaptchaField'
 import { failureMessage } from '~/account/failure-message'
 import { PageHeading } from '~/components/PageHeading'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
-import { parseLoginIdentifier } from '~/domain/otp'
+import { parseEmailIdentifier } from '~/domain/otp'
+import { loadPhoneRules, withRules } from '~/forms/phone-rules'
 import { SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
 import { oneOf, redirectParam, searchParams, stringParam } from '~/routing/search-params'
@@ -151,11 +152,16 @@ function LoginPage() {
             <form.AppField
               name="telephone"
               validators={{
-                onBlur: ({ value, fieldApi }) => {
+                onBlur: ({ value }) => {
                   if (method !== 'telephone') return undefined
-                  if (!value.trim()) return 'required'
-                  const parsed = parseLoginIdentifier(value, fieldApi.form.getFieldValue('country'))
-                  return parsed?.kind === 'telephone' ? undefined : 'invalid'
+                  return value.trim() ? undefined : 'required'
+                },
+                // The number is read by the phone rules, fetched at the first check (src/forms/phone-rules.ts).
+                onBlurAsync: async ({ value, fieldApi }) => {
+                  if (method !== 'telephone') return undefined
+                  const country = fieldApi.form.getFieldValue('country')
+                  const parsed = await withRules(loadPhoneRules, (rules) => rules.parseLoginIdentifier(value, country))
+                  return parsed === null ? 'invalid' : parsed?.kind === 'email' ? 'invalid' : undefined
                 },
               }}
             >
@@ -171,7 +177,7 @@ function LoginPage() {
               onBlur: ({ value }) => {
                 if (method !== 'email') return undefined
                 if (!value.trim()) return 'required'
-                return parseLoginIdentifier(value)?.kind === 'email' ? undefined : 'invalid'
+                return parseEmailIdentifier(value) ? undefined : 'invalid'
               },
             }}
           >

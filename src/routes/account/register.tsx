@@ -4,9 +4,10 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { registerMember } from '~/account/account.functions'
 import type { AccountFailure } from '~/account/account-result'
-import { CaptchaField } from '~/account/components/CaptchaField'
+import { CaptchaField } from '~/account/components/LazyCaptchaField'
 import { failureMessage } from '~/account/failure-message'
 import { validateBirthdate, validateEmail, validateFullname, validateTelephone } from '~/account/member-rules'
+import { loadPhoneRules, withRules } from '~/forms/phone-rules'
 import { PageHeading } from '~/components/PageHeading'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
@@ -123,7 +124,16 @@ function RegisterPage() {
           name="telephone"
           validators={{
             onBlur: ({ value, fieldApi }) =>
-              validateTelephone(value, fieldApi.form.getFieldValue('country')) ?? undefined,
+              validateTelephone(value, fieldApi.form.getFieldValue('country'), null) ?? undefined,
+            // The number is read by the phone rules, fetched at the first check (src/forms/phone-rules.ts).
+            onBlurAsync: async ({ value, fieldApi }) => {
+              const country = fieldApi.form.getFieldValue('country')
+              return (
+                (await withRules(loadPhoneRules, (rules) =>
+                  validateTelephone(value, country, rules.parseMemberTelephone),
+                )) ?? undefined
+              )
+            },
           }}
         >
           {/* The number without its country code: `tel-national` is a text token in HTML's autofill table

@@ -5,7 +5,7 @@ import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-r
 import { useState } from 'react'
 import { challengeQuery, logout, requestIdentityChange, updateProfile } from '~/account/account.functions'
 import type { AccountFailure } from '~/account/account-result'
-import { CaptchaField } from '~/account/components/CaptchaField'
+import { CaptchaField } from '~/account/components/LazyCaptchaField'
 import { addressesQuery } from '~/account/address.functions'
 import { MembershipCard } from '~/account/components/MembershipCard'
 import { SessionList } from '~/account/components/SessionList'
@@ -13,7 +13,8 @@ import { memberSessionsQuery } from '~/account/sessions.functions'
 import { membershipQuery } from '~/account/membership.functions'
 import { failureMessage } from '~/account/failure-message'
 import { validateBirthdate, validateEmail, validateFullname, validateTelephone } from '~/account/member-rules'
-import { parseLoginIdentifier, parseTelephone } from '~/domain/otp'
+import { parseEmailIdentifier } from '~/domain/otp'
+import { loadPhoneRules, withRules } from '~/forms/phone-rules'
 import { sessionQuery, type SessionMember } from '~/account/session.functions'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
@@ -321,11 +322,19 @@ function IdentityState({ field, value, verified }: { field: 'email' | 'telephone
   )
 }
 
-/** The value as stored (lower-case e-mail, E.164 telephone), to tell a new one from the current one as typed. */
-function stored(field: 'email' | 'telephone', value: string, country: string): string {
+/**
+ * The value as stored (lower-case e-mail, E.164 telephone), to tell a new one from the current one as typed;
+ * `parseTelephone` of the phone rules (src/forms/phone-rules.ts), null when they could not be fetched.
+ */
+function stored(
+  field: 'email' | 'telephone',
+  value: string,
+  country: string,
+  parseTelephone: ((raw: string, country: string) => { value: string } | null) | null,
+): string {
   const text = value.trim()
   if (!text) return ''
-  const parsed = field === 'email' ? parseLoginIdentifier(text) : parseTelephone(text, country)
+  const parsed = field === 'email' ? parseEmailIdentifier(text) : parseTelephone?.(text, country)
   return parsed?.value ?? text
 }
 
@@ -356,8 +365,10 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
       const solved = failure?.captcha && captcha ? { captcha } : {}
       setFailure(null)
       setCaptcha(null)
+      const phoneRules = await loadPhoneRules().catch(() => null)
       const changes = (['email', 'telephone'] as const).filter(
-        (field) => stored(field, value[field], phoneCountry) !== (member[field] ?? ''),
+        (field) =>
+          stored(field, value[field], phoneCountry, phoneRules?.parseTelephone ?? null) !== (member[field] ?? ''),
       )
       if (!value.email.trim() && !value.telephone.trim()) {
         showFieldErrors(form, { telephone: 'keepOne' })
@@ -430,7 +441,14 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
       <form.AppField
         name="telephone"
         validators={{
-          onBlur: ({ value }) => (value ? (validateTelephone(value, phoneCountry) ?? undefined) : undefined),
+          onBlur: ({ value }) => (value ? (validateTelephone(value, phoneCountry, null) ?? undefined) : undefined),
+          // The number is read by the phone rules, fetched at the first check (src/forms/phone-rules.ts).
+          onBlurAsync: async ({ value }) =>
+            value
+              ? ((await withRules(loadPhoneRules, (rules) =>
+                  validateTelephone(value, phoneCountry, rules.parseMemberTelephone),
+                )) ?? undefined)
+              : undefined,
         }}
       >
         {(field) => <field.TextField label={t`Telephone`} type="tel" autoComplete="tel" />}

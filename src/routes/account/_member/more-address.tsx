@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import { useId, useRef, useState } from 'react'
 import type { AccountFailure } from '~/account/account-result'
 import {
@@ -18,7 +17,7 @@ import { failureMessage } from '~/account/failure-message'
 import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { Modal } from '~/components/Modal'
 import { PageHeading } from '~/components/PageHeading'
-import type { AddressInput } from '~/domain/address'
+import type { AddressInput } from '~/domain/address-core'
 import { countryName } from '~/domain/countries'
 import { useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
@@ -28,11 +27,6 @@ export const Route = createFileRoute('/account/_member/more-address')({
   head: ({ match }) => pageHead(match.context.i18n, msg`Address book`, msg`Your saved delivery addresses.`),
   component: AddressBookPage,
 })
-
-/** A stored (E.164) phone number as people read it: +66 81 234 5678. */
-function readablePhone(value: string): string {
-  return parsePhoneNumberFromString(value)?.formatInternational() ?? value
-}
 
 function fullName(address: SavedAddress): string {
   return `${address.firstname} ${address.lastname}`.trim()
@@ -225,7 +219,7 @@ function AddressBookPage() {
                     ) : null}
                   </div>
                   <div className="address-card__lines">
-                    <p>{readablePhone(address.telephoneNumber)}</p>
+                    <p>{address.telephoneDisplay ?? address.telephoneNumber}</p>
                     {address.email ? <p>{address.email}</p> : null}
                     <p>{address.address}</p>
                     {address.address2 ? <p>{address.address2}</p> : null}
