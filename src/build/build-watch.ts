@@ -23,7 +23,7 @@ function field(value: unknown, name: string): unknown {
 /**
  * §4 build updates: check /build-metadata.json 5 s after load and every 30 s, reload on a new id;
  * poll the latest-build file hourly and reload on the next navigation; reload after chunk failures.
- * Returns the function that stops it all. Loaded by useBuildUpdates once the page is idle (issue 18).
+ * Returns the function that stops it all. Loaded by useBuildUpdates shortly before its first check.
  */
 export function watchBuildUpdates(buildId: string, router: AnyRouter): () => void {
   let reloadOnNavigation = false
@@ -44,10 +44,14 @@ export function watchBuildUpdates(buildId: string, router: AnyRouter): () => voi
     }
   }
   let interval: ReturnType<typeof setInterval> | undefined
-  const first = setTimeout(() => {
-    void check()
-    interval = setInterval(() => void check(), BUILD_CHECK_INTERVAL_MS)
-  }, BUILD_CHECK_FIRST_DELAY_MS)
+  // The first check 5 s after the page loaded (§4), however late this code arrived (src/build/use-build-updates.ts).
+  const first = setTimeout(
+    () => {
+      void check()
+      interval = setInterval(() => void check(), BUILD_CHECK_INTERVAL_MS)
+    },
+    Math.max(0, BUILD_CHECK_FIRST_DELAY_MS - performance.now()),
+  )
   const hourly = setInterval(() => void pollLatest(), LATEST_BUILD_POLL_MS)
   const unsubscribe = router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     if (reloadOnNavigation) window.location.assign(toLocation.publicHref ?? toLocation.href)

@@ -6,11 +6,10 @@
  * it, and a write that fails is forgotten.
  */
 
-export const RECENTLY_VIEWED_KEY = 'recently_viewed'
-export const RECENTLY_VIEWED_MAX = 12
+import { RECENTLY_VIEWED_KEY, type ViewedPiece } from './recently-viewed-key'
 
-/** A piece: its family (the product page's id) and its colour when not the family's first (the page's ?color=). */
-export type ViewedPiece = { id: string; color?: string }
+export { RECENTLY_VIEWED_KEY, type ViewedPiece } from './recently-viewed-key'
+export const RECENTLY_VIEWED_MAX = 12
 
 /** The shape of ids and colour slugs (src/routing/search-params.ts): anything else in storage is dropped. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/

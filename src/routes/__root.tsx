@@ -15,7 +15,7 @@ import { sessionQuery } from '~/account/session.functions'
 import { ConsentGate } from '~/consent/ConsentGate'
 import { cartQuery } from '~/cart/cart.functions'
 import { BRAND_NAME } from '~/brand'
-import { whenIdle } from '~/build/idle'
+import { onFirstInteraction } from '~/build/idle'
 import { useBuildUpdates } from '~/build/use-build-updates'
 import { PageSkeleton } from '~/components/page-skeleton'
 import { CheckoutLayout, DefaultLayout, type LayoutName } from '~/components/layouts'
@@ -152,8 +152,9 @@ function RootComponent() {
   useEffect(() => {
     // Lets tests and monitoring know that React owns the page.
     document.documentElement.dataset.hydrated = 'true'
-    // The pages' skeleton, before a navigation needs it (decision 032).
-    return whenIdle(() => void PageSkeleton.preload?.())
+    // The pages' skeleton, before a navigation needs it (decision 032): at the first touch, click, key or pointer on
+    // the page, which comes before any navigation by the shopper (issue 29, item 24).
+    return onFirstInteraction(() => void PageSkeleton.preload?.())
   }, [])
   const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
   const Layout = layout === 'checkout' ? CheckoutLayout : DefaultLayout

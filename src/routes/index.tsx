@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { ClientOnly, createFileRoute, Link } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
 import { collectionsQuery, editorialsQuery, productPageQuery } from '~/catalog/catalog.queries'
 import { CatalogPicture } from '~/catalog/components/CatalogPicture'
 import { ProductGrid } from '~/catalog/components/ProductCard'
@@ -10,10 +9,7 @@ import type { BootState } from '~/boot-state'
 import { organizationLd, serializeJsonLd, webSiteLd } from '~/seo/json-ld'
 import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
-import { afterIdle } from '~/build/idle'
-
-/** Recently viewed pieces (decision 032): code loaded once the page is idle, outside the first load. */
-const RecentlyViewed = lazy(() => afterIdle().then(() => import('~/catalog/components/RecentlyViewed')))
+import { RecentlyViewedHere } from '~/catalog/components/RecentlyViewedHere'
 
 const NEW_ARRIVALS = 8
 
@@ -104,9 +100,7 @@ function HomePage() {
 
       {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 032). */}
       <ClientOnly>
-        <Suspense fallback={null}>
-          <RecentlyViewed />
-        </Suspense>
+        <RecentlyViewedHere />
       </ClientOnly>
     </>
   )

@@ -26,10 +26,8 @@ import { productJsonLd } from '~/seo/json-ld'
 import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
 import { shareImageMeta } from '~/seo/share'
-import { afterIdle } from '~/build/idle'
+import { RecentlyViewedHere } from '~/catalog/components/RecentlyViewedHere'
 
-/** Recently viewed pieces (decision 032): code loaded once the page is idle, outside the first load. */
-const RecentlyViewed = lazy(() => afterIdle().then(() => import('~/catalog/components/RecentlyViewed')))
 /** Stock per store, when the shopper opens "Find in store": not in the page's first load (decision 032). */
 const FindInStore = lazy(() =>
   import('~/catalog/components/FindInStore').then(({ FindInStore }) => ({ default: FindInStore })),
@@ -345,9 +343,7 @@ function ProductPage() {
       ) : null}
       {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 032). */}
       <ClientOnly>
-        <Suspense fallback={null}>
-          <RecentlyViewed current={{ id: product.familyId, color: search.color }} />
-        </Suspense>
+        <RecentlyViewedHere current={{ id: product.familyId, color: search.color }} />
       </ClientOnly>
 
       <Modal open={open === 'size-chart'} onClose={() => setOpen(null)} title={<Trans>Size chart</Trans>}>
