@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
@@ -46,17 +48,21 @@ function compressSmallChunks(): Plugin {
     // After routeCatalogs (also `post`), so that its catalogs are in the bundle.
     enforce: 'post',
     applyToEnvironment: (environment) => environment.name === 'client',
-    generateBundle(_options, bundle) {
+    // From the files as written, after every plugin's generateBundle: Vite fills in a chunk's preload helper
+    // (`__VITE_PRELOAD__`) there, and a copy compressed before that threw when its dynamic import ran.
+    writeBundle(options, bundle) {
+      const dir = options.dir
+      if (!dir) return
       for (const output of Object.values(bundle)) {
         // Chunks, and the message catalogs (scripts emitted as assets by routeCatalogs).
-        const text = output.type === 'chunk' ? output.code : output.fileName.endsWith('.js') ? output.source : null
-        if (text === null || text.length >= 1024) continue
-        const code = Buffer.from(text)
+        if (!output.fileName.endsWith('.js')) continue
+        const path = join(dir, output.fileName)
+        const code = readFileSync(path)
+        if (code.length >= 1024) continue
         const brotli = brotliCompressSync(code, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
         const gzip = gzipSync(code, { level: 9 })
-        if (brotli.length < code.length)
-          this.emitFile({ type: 'asset', fileName: `${output.fileName}.br`, source: brotli })
-        if (gzip.length < code.length) this.emitFile({ type: 'asset', fileName: `${output.fileName}.gz`, source: gzip })
+        if (brotli.length < code.length) writeFileSync(`${path}.br`, brotli)
+        if (gzip.length < code.length) writeFileSync(`${path}.gz`, gzip)
       }
     },
   }
