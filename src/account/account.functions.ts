@@ -17,12 +17,17 @@ import { mergeGuestCart } from '~/cart/cart-cookie.server'
 import * as session from './session.server'
 import type { SessionMember } from './session.server'
 
-const lang = z._default(z.enum(['th', 'en']), 'th')
+/*
+ * The validators' schemas are built by functions, called only inside `.validator()`: Start strips validators from
+ * the browser's code, and a schema made at module level (zod's `.check()` is not known to be pure) would keep zod in
+ * every page that calls these functions (issue 29, item 24).
+ */
+const lang = () => z._default(z.enum(['th', 'en']), 'th')
 /** The solved bot challenge (ALTCHA payload or Turnstile token), once the API asked for one. */
-const captcha = {
+const captcha = () => ({
   captcha: z.optional(z.string().check(z.minLength(1), z.maxLength(CAPTCHA_SOLUTION_MAX_LENGTH))),
-}
-const gender = z.enum(['male', 'female', 'others'])
+})
+const gender = () => z.enum(['male', 'female', 'others'])
 
 /** The API's refusal as data the form can show; anything unexpected is rethrown (error screen). */
 async function refusal(error: unknown): Promise<AccountFailure> {
@@ -50,8 +55,8 @@ export const requestLoginCode = createServerFn({ method: 'POST' })
     z.object({
       identifier: z.string().check(z.maxLength(254)),
       country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'TH'),
-      lang,
-      ...captcha,
+      lang: lang(),
+      ...captcha(),
     }),
   )
   .handler(async ({ data }): Promise<AccountResult<{ challenge: ChallengeInfo }>> => {
@@ -72,21 +77,22 @@ export const requestLoginCode = createServerFn({ method: 'POST' })
     }
   })
 
-export const registrationSchema = z.object({
-  fullname: z.string().check(z.maxLength(100)),
-  email: z.string().check(z.maxLength(254)),
-  telephone: z.string().check(z.maxLength(32)),
-  country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'TH'),
-  gender,
-  birthdate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-  acceptTerms: z.literal(true),
-  lang,
-  ...captcha,
-})
+const registrationSchema = () =>
+  z.object({
+    fullname: z.string().check(z.maxLength(100)),
+    email: z.string().check(z.maxLength(254)),
+    telephone: z.string().check(z.maxLength(32)),
+    country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'TH'),
+    gender: gender(),
+    birthdate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+    acceptTerms: z.literal(true),
+    lang: lang(),
+    ...captcha(),
+  })
 
 /** Starts a registration: the code goes to the telephone; the account exists once it is confirmed. */
 export const registerMember = createServerFn({ method: 'POST' })
-  .validator(registrationSchema)
+  .validator(registrationSchema())
   .handler(async ({ data }): Promise<AccountResult<{ challenge: ChallengeInfo }>> => {
     try {
       const { challengeToken, ...challenge } = await productApi().send(
@@ -135,7 +141,7 @@ export const challengeQuery = () =>
 
 /** A new code for the same phone or e-mail. */
 export const resendCode = createServerFn({ method: 'POST' })
-  .validator(z.object({ lang, ...captcha }))
+  .validator(z.object({ lang: lang(), ...captcha() }))
   .handler(async ({ data }): Promise<AccountResult<{ challenge: ChallengeInfo }>> => {
     const token = session.readChallengeToken()
     if (!token) return { ok: false, status: 400, reason: 'VERIFY_FAILED' }
@@ -153,7 +159,7 @@ export const resendCode = createServerFn({ method: 'POST' })
 
 /** Checks the code; on success the browser gets a new session cookie (rotation at login). */
 export const verifyCode = createServerFn({ method: 'POST' })
-  .validator(z.object({ code: z.string().check(z.maxLength(12)), ...captcha }))
+  .validator(z.object({ code: z.string().check(z.maxLength(12)), ...captcha() }))
   .handler(async ({ data }): Promise<AccountResult<{ registered: boolean }>> => {
     const token = session.readChallengeToken()
     if (!token) return { ok: false, status: 400, reason: 'VERIFY_FAILED' }
@@ -186,15 +192,16 @@ export const logout = createServerFn({ method: 'POST' }).handler(async () => {
   return { ok: true as const }
 })
 
-export const profileSchema = z.object({
-  fullname: z.string().check(z.maxLength(100)),
-  gender: z.nullable(gender),
-  birthdate: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-})
+const profileSchema = () =>
+  z.object({
+    fullname: z.string().check(z.maxLength(100)),
+    gender: z.nullable(gender()),
+    birthdate: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  })
 
 /** Saves the name, gender and birth date of the logged-in member at once (a new e-mail or telephone needs a code). */
 export const updateProfile = createServerFn({ method: 'POST' })
-  .validator(profileSchema)
+  .validator(profileSchema())
   .handler(async ({ data }): Promise<AccountResult<{ member: SessionMember }>> => {
     try {
       const member = await productApi().send('PUT', '/me', memberSchema, {
@@ -217,8 +224,8 @@ export const requestIdentityChange = createServerFn({ method: 'POST' })
       field: z.enum(['email', 'telephone']),
       value: z.string().check(z.maxLength(254)),
       country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'TH'),
-      lang,
-      ...captcha,
+      lang: lang(),
+      ...captcha(),
     }),
   )
   .handler(async ({ data }): Promise<AccountResult<{ challenge: ChallengeInfo }>> => {

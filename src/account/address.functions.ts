@@ -23,13 +23,20 @@ import { ProductApiError } from '~/product-api/client'
  */
 export type SavedAddress = AddressInput & { id: string; isDefault: boolean; telephoneDisplay?: string }
 
-const field = z.string().check(z.maxLength(300))
-const addressInput = z.object(
-  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
-)
-const addressId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))
-const lang = z._default(z.enum(['th', 'en']), 'th')
-const placeName = z.string().check(z.maxLength(100))
+/*
+ * The validators' schemas are built by functions, called only inside `.validator()`: Start strips validators from
+ * the browser's code, and a schema made at module level (zod's `.check()` is not known to be pure) would keep zod in
+ * the address form's first load (issue 29, item 24).
+ */
+const addressInput = () => {
+  const field = z.string().check(z.maxLength(300))
+  return z.object(
+    Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
+  )
+}
+const addressId = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))
+const lang = () => z._default(z.enum(['th', 'en']), 'th')
+const placeName = () => z.string().check(z.maxLength(100))
 
 function refusal(error: unknown): AccountFailure {
   if (!(error instanceof ProductApiError) || error.status >= 500) throw error
@@ -52,7 +59,7 @@ export const addressesQuery = () =>
   queryOptions({ queryKey: ['account', 'addresses'], queryFn: () => listAddresses(), staleTime: 0 })
 
 export const addAddress = createServerFn({ method: 'POST' })
-  .validator(z.object({ address: addressInput, isDefault: z._default(z.boolean(), false) }))
+  .validator(z.object({ address: addressInput(), isDefault: z._default(z.boolean(), false) }))
   .handler(async ({ data }): Promise<AccountResult<{ address: SavedAddress }>> => {
     try {
       const address = await productApi().send('POST', '/me/addresses', addressSchema, {
@@ -66,7 +73,7 @@ export const addAddress = createServerFn({ method: 'POST' })
   })
 
 export const updateAddress = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: addressId, address: addressInput }))
+  .validator(z.object({ id: addressId(), address: addressInput() }))
   .handler(async ({ data }): Promise<AccountResult<{ address: SavedAddress }>> => {
     try {
       const address = await productApi().send('PUT', `/me/addresses/${data.id}`, addressSchema, {
@@ -80,7 +87,7 @@ export const updateAddress = createServerFn({ method: 'POST' })
   })
 
 export const removeAddress = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: addressId }))
+  .validator(z.object({ id: addressId() }))
   .handler(async ({ data }): Promise<AccountResult<object>> => {
     try {
       await productApi().send('DELETE', `/me/addresses/${data.id}`, noContentSchema, {
@@ -93,7 +100,7 @@ export const removeAddress = createServerFn({ method: 'POST' })
   })
 
 export const setDefaultAddress = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: addressId }))
+  .validator(z.object({ id: addressId() }))
   .handler(async ({ data }): Promise<AccountResult<{ address: SavedAddress }>> => {
     try {
       const address = await productApi().send('POST', `/me/addresses/${data.id}/default`, addressSchema, {
@@ -110,7 +117,7 @@ export const setDefaultAddress = createServerFn({ method: 'POST' })
  * failing rule per field (field names in camelCase), empty when all is well.
  */
 export const checkAddress = createServerFn({ method: 'POST' })
-  .validator(addressInput)
+  .validator(addressInput())
   .handler(async ({ data }): Promise<Partial<Record<keyof AddressInput, string>>> => {
     const { fields } = await productApi().send('POST', '/addresses/check', addressCheckSchema, { body: data })
     return fields
@@ -118,31 +125,31 @@ export const checkAddress = createServerFn({ method: 'POST' })
 
 export type Place = { name: string; nameTh: string; nameEn: string }
 
-const geoInput = z.object({ lang, province: z.optional(placeName), district: z.optional(placeName) })
+const geoInput = () => z.object({ lang: lang(), province: z.optional(placeName()), district: z.optional(placeName()) })
 
 export const thaiProvinces = createServerFn({ method: 'GET' })
-  .validator(geoInput)
+  .validator(geoInput())
   .handler(async ({ data }): Promise<Place[]> => {
     const { items } = await productApi().get('/geo/th/provinces', geoListSchema, { lang: data.lang })
     return items
   })
 
 export const thaiDistricts = createServerFn({ method: 'GET' })
-  .validator(geoInput)
+  .validator(geoInput())
   .handler(async ({ data }): Promise<Place[]> => {
     const { items } = await productApi().get('/geo/th/districts', geoListSchema, data)
     return items
   })
 
 export const thaiSubDistricts = createServerFn({ method: 'GET' })
-  .validator(geoInput)
+  .validator(geoInput())
   .handler(async ({ data }): Promise<Array<Place & { postcodes: string[] }>> => {
     const { items } = await productApi().get('/geo/th/sub-districts', subDistrictListSchema, data)
     return items
   })
 
 export const thaiPostcodePlaces = createServerFn({ method: 'GET' })
-  .validator(z.object({ lang, postcode: z.string().check(z.regex(/^\d{5}$/)) }))
+  .validator(z.object({ lang: lang(), postcode: z.string().check(z.regex(/^\d{5}$/)) }))
   .handler(
     async ({ data }): Promise<Array<{ province: string; district: string; subDistrict: string; postcode: string }>> => {
       const { items } = await productApi().get(`/geo/th/postcodes/${data.postcode}`, postcodePlacesSchema, {

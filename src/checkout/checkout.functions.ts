@@ -18,15 +18,22 @@ import { guestOrders, orderHeaders, rememberGuestOrder } from './order-access.se
 import type { Order, OrderHistory, Quote } from './types'
 import { internalPath } from '~/routing/links'
 
-const lang = z._default(z.enum(['th', 'en']), 'th')
-const currency = z._default(z.enum(['thb', 'usd']), 'thb')
-const field = z.string().check(z.maxLength(300))
-const addressInput = z.object(
-  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
-)
-const orderNumber = z.string().check(z.regex(/^[A-Z0-9-]{4,40}$/))
+/*
+ * The validators' schemas are built by functions, called only inside `.validator()`: Start strips validators from
+ * the browser's code, and a schema made at module level (zod's `.check()` is not known to be pure) would keep zod in
+ * the checkout's first load (issue 29, item 24).
+ */
+const lang = () => z._default(z.enum(['th', 'en']), 'th')
+const currency = () => z._default(z.enum(['thb', 'usd']), 'thb')
+const addressInput = () => {
+  const field = z.string().check(z.maxLength(300))
+  return z.object(
+    Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
+  )
+}
+const orderNumber = () => z.string().check(z.regex(/^[A-Z0-9-]{4,40}$/))
 /** The language of an order's names on the page (the API's default would be the order's own). */
-const orderLang = z.enum(['th', 'en'])
+const orderLang = () => z.enum(['th', 'en'])
 
 function refusal(error: unknown): AccountFailure {
   if (!(error instanceof ProductApiError) || error.status >= 500) throw error
@@ -43,8 +50,8 @@ function refusal(error: unknown): AccountFailure {
 export const quoteCheckout = createServerFn({ method: 'POST' })
   .validator(
     z.object({
-      lang,
-      currency,
+      lang: lang(),
+      currency: currency(),
       country: z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))),
       shippingMethod: z.enum(['courier', 'pickup']),
       promotionCode: z.nullable(z.string().check(z.maxLength(40))),
@@ -66,14 +73,14 @@ export const quoteCheckout = createServerFn({ method: 'POST' })
 export const placeOrder = createServerFn({ method: 'POST' })
   .validator(
     z.object({
-      lang,
-      currency,
+      lang: lang(),
+      currency: currency(),
       idempotencyKey: z.string().check(z.regex(/^[\w-]{8,200}$/)),
       email: z.string().check(z.maxLength(254)),
       telephone: z.string().check(z.maxLength(40)),
       shippingMethod: z.enum(['courier', 'pickup']),
       storeId: z.nullable(z.string().check(z.maxLength(80))),
-      address: z.nullable(addressInput),
+      address: z.nullable(addressInput()),
       promotionCode: z.nullable(z.string().check(z.maxLength(40))),
       paymentMethod: z.enum(['card', 'paypal', 'bank_transfer']),
       expectedTotal: z.nullable(z.int().check(z.gte(0), z.lte(MAX_AMOUNT))),
@@ -116,7 +123,7 @@ export const placeOrder = createServerFn({ method: 'POST' })
 
 /** An order of this member, or of this browser's guest orders; null when neither. */
 export const getOrder = createServerFn({ method: 'GET' })
-  .validator(z.object({ number: orderNumber, lang: orderLang }))
+  .validator(z.object({ number: orderNumber(), lang: orderLang() }))
   .handler(async ({ data }): Promise<Order | null> => {
     const headers = visitorHeaders()
     const token = guestOrders().find(([number]) => number === data.number)?.[1]
@@ -141,7 +148,7 @@ export const orderQuery = (number: string, lang: 'th' | 'en') =>
   })
 
 export const payOrderAgain = createServerFn({ method: 'POST' })
-  .validator(z.object({ number: orderNumber }))
+  .validator(z.object({ number: orderNumber() }))
   .handler(async ({ data }): Promise<string | null> => {
     const headers = visitorHeaders()
     const token = guestOrders().find(([number]) => number === data.number)?.[1]
@@ -165,7 +172,7 @@ export const orderHistoryQuery = (page: number) =>
 
 /** The shopper cancels an order that is not packed yet. */
 export const cancelOrder = createServerFn({ method: 'POST' })
-  .validator(z.object({ number: orderNumber, lang: orderLang }))
+  .validator(z.object({ number: orderNumber(), lang: orderLang() }))
   .handler(async ({ data }): Promise<AccountResult<{ order: Order }>> => {
     try {
       const order = await productApi().send('POST', `/orders/${data.number}/cancel`, orderSchema, {
@@ -185,8 +192,8 @@ export const cancelOrder = createServerFn({ method: 'POST' })
 export const requestReturn = createServerFn({ method: 'POST' })
   .validator(
     z.object({
-      number: orderNumber,
-      lang: orderLang,
+      number: orderNumber(),
+      lang: orderLang(),
       kind: z.enum(['exchange', 'return']),
       reason: z.nullable(z.enum(RETURN_REASONS)),
       note: z.nullable(z.string().check(z.maxLength(RETURN_NOTE_MAX))),

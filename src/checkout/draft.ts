@@ -1,4 +1,3 @@
-import { z } from 'zod/mini'
 import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address-core'
 
 /**
@@ -22,23 +21,46 @@ export type CheckoutDraft = {
 
 export const CHECKOUT_DRAFT_KEY = 'checkout-draft'
 
-const text = z.string().check(z.maxLength(300))
-const addressSchema = z.object(
-  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, text])) as Record<keyof AddressInput, typeof text>,
-)
+/** The longest text a draft keeps in a field (the server's own limits are lower). */
+const TEXT_MAX = 300
 
-const draftSchema = z.object({
-  email: text,
-  telephone: text,
-  shipping: z.enum(['courier', 'pickup']),
-  storeId: text,
-  address: z.nullable(addressSchema),
-  addressTyped: z.optional(z.nullable(addressSchema)),
-  codeInput: text,
-  code: z.nullable(text),
-  payment: text,
-  guestChoice: z.boolean(),
-})
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= TEXT_MAX
+
+function readAddress(value: unknown): AddressInput | null | undefined {
+  if (value === null) return null
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined
+  const fields = value as Record<string, unknown>
+  const address: Partial<AddressInput> = {}
+  for (const name of ADDRESS_FIELDS) {
+    const field = fields[name]
+    if (!isText(field)) return undefined
+    address[name] = field
+  }
+  return address as AddressInput
+}
+
+/**
+ * The draft as stored, checked field by field (written by hand, without a schema library: this runs in the
+ * checkout's first load, issue 29 item 24); null when anything is missing or of the wrong kind.
+ */
+function parseDraft(value: unknown): CheckoutDraft | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  const draft = value as Record<string, unknown>
+  const { email, telephone, shipping, storeId, codeInput, code, payment, guestChoice } = draft
+  if (!isText(email) || !isText(telephone) || !isText(storeId) || !isText(codeInput) || !isText(payment)) return null
+  if (shipping !== 'courier' && shipping !== 'pickup') return null
+  if (code !== null && !isText(code)) return null
+  if (typeof guestChoice !== 'boolean') return null
+  const address = readAddress(draft.address)
+  if (address === undefined) return null
+  const parsed: CheckoutDraft = { email, telephone, shipping, storeId, address, codeInput, code, payment, guestChoice }
+  if ('addressTyped' in draft && draft.addressTyped !== undefined) {
+    const typed = readAddress(draft.addressTyped)
+    if (typed === undefined) return null
+    parsed.addressTyped = typed
+  }
+  return parsed
+}
 
 /** The draft of this tab, or null when there is none or it cannot be read (then checkout starts afresh). */
 export function readCheckoutDraft(storage: Pick<Storage, 'getItem'> | null): CheckoutDraft | null {
@@ -46,8 +68,7 @@ export function readCheckoutDraft(storage: Pick<Storage, 'getItem'> | null): Che
   try {
     const raw = storage.getItem(CHECKOUT_DRAFT_KEY)
     if (!raw) return null
-    const parsed = draftSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : null
+    return parseDraft(JSON.parse(raw))
   } catch {
     return null
   }
