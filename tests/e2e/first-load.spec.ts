@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
@@ -16,6 +17,9 @@ const MARKERS = {
   // zod's core (decision 026: route search readers are plain functions) and the phone-number library.
   zod: '$ZodType',
   phoneNumbers: 'INVALID_COUNTRY',
+  // The bot check's field and the recently viewed list (issue 29, item 24).
+  captchaField: 'altcha-widget',
+  recentlyViewed: 'recently-viewed__head',
 } as const
 
 /** The text of the entry script and modulepreloads of a page, as a Thai phone gets them. */
@@ -60,6 +64,37 @@ for (const path of ['/', '/category/dresses', '/product/linen-wrap-dress-1001'])
   })
 }
 
+// Issue 29, item 24: the forms check a phone number with rules fetched at their first use, never with the page.
+for (const path of ['/account/login', '/account/register']) {
+  test(`${path}: the first load leaves out zod, the phone-number library and the bot check`, async ({ request }) => {
+    const code = await firstLoadCode(request, path)
+    for (const name of ['zod', 'phoneNumbers', 'captchaField', 'buildWatcher'] as const) {
+      expect(code.includes(MARKERS[name]), name).toBe(false)
+    }
+  })
+}
+
+test('no chunk of the build is left with an unfilled preload helper, and every compressed copy is its chunk', () => {
+  // Vite fills `__VITE_PRELOAD__` in every dynamic import; one left over throws when the import runs. The brotli and
+  // gzip copies are what browsers get: each must be its file as written (vite.config.ts, compressSmallChunks).
+  const dir = '.output/public/assets'
+  const names = readdirSync(dir).filter((name) => name.endsWith('.js'))
+  expect(names.length).toBeGreaterThan(0)
+  let copies = 0
+  for (const name of names) {
+    const code = readFileSync(`${dir}/${name}`)
+    expect(code.includes('__VITE_PRELOAD__'), name).toBe(false)
+    if (existsSync(`${dir}/${name}.br`)) {
+      copies += 1
+      expect(brotliDecompressSync(readFileSync(`${dir}/${name}.br`)).equals(code), `${name}.br`).toBe(true)
+    }
+    if (existsSync(`${dir}/${name}.gz`)) {
+      expect(gunzipSync(readFileSync(`${dir}/${name}.gz`)).equals(code), `${name}.gz`).toBe(true)
+    }
+  }
+  expect(copies).toBeGreaterThan(0)
+})
+
 test.describe('loaded when needed', () => {
   // A first visit: no cookie choice yet.
   test.use({ storageState: { cookies: [], origins: [] } })
@@ -88,12 +123,30 @@ test.describe('loaded when needed', () => {
     expect(search).toContain(MARKERS.searchBox)
   })
 
-  test('the build watcher comes once the page is idle', async ({ page }) => {
+  test('the build watcher comes before its first check, 5 s after load', async ({ page }) => {
     const code = await scriptsFetchedDuring(page, async () => {
       const watcher = page.waitForResponse((response) => /\/assets\/build-watch-[^/]+\.js$/.test(response.url()))
       await gotoHydrated(page, '/')
       await watcher
     })
     expect(code).toContain(MARKERS.buildWatcher)
+  })
+
+  test('a first visit records the piece without the recently viewed list; a second piece brings the list', async ({
+    page,
+  }) => {
+    const first = await scriptsFetchedDuring(page, async () => {
+      await gotoHydrated(page, '/product/linen-wrap-dress-1001')
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('recently_viewed')))
+        .toBe('[{"id":"linen-wrap-dress-1001"}]')
+      await page.waitForTimeout(500)
+    })
+    expect(first).not.toContain(MARKERS.recentlyViewed)
+    const second = await scriptsFetchedDuring(page, async () => {
+      await gotoHydrated(page, '/product/linen-wide-leg-trousers-1004')
+      await expect(page.locator('.recently-viewed')).toBeVisible()
+    })
+    expect(second).toContain(MARKERS.recentlyViewed)
   })
 })

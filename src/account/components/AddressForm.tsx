@@ -22,7 +22,7 @@ import {
 } from '~/domain/address-core'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
-import { loadAddressRules, withRules } from '~/forms/phone-rules'
+import { addressRulesNow, loadAddressRules } from '~/forms/phone-rules'
 import { isLocaleCode, type LocaleCode } from '~/i18n/locales'
 
 export type AddressFormProps = {
@@ -176,17 +176,11 @@ export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children
 
   /**
    * The first failing client rule of a field: run on blur, on a pick and on submit (§5). The telephone's number is
-   * read once the phone rules have arrived (src/forms/phone-rules.ts): its presence at once, the number after.
+   * read once the phone rules have arrived (src/forms/phone-rules.ts; a submit waits for them).
    */
   const rule = (name: AddressField) => ({
-    onBlur: () => validateAddressFieldWith(name, form.state.values, {}, null) ?? undefined,
-    ...(name === 'telephoneNumber'
-      ? {
-          onBlurAsync: async () =>
-            (await withRules(loadAddressRules, (rules) => rules.validateAddressField(name, form.state.values, {}))) ??
-            undefined,
-        }
-      : {}),
+    onBlur: () =>
+      validateAddressFieldWith(name, form.state.values, {}, addressRulesNow()?.readPhone ?? null) ?? undefined,
   })
   /** Whether a field must be filled in for the current country: its rules refuse it empty. */
   const isRequired = (name: AddressField) =>
@@ -404,8 +398,9 @@ export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children
       aria-describedby={noteId}
       onSubmit={(event) => {
         event.preventDefault()
-        void form.handleSubmit()
+        void loadAddressRules().then(() => form.handleSubmit())
       }}
+      onFocus={() => void loadAddressRules()}
     >
       <p id={noteId} className="address-form__note">
         <Trans>Fields marked * are required.</Trans>

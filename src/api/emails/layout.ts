@@ -4,7 +4,8 @@
  * and lays them out.
  */
 
-export type MailRow = { label: string; value: string }
+/** A label and its value; `note`, a line under them in smaller type (why a fee is charged). */
+export type MailRow = { label: string; value: string; note?: string }
 
 export type MailBlock =
   | { type: 'paragraph'; text: string; strong?: boolean }
@@ -111,7 +112,10 @@ function htmlBlock(block: MailBlock, lang: string): string {
       const rows = block.rows
         .map((row, index) => {
           const weight = index === last ? 'font-weight:700;font-size:17px;' : ''
-          return `<tr><th scope="row" style="${CELL}text-align:left;font-weight:400;${weight}">${escapeHtml(row.label)}</th><td style="${CELL}text-align:right;white-space:nowrap;${weight}">${escapeHtml(row.value)}</td></tr>`
+          const note = row.note
+            ? `<tr><td colspan="2" style="${TEXT}padding:0 0 6px;color:${MUTED};font-size:13px;">${escapeHtml(row.note)}</td></tr>`
+            : ''
+          return `<tr><th scope="row" style="${CELL}text-align:left;font-weight:400;${weight}">${escapeHtml(row.label)}</th><td style="${CELL}text-align:right;white-space:nowrap;${weight}">${escapeHtml(row.value)}</td></tr>${note}`
         })
         .join('')
       const note = block.note
@@ -201,7 +205,7 @@ function textBlock(block: MailBlock): string {
     case 'totals':
       return [
         block.title.toLocaleUpperCase(),
-        ...block.rows.map((row) => `${row.label}: ${row.value}`),
+        ...block.rows.map((row) => `${row.label}: ${row.value}${row.note ? `\n  ${row.note}` : ''}`),
         ...(block.note ? [block.note] : []),
       ].join('\n')
     case 'parcels':

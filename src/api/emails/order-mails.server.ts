@@ -14,6 +14,7 @@ import {
   type OrderRow,
 } from '~/db/schema'
 import { ORDER_CANCEL_REASONS, type DiscountLine } from '~/domain/orders'
+import { shippingFeeReason, type ShippingFeeReason } from '~/domain/pricing'
 import { RETURN_KINDS } from '~/domain/returns'
 import type { StorefrontLinks } from '~/contract/links'
 import { ChannelUnavailableError, DeliveryError, type OutboundMessage } from '~/api/providers/messages'
@@ -325,6 +326,25 @@ export class OrderMailService {
     }
   }
 
+  /** Why the order paid for delivery, from its pieces and where it went, as the order page says (issue 29 item 8). */
+  private shippingReason(order: OrderRow, context: OrdersContext): ShippingFeeReason | null {
+    if (order.shippingFee === 0) return null
+    const lines = (context.items.get(order.id) ?? []).map((item) => ({
+      sku: item.sku,
+      productId: item.productId,
+      category: item.categorySlug,
+      tags: item.tags,
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+    }))
+    return shippingFeeReason(
+      order.currency,
+      lines,
+      { country: order.address?.country ?? 'TH' },
+      order.subtotal - order.discount,
+    )
+  }
+
   private mailOrder(order: OrderRow, locale: MailLocale, context: OrdersContext): MailOrder {
     const store = order.storeId ? context.stores.get(order.storeId) : undefined
     return {
@@ -337,6 +357,7 @@ export class OrderMailService {
       discount: order.discount,
       discounts: context.discounts.get(order.id) ?? [],
       shippingFee: order.shippingFee,
+      shippingReason: this.shippingReason(order, context),
       total: order.total,
       vatIncluded: order.vatIncluded,
       promotionCode: order.promotionCode,

@@ -31,6 +31,7 @@ function order(overrides: Partial<MailOrder> = {}): MailOrder {
     // As an order without discount lines (they came with issue 29): its one sum is shown.
     discounts: [],
     shippingFee: 5_000,
+    shippingReason: 'club',
     total: 364_000,
     vatIncluded: 23_813,
     promotionCode: 'NEW200',
@@ -116,6 +117,23 @@ describe('order placed', () => {
       expect(part).toMatch(/Discount code NEW200:? −฿200/)
       expect(part).not.toContain('Discount (NEW200)')
       expect(part).not.toContain('−฿6,880')
+    }
+  })
+
+  it('says why a shipping fee is charged, as the order page does (issue 29 item 8), and nothing when there is none', async () => {
+    const thai = await render('th', PLACED, { shippingReason: 'club' })
+    const english = await render('en', PLACED, { shippingReason: 'smallSaleItem' })
+    const abroad = await render('en', PLACED, { shippingReason: 'international', shippingFee: 90_000 })
+    const free = await render('en', PLACED, { shippingReason: null, shippingFee: 0 })
+    for (const part of [visible(thai.html), thai.text]) {
+      expect(part).toContain('มีสินค้าคลับในคำสั่งซื้อ: สินค้าคลับมีค่าจัดส่ง ฿50 ภายในประเทศไทย')
+    }
+    for (const part of [visible(english.html), english.text]) {
+      expect(part).toMatch(/A sale item under ฿[\d,]+ is in the order: it pays a ฿50 delivery fee within Thailand\./)
+    }
+    expect(abroad.text).toMatch(/International delivery: free from ฿[\d,]+\./)
+    for (const part of [visible(free.html), free.text]) {
+      expect(part).not.toMatch(/delivery fee|International delivery/)
     }
   })
 

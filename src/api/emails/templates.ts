@@ -4,6 +4,12 @@ import type { CurrencyCode, OrderAddress, OrderMailData, OrderMailKind } from '~
 import type { DiscountLine, OrderCancelReason, OrderStatus, PaymentMethod, ShippingMethod } from '~/domain/orders'
 import { countryName } from '~/domain/countries'
 import { formatMoney } from '~/domain/money'
+import {
+  DOMESTIC_SMALL_ITEM_FEE,
+  INTERNATIONAL_FREE_SHIPPING_FROM,
+  SMALL_SALE_ITEM_PRICE_BELOW,
+  type ShippingFeeReason,
+} from '~/domain/pricing'
 import { formatDate, formatDateTime } from '~/i18n/dates'
 import type { InLanguages } from '~/domain/thai-banks'
 import { renderHtml, renderText, type MailBlock, type MailDocument, type MailRow } from './layout'
@@ -31,6 +37,8 @@ export type MailOrder = {
   /** Each discount on its own line, named (issue 29 item 7). */
   discounts: DiscountLine[]
   shippingFee: number
+  /** Why the order paid for delivery (issue 29 item 8), or null when it did not. */
+  shippingReason: ShippingFeeReason | null
   total: number
   vatIncluded: number
   promotionCode: string | null
@@ -148,10 +156,30 @@ class Words {
     rows.push({
       label: this.t(msg`Shipping`),
       value: order.shippingFee === 0 ? this.t(msg`Free`) : this.money(order.shippingFee),
+      // A fee says why, as the order page does (issue 29 item 8).
+      ...(order.shippingFee > 0 && order.shippingReason ? { note: this.shippingReason(order.shippingReason) } : {}),
     })
     rows.push({ label: this.t(msg`Total`), value: this.money(order.total) })
     const vat = this.money(order.vatIncluded)
     return { type: 'totals', title: this.t(msg`Summary`), rows, note: this.t(msg`including VAT ${vat}`) }
+  }
+
+  /** Why a shipping fee is charged, in the words of the order page (src/checkout/shipping-reasons.ts). */
+  shippingReason(reason: ShippingFeeReason): string {
+    const currency = this.context.order.currency
+    const fee = this.money(DOMESTIC_SMALL_ITEM_FEE[currency])
+    switch (reason) {
+      case 'club':
+        return this.t(msg`A club item is in the order: club items pay a ${fee} delivery fee within Thailand.`)
+      case 'smallSaleItem': {
+        const under = this.money(SMALL_SALE_ITEM_PRICE_BELOW[currency])
+        return this.t(msg`A sale item under ${under} is in the order: it pays a ${fee} delivery fee within Thailand.`)
+      }
+      case 'international': {
+        const from = this.money(INTERNATIONAL_FREE_SHIPPING_FROM[currency])
+        return this.t(msg`International delivery: free from ${from}.`)
+      }
+    }
   }
 
   /** A discount's name: mix-and-match, the code, a member's tier or birth-month code (issue 29 item 7). */

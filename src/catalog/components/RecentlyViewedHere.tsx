@@ -3,11 +3,9 @@ import { afterIdle } from '~/build/idle'
 import { RECENTLY_VIEWED_KEY, type ViewedPiece } from '~/catalog/recently-viewed-key'
 
 /** The slot (it records pieces and shows the list), fetched once the page is idle, outside the first load. */
-const RecentlyViewedSlot = lazy(() =>
-  afterIdle()
-    .then(() => import('~/catalog/components/RecentlyViewedSlot'))
-    .then(({ RecentlyViewedSlot }) => ({ default: RecentlyViewedSlot })),
-)
+// A default export on purpose: Vite's preload helper is not filled in for `import().then(({ named }) => …)` chained
+// after another promise (the chunk threw "__VITE_PRELOAD__ is not defined").
+const RecentlyViewedSlot = lazy(() => afterIdle().then(() => import('~/catalog/components/RecentlyViewedSlot')))
 
 /** Whether this device keeps a list at all (a refusing browser: no). */
 function keepsList(): boolean {

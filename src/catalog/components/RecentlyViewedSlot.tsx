@@ -9,7 +9,7 @@ const RecentlyViewed = lazy(() => import('~/catalog/components/RecentlyViewed'))
  * page is idle. It records the product page's piece on this device and loads the list's code only when the device
  * kept another piece: a first visit, which has nothing to show, downloads none of it (issue 29, item 24).
  */
-export function RecentlyViewedSlot({ current }: { current?: ViewedPiece }) {
+export default function RecentlyViewedSlot({ current }: { current?: ViewedPiece }) {
   const currentId = current?.id
   const currentColor = current?.color
   // Read while rendering, in the browser only (ClientOnly): what the device kept before this piece is recorded.

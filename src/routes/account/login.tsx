@@ -10,7 +10,7 @@ import { failureMessage } from '~/account/failure-message'
 import { PageHeading } from '~/components/PageHeading'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
 import { parseEmailIdentifier } from '~/domain/otp'
-import { loadPhoneRules, withRules } from '~/forms/phone-rules'
+import { loadPhoneRules, phoneRulesNow } from '~/forms/phone-rules'
 import { SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
 import { oneOf, redirectParam, searchParams, stringParam } from '~/routing/search-params'
@@ -139,8 +139,9 @@ function LoginPage() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          void form.handleSubmit()
+          void loadPhoneRules().then(() => form.handleSubmit())
         }}
+        onFocus={() => void loadPhoneRules()}
       >
         {method === 'telephone' ? (
           <>
@@ -152,16 +153,14 @@ function LoginPage() {
             <form.AppField
               name="telephone"
               validators={{
-                onBlur: ({ value }) => {
+                onBlur: ({ value, fieldApi }) => {
                   if (method !== 'telephone') return undefined
-                  return value.trim() ? undefined : 'required'
-                },
-                // The number is read by the phone rules, fetched at the first check (src/forms/phone-rules.ts).
-                onBlurAsync: async ({ value, fieldApi }) => {
-                  if (method !== 'telephone') return undefined
-                  const country = fieldApi.form.getFieldValue('country')
-                  const parsed = await withRules(loadPhoneRules, (rules) => rules.parseLoginIdentifier(value, country))
-                  return parsed === null ? 'invalid' : parsed?.kind === 'email' ? 'invalid' : undefined
+                  if (!value.trim()) return 'required'
+                  // The number is read once the phone rules are here (src/forms/phone-rules.ts).
+                  const rules = phoneRulesNow()
+                  if (!rules) return undefined
+                  const parsed = rules.parseLoginIdentifier(value, fieldApi.form.getFieldValue('country'))
+                  return parsed?.kind === 'telephone' ? undefined : 'invalid'
                 },
               }}
             >

@@ -7,7 +7,7 @@ import type { AccountFailure } from '~/account/account-result'
 import { CaptchaField } from '~/account/components/LazyCaptchaField'
 import { failureMessage } from '~/account/failure-message'
 import { validateBirthdate, validateEmail, validateFullname, validateTelephone } from '~/account/member-rules'
-import { loadPhoneRules, withRules } from '~/forms/phone-rules'
+import { loadPhoneRules, phoneRulesNow } from '~/forms/phone-rules'
 import { PageHeading } from '~/components/PageHeading'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
@@ -106,8 +106,9 @@ function RegisterPage() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          void form.handleSubmit()
+          void loadPhoneRules().then(() => form.handleSubmit())
         }}
+        onFocus={() => void loadPhoneRules()}
       >
         <form.AppField name="fullname" validators={{ onBlur: ({ value }) => validateFullname(value) ?? undefined }}>
           {(field) => <field.TextField label={t`Full name`} autoComplete="name" required maxLength={100} />}
@@ -123,17 +124,13 @@ function RegisterPage() {
         <form.AppField
           name="telephone"
           validators={{
+            // The number is read once the phone rules are here (src/forms/phone-rules.ts).
             onBlur: ({ value, fieldApi }) =>
-              validateTelephone(value, fieldApi.form.getFieldValue('country'), null) ?? undefined,
-            // The number is read by the phone rules, fetched at the first check (src/forms/phone-rules.ts).
-            onBlurAsync: async ({ value, fieldApi }) => {
-              const country = fieldApi.form.getFieldValue('country')
-              return (
-                (await withRules(loadPhoneRules, (rules) =>
-                  validateTelephone(value, country, rules.parseMemberTelephone),
-                )) ?? undefined
-              )
-            },
+              validateTelephone(
+                value,
+                fieldApi.form.getFieldValue('country'),
+                phoneRulesNow()?.parseMemberTelephone ?? null,
+              ) ?? undefined,
           }}
         >
           {/* The number without its country code: `tel-national` is a text token in HTML's autofill table

@@ -14,7 +14,7 @@ import { membershipQuery } from '~/account/membership.functions'
 import { failureMessage } from '~/account/failure-message'
 import { validateBirthdate, validateEmail, validateFullname, validateTelephone } from '~/account/member-rules'
 import { parseEmailIdentifier } from '~/domain/otp'
-import { loadPhoneRules, withRules } from '~/forms/phone-rules'
+import { loadPhoneRules, phoneRulesNow } from '~/forms/phone-rules'
 import { sessionQuery, type SessionMember } from '~/account/session.functions'
 import { PageHeading } from '~/components/PageHeading'
 import { countryName } from '~/domain/countries'
@@ -365,7 +365,7 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
       const solved = failure?.captcha && captcha ? { captcha } : {}
       setFailure(null)
       setCaptcha(null)
-      const phoneRules = await loadPhoneRules().catch(() => null)
+      const phoneRules = phoneRulesNow()
       const changes = (['email', 'telephone'] as const).filter(
         (field) =>
           stored(field, value[field], phoneCountry, phoneRules?.parseTelephone ?? null) !== (member[field] ?? ''),
@@ -426,8 +426,9 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        void form.handleSubmit()
+        void loadPhoneRules().then(() => form.handleSubmit())
       }}
+      onFocus={() => void loadPhoneRules()}
     >
       <form.AppField name="fullname" validators={{ onBlur: ({ value }) => validateFullname(value) ?? undefined }}>
         {(field) => <field.TextField label={t`Full name`} autoComplete="name" required />}
@@ -441,13 +442,10 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
       <form.AppField
         name="telephone"
         validators={{
-          onBlur: ({ value }) => (value ? (validateTelephone(value, phoneCountry, null) ?? undefined) : undefined),
-          // The number is read by the phone rules, fetched at the first check (src/forms/phone-rules.ts).
-          onBlurAsync: async ({ value }) =>
+          // The number is read once the phone rules are here (src/forms/phone-rules.ts).
+          onBlur: ({ value }) =>
             value
-              ? ((await withRules(loadPhoneRules, (rules) =>
-                  validateTelephone(value, phoneCountry, rules.parseMemberTelephone),
-                )) ?? undefined)
+              ? (validateTelephone(value, phoneCountry, phoneRulesNow()?.parseMemberTelephone ?? null) ?? undefined)
               : undefined,
         }}
       >
