@@ -14,8 +14,7 @@ const MARKERS = {
   menuDialog: 'menu__list',
   searchBox: 'search-box',
   buildWatcher: 'Build id check failed',
-  // zod's core (decision 026: route search readers are plain functions) and the phone-number library.
-  zod: '$ZodType',
+  // The phone-number library.
   phoneNumbers: 'INVALID_COUNTRY',
   // The bot check's field and the recently viewed list (issue 29, item 24).
   captchaField: 'altcha-widget',
@@ -56,7 +55,7 @@ test('every marker is in the build (in the code loaded later)', () => {
 })
 
 for (const path of ['/', '/category/dresses', '/product/linen-wrap-dress-1001']) {
-  test(`${path}: the first load leaves out the banner, menu, search box, build watcher, zod and phone numbers`, async ({
+  test(`${path}: the first load leaves out the banner, menu, search box, build watcher and phone numbers`, async ({
     request,
   }) => {
     const code = await firstLoadCode(request, path)
@@ -66,13 +65,26 @@ for (const path of ['/', '/category/dresses', '/product/linen-wrap-dress-1001'])
 
 // Issue 29, item 24: the forms check a phone number with rules fetched at their first use, never with the page.
 for (const path of ['/account/login', '/account/register']) {
-  test(`${path}: the first load leaves out zod, the phone-number library and the bot check`, async ({ request }) => {
+  test(`${path}: the first load leaves out the phone-number library, the bot check and the build watcher`, async ({
+    request,
+  }) => {
     const code = await firstLoadCode(request, path)
-    for (const name of ['zod', 'phoneNumbers', 'captchaField', 'buildWatcher'] as const) {
+    for (const name of ['phoneNumbers', 'captchaField', 'buildWatcher'] as const) {
       expect(code.includes(MARKERS[name]), name).toBe(false)
     }
   })
 }
+
+test('zod is in no chunk of the browser build: the server functions build their schemas inside their validators', () => {
+  // Decision 026 (route search readers are plain functions) and 043 (Start strips validators from the client). The
+  // marker is zod's own: its core defines it.
+  const ZOD = '$ZodType'
+  expect(readFileSync('node_modules/zod/v4/core/schemas.js', 'utf8').includes(ZOD)).toBe(true)
+  const dir = '.output/public/assets'
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
+    expect(readFileSync(`${dir}/${name}`, 'utf8').includes(ZOD), name).toBe(false)
+  }
+})
 
 test('no chunk of the build is left with an unfilled preload helper, and every compressed copy is its chunk', () => {
   // Vite fills `__VITE_PRELOAD__` in every dynamic import; one left over throws when the import runs. The brotli and
