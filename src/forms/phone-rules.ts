@@ -11,37 +11,40 @@ import type * as PhoneRules from '~/domain/phone'
  * Synchronous on purpose: TanStack Form's async field validators (onBlurAsync) can leave a submit waiting for ever
  * when a blur's validation and the submit's start together (the later clears the earlier's timer).
  */
-let phone: Promise<typeof PhoneRules | null> | undefined
-let address: Promise<typeof AddressRules | null> | undefined
-let phoneLoaded: typeof PhoneRules | null = null
-let addressLoaded: typeof AddressRules | null = null
+/**
+ * A module fetched once: `load()` starts the fetch (again after a failure, resolving null then) and `now()` gives the
+ * module once it has arrived.
+ */
+function fetchedOnce<Module>(fetch: () => Promise<Module>): {
+  load: () => Promise<Module | null>
+  now: () => Module | null
+} {
+  let pending: Promise<Module | null> | undefined
+  let loaded: Module | null = null
+  const load = () => {
+    pending ??= fetch().then(
+      (module) => (loaded = module),
+      () => {
+        pending = undefined
+        return null
+      },
+    )
+    return pending
+  }
+  return { load, now: () => loaded }
+}
+
+const phone = fetchedOnce(() => import('~/domain/phone'))
+const address = fetchedOnce(() => import('~/domain/address'))
 
 /** Fetches the phone rules (once); resolves null when they could not be fetched, and a later call tries again. */
-export function loadPhoneRules(): Promise<typeof PhoneRules | null> {
-  phone ??= import('~/domain/phone').then(
-    (rules) => (phoneLoaded = rules),
-    () => {
-      phone = undefined
-      return null
-    },
-  )
-  return phone
-}
+export const loadPhoneRules: () => Promise<typeof PhoneRules | null> = phone.load
 
 /** The address rules whole (the phone number included, src/domain/address.ts), as loadPhoneRules. */
-export function loadAddressRules(): Promise<typeof AddressRules | null> {
-  address ??= import('~/domain/address').then(
-    (rules) => (addressLoaded = rules),
-    () => {
-      address = undefined
-      return null
-    },
-  )
-  return address
-}
+export const loadAddressRules: () => Promise<typeof AddressRules | null> = address.load
 
 /** The phone rules if they have arrived. */
-export const phoneRulesNow = (): typeof PhoneRules | null => phoneLoaded
+export const phoneRulesNow: () => typeof PhoneRules | null = phone.now
 
 /** The address rules if they have arrived. */
-export const addressRulesNow = (): typeof AddressRules | null => addressLoaded
+export const addressRulesNow: () => typeof AddressRules | null = address.now
