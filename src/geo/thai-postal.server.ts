@@ -5,6 +5,7 @@
  */
 import type { LocaleCode } from '~/config/constants'
 import type { ThaiPostalLookup } from '~/domain/address'
+import { DISTRICT_NAMES_EN, PROVINCE_NAMES_EN, SUB_DISTRICT_NAMES_EN } from './thai-place-names-en.server'
 
 /** One row of thai-address-universal: a sub-district and one of its postcodes ('' for a few uninhabited islands). */
 export type ThaiPostalRow = { province: string; district: string; sub_district: string; postal_code: string }
@@ -50,12 +51,14 @@ class NameIndex<T extends Named> {
     return this.byThai.get(nameTh)
   }
 
-  add(node: T): void {
+  /** Adds a place, found by its Thai name, its English name, and `formerEnglish` (the package's own, if replaced). */
+  add(node: T, formerEnglish: string): void {
     this.byThai.set(node.nameTh, node)
-    const key = englishKey(node.nameEn)
-    const same = this.byEnglish.get(key)
-    if (same) same.push(node)
-    else this.byEnglish.set(key, [node])
+    for (const key of new Set([englishKey(node.nameEn), englishKey(formerEnglish)])) {
+      const same = this.byEnglish.get(key)
+      if (same) same.push(node)
+      else this.byEnglish.set(key, [node])
+    }
   }
 
   find(name: string): T[] {
@@ -90,6 +93,8 @@ function sortByName<T extends { name: string }>(items: T[], locale: LocaleCode):
 /**
  * Builds the index from the Thai and the English rows of thai-address-universal, which are aligned row by row
  * (same length, same postcode at each index); throws when they are not, rather than pair wrong names.
+ * English names the package garbles are replaced by their official romanisation (thai-place-names-en.server.ts);
+ * the package's spelling still finds the place.
  */
 export function createThaiPostal(
   thaiRows: readonly ThaiPostalRow[],
@@ -108,18 +113,21 @@ export function createThaiPostal(
     }
     let province = provinceIndex.get(th.province)
     if (!province) {
-      province = { nameTh: th.province, nameEn: en.province, districts: new NameIndex() }
-      provinceIndex.add(province)
+      const nameEn = PROVINCE_NAMES_EN[th.province] ?? en.province
+      province = { nameTh: th.province, nameEn, districts: new NameIndex() }
+      provinceIndex.add(province, en.province)
     }
     let district = province.districts.get(th.district)
     if (!district) {
-      district = { nameTh: th.district, nameEn: en.district, subDistricts: new NameIndex(), province }
-      province.districts.add(district)
+      const nameEn = DISTRICT_NAMES_EN[`${th.province}|${th.district}`] ?? en.district
+      district = { nameTh: th.district, nameEn, subDistricts: new NameIndex(), province }
+      province.districts.add(district, en.district)
     }
     let subDistrict = district.subDistricts.get(th.sub_district)
     if (!subDistrict) {
-      subDistrict = { nameTh: th.sub_district, nameEn: en.sub_district, postcodes: [], district }
-      district.subDistricts.add(subDistrict)
+      const nameEn = SUB_DISTRICT_NAMES_EN[`${th.province}|${th.district}|${th.sub_district}`] ?? en.sub_district
+      subDistrict = { nameTh: th.sub_district, nameEn, postcodes: [], district }
+      district.subDistricts.add(subDistrict, en.sub_district)
     }
     // A sub-district split between postcodes appears once per postcode; a few islands have none ('').
     const postcode = th.postal_code.trim()

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type AddressInput, emptyAddress, validateAddress } from '~/domain/address'
+import { DISTRICT_NAMES_EN, PROVINCE_NAMES_EN, SUB_DISTRICT_NAMES_EN } from './thai-place-names-en.server'
 import { createThaiPostal, getThaiPostal, type ThaiPostal } from './thai-postal.server'
 
 let postal: ThaiPostal
@@ -98,6 +99,163 @@ describe('Thai postal data', () => {
     const first = postal.provinces('th')
     first.splice(0, first.length)
     expect(postal.provinces('th')).toHaveLength(77)
+  })
+})
+
+/** The provinces' names in ISO 3166-2:TH, but Bangkok's common English name (ISO: Krung Thep Maha Nakhon). */
+const ISO_PROVINCES = [
+  'Amnat Charoen',
+  'Ang Thong',
+  'Bangkok',
+  'Bueng Kan',
+  'Buri Ram',
+  'Chachoengsao',
+  'Chai Nat',
+  'Chaiyaphum',
+  'Chanthaburi',
+  'Chiang Mai',
+  'Chiang Rai',
+  'Chon Buri',
+  'Chumphon',
+  'Kalasin',
+  'Kamphaeng Phet',
+  'Kanchanaburi',
+  'Khon Kaen',
+  'Krabi',
+  'Lampang',
+  'Lamphun',
+  'Loei',
+  'Lop Buri',
+  'Mae Hong Son',
+  'Maha Sarakham',
+  'Mukdahan',
+  'Nakhon Nayok',
+  'Nakhon Pathom',
+  'Nakhon Phanom',
+  'Nakhon Ratchasima',
+  'Nakhon Sawan',
+  'Nakhon Si Thammarat',
+  'Nan',
+  'Narathiwat',
+  'Nong Bua Lam Phu',
+  'Nong Khai',
+  'Nonthaburi',
+  'Pathum Thani',
+  'Pattani',
+  'Phang Nga',
+  'Phatthalung',
+  'Phayao',
+  'Phetchabun',
+  'Phetchaburi',
+  'Phichit',
+  'Phitsanulok',
+  'Phra Nakhon Si Ayutthaya',
+  'Phrae',
+  'Phuket',
+  'Prachin Buri',
+  'Prachuap Khiri Khan',
+  'Ranong',
+  'Ratchaburi',
+  'Rayong',
+  'Roi Et',
+  'Sa Kaeo',
+  'Sakon Nakhon',
+  'Samut Prakan',
+  'Samut Sakhon',
+  'Samut Songkhram',
+  'Saraburi',
+  'Satun',
+  'Si Sa Ket',
+  'Sing Buri',
+  'Songkhla',
+  'Sukhothai',
+  'Suphan Buri',
+  'Surat Thani',
+  'Surin',
+  'Tak',
+  'Trang',
+  'Trat',
+  'Ubon Ratchathani',
+  'Udon Thani',
+  'Uthai Thani',
+  'Uttaradit',
+  'Yala',
+  'Yasothon',
+]
+
+/**
+ * What the machine romaniser behind the package's garbled names writes: ร/ล as "n" after an initial
+ * ("Khnong", "Tnat", "Sna"), ใหญ่ as "Ain", เหนือ as "Enue", syllables without a vowel ("Thnn", "Skn").
+ */
+function looksGarbled(name: string): boolean {
+  return name.split(/[\s-]+/).some((token) => {
+    const consonants = token.replace(/ng|kh|ph|th|ch/gi, 'X')
+    return (
+      /^(kh|ph|th|ch|t|s|k|p)n(?!g)/i.test(token) ||
+      token === 'Ain' ||
+      token === 'Enue' ||
+      (token.length > 2 && !/[aeiouy]/i.test(token)) ||
+      /[bcdfgjklmnpqrstvwxz]{4,}/i.test(consonants)
+    )
+  })
+}
+
+describe('English place names (issue 29 item 19)', () => {
+  const everyPlace = () =>
+    postal
+      .provinces('th')
+      .flatMap((province) =>
+        postal
+          .districts(province.nameTh, 'th')
+          .flatMap((district) => [
+            { path: `${province.nameTh}|${district.nameTh}`, nameEn: district.nameEn },
+            ...postal
+              .subDistricts(province.nameTh, district.nameTh, 'th')
+              .map((sub) => ({ path: `${province.nameTh}|${district.nameTh}|${sub.nameTh}`, nameEn: sub.nameEn })),
+          ]),
+      )
+
+  it('names the provinces as ISO 3166-2:TH does', () => {
+    expect(postal.provinces('en').map((province) => province.name)).toEqual(ISO_PROVINCES)
+  })
+
+  it('has no machine-garbled English name left', () => {
+    const places = everyPlace()
+    expect(places.length).toBeGreaterThan(8000)
+    expect(places.filter((place) => looksGarbled(place.nameEn))).toEqual([])
+    // The detector itself finds what the package wrote.
+    expect(['Khnong Tan Enue', 'Thnn Phetnpuni', 'Ko Ngam Ain', 'Skn Nikm'].filter(looksGarbled)).toHaveLength(4)
+    expect(['Khlong Tan Nuea', 'Thanon Phetchaburi', 'Chatuchak', 'Sanam Bin'].filter(looksGarbled)).toEqual([])
+  })
+
+  it('uses every replacement, and each one names a place of the package', () => {
+    const byPath = new Map(everyPlace().map((place) => [place.path, place.nameEn]))
+    for (const [path, name] of [...Object.entries(DISTRICT_NAMES_EN), ...Object.entries(SUB_DISTRICT_NAMES_EN)]) {
+      expect({ path, name: byPath.get(path) }).toEqual({ path, name })
+    }
+    for (const [thai, name] of Object.entries(PROVINCE_NAMES_EN)) {
+      expect(postal.provinces('en')).toContainEqual({ name, nameTh: thai, nameEn: name })
+    }
+  })
+
+  it('shows Bangkok sub-districts by their official names, and still finds the old spelling', () => {
+    expect(postal.subDistricts('Bangkok', 'Watthana', 'en').map((sub) => sub.name)).toEqual([
+      'Khlong Tan Nuea',
+      'Khlong Toei Nuea',
+      'Phra Khanong Nuea',
+    ])
+    expect(postal.byPostcode('10400', 'en')).toContainEqual({
+      province: 'Bangkok',
+      district: 'Ratchathewi',
+      subDistrict: 'Thanon Phetchaburi',
+      postcode: '10400',
+    })
+    // An address saved with the package's spelling still validates.
+    expect(postal.subDistrictPostcodes('Bangkok', 'Watthana', 'Khnong Tan Enue')).toEqual(
+      postal.subDistrictPostcodes('Bangkok', 'Watthana', 'Khlong Tan Nuea'),
+    )
+    expect(postal.hasProvince('Nakhonratchasima')).toBe(true)
+    expect(postal.districts('Nakhon Ratchasima', 'en').length).toBeGreaterThan(30)
   })
 })
 

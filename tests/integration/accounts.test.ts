@@ -1229,6 +1229,18 @@ describe('address book', () => {
       postcode: '10900',
     })
     expectError(await h.call('GET', '/geo/th/postcodes/109'), 400, 'INVALID_INPUT')
+
+    // Official romanised names, not the package's machine romanisation (issue 29 item 19).
+    const watthana = postcodePlacesSchema.parse((await h.call('GET', '/geo/th/postcodes/10110?lang=en')).body).items
+    expect(watthana).toContainEqual({
+      province: 'Bangkok',
+      district: 'Watthana',
+      sub_district: 'Khlong Tan Nuea',
+      postcode: '10110',
+    })
+    expect(JSON.stringify(watthana)).not.toMatch(/Khnong|Enue/)
+    const english = geoListSchema.parse(provinces.body).items.map((province) => province.name)
+    expect(english).toEqual(expect.arrayContaining(['Nakhon Ratchasima', 'Nakhon Sawan', 'Suphan Buri']))
   })
 })
 
