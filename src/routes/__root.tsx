@@ -26,7 +26,7 @@ import type { RouterContext } from '~/router'
 import { bootSite, locationUrl } from '~/routing/location-links'
 import { SHARE_IMAGE, shareImageMeta, shareTextMeta } from '~/seo/share'
 import { APPLE_TOUCH_ICON, manifestHref, THEME_COLOR } from '~/pwa/links'
-import { isSharedPagePath } from '~/routing/shared-pages'
+import { rendersFromNobodysData } from '~/routing/shared-render'
 import appCss from '~/styles/app.css?url'
 
 declare module '@tanstack/react-router' {
@@ -50,7 +50,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // information; decision 027) is rendered from nobody's data on the server: the browser asks for these.
   loader: async ({ context, location }) => {
     const { boot, queryClient } = context
-    if (typeof window === 'undefined' && isSharedPagePath(location.pathname)) return
+    if (rendersFromNobodysData(location.pathname)) return
     await Promise.all([
       queryClient.ensureQueryData(sessionQuery()).catch(() => null),
       queryClient.ensureQueryData(cartQuery(boot.locale, boot.region.ISOCurrencyCode)).catch(() => null),

@@ -10,3 +10,20 @@ const SHARED_PAGE =
 export function isSharedPagePath(path: string): boolean {
   return SHARED_PAGE.test(path)
 }
+
+/**
+ * Pages alike for everyone who is not logged in: the login and registration forms (the login page sends a member
+ * on). For a request without a session cookie they are rendered from nobody's data and kept like the catalog
+ * (issue 29 item 25: the login page was the most asked-for page rendered for every request); with one, they are
+ * rendered for that member.
+ */
+const GUEST_PAGE = /^\/account\/(?:login|register)\/?$/
+
+export function isGuestPagePath(path: string): boolean {
+  return GUEST_PAGE.test(path)
+}
+
+/** Whether the page at `path` (without the language prefix) is rendered from nobody's data for this request. */
+export function rendersFromNobodysData(path: string, hasSessionCookie: boolean): boolean {
+  return isSharedPagePath(path) || (!hasSessionCookie && isGuestPagePath(path))
+}

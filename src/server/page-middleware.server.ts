@@ -20,7 +20,6 @@ import { compressPage, pageEncoding } from './compress.server'
 import { readCookie, serializeCookie } from './cookies'
 import {
   compressWhole,
-  isSharedPagePath,
   joinWithNonce,
   keepCopy,
   MAX_PAGE_BYTES,
@@ -32,6 +31,8 @@ import {
 } from './page-cache.server'
 import { clientErrorOf, isPersonal, setRequestState, wasServiceUnavailable } from './request-state.server'
 import { internalPath } from '~/routing/links'
+import { rendersFromNobodysData } from '~/routing/shared-pages'
+import { sessionCookieName } from '~/account/session.server'
 
 const localeSettings: LocaleSettings = {
   strategy: env.LANGUAGE_STRATEGY,
@@ -235,12 +236,12 @@ export async function handlePageRequest<Result extends { response: Response }>(
   }
 
   const consent = parseConsent(readCookie(cookieHeader, CONSENT_PREFS_COOKIE))
+  const nobodys = rendersFromNobodysData(
+    delocalizePath(url.pathname, { strategy: localeSettings.strategy, defaultLocale: decision.defaultLocale }),
+    readCookie(cookieHeader, sessionCookieName()) !== null,
+  )
   const sharedKey =
-    request.method === 'GET' &&
-    shared.enabled &&
-    isSharedPagePath(
-      delocalizePath(url.pathname, { strategy: localeSettings.strategy, defaultLocale: decision.defaultLocale }),
-    )
+    request.method === 'GET' && shared.enabled && nobodys
       ? pageCacheKey({
           path: url.pathname,
           search: url.search,
@@ -274,6 +275,7 @@ export async function handlePageRequest<Result extends { response: Response }>(
     refererPath: refererPath(request, url, decision.defaultLocale),
     region,
     abVariant,
+    shared: nobodys,
   })
 
   const rendered = next()
@@ -312,10 +314,7 @@ export async function handlePageRequest<Result extends { response: Response }>(
   const keptHeaders = keepable ? storableHeaders(result.response.headers, SECURITY_HEADER_NAMES) : []
   for (const [name, value] of Object.entries(headers)) result.response.headers.set(name, value)
   result.response.headers.delete('X-Powered-By')
-  // Member pages and server-function answers are one person's: never stored by a shared cache.
-  if (/\/(account|dev)(\/|$)|^\/_serverFn\//.test(url.pathname)) {
-    result.response.headers.set('Cache-Control', 'private, no-store')
-  }
+  if (isPrivatePath(url.pathname)) result.response.headers.set('Cache-Control', 'private, no-store')
   for (const cookie of setCookies) result.response.headers.append('Set-Cookie', cookie)
   const vary = result.response.headers.get('Vary')
   result.response.headers.set('Vary', vary ? `${vary}, Cookie, Accept-Language` : 'Cookie, Accept-Language')
@@ -378,6 +377,14 @@ const SECURITY_HEADER_NAMES: ReadonlySet<string> = new Set(
  * A kept page answered again: this answer's nonce in the HTML and the policy, this visitor's cookies, compressed
  * whole for the browser in one call.
  */
+/**
+ * Member pages (the account's, login and registration included) and server-function answers are one person's or
+ * lead to one person's: never stored by a shared cache (a CDN, a proxy), even when this server kept the page.
+ */
+function isPrivatePath(pathname: string): boolean {
+  return /\/(account|dev)(\/|$)|^\/_serverFn\//.test(pathname)
+}
+
 function answerFromCache(
   request: Request,
   stored: StoredPage,
@@ -390,6 +397,7 @@ function answerFromCache(
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie)
   headers.set('Vary', 'Cookie, Accept-Language, Accept-Encoding')
   headers.set('X-Page-Cache', 'hit')
+  if (isPrivatePath(new URL(request.url).pathname)) headers.set('Cache-Control', 'private, no-store')
   const html = joinWithNonce(stored.parts, nonce)
   const encoding = pageEncoding(request.headers.get('accept-encoding'))
   const body = encoding ? compressWhole(html, encoding) : html

@@ -10,6 +10,8 @@ export type RequestState = {
   refererPath: string | null
   region: RegionInfo
   abVariant: 'A' | 'B'
+  /** The page is rendered from nobody's data (no session, no cart): a shared page, or a guest page without a session. */
+  shared: boolean
 }
 
 const states = new WeakMap<Request, RequestState>()

@@ -150,6 +150,54 @@ test(
 )
 
 test(
+  'the login and registration pages are kept for visitors without a session; a member is still sent on',
+  { tag: '@cluster' },
+  async ({ browser, request }) => {
+    // Issue 29 item 25: they show nobody's data to a visitor without a session, so they are kept like the catalog.
+    for (const [path, heading, thai] of [
+      ['/en/account/login', 'Log in', { cookie: 'i18n_redirected=th; store_region=TH; ab_variant=A' }],
+      ['/en/account/register', 'Register', null],
+    ] as const) {
+      const kept = await cachedAnswer(request, path)
+      expect(kept.headers()['cache-control']).toBe('private, no-store')
+      const html = await kept.text()
+      expect(html).toContain(`<h1>${heading}</h1>`)
+      const nonce = nonceOf(kept)
+      expect((html.match(/nonce="[^"]*"/g) ?? []).every((attribute) => attribute === `nonce="${nonce}"`)).toBe(true)
+      if (thai) expect(await (await cachedAnswer(request, path.replace('/en', ''), thai)).text()).toContain('lang="th"')
+    }
+
+    // A visitor logs in from the kept page.
+    const member = await createMember(request)
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    // The browser's own cookies (its consent) are another key: the first visit may render it, the next is kept.
+    await expect
+      .poll(async () => (await page.goto('/en/account/login'))?.headers()['x-page-cache'], { timeout: 15_000 })
+      .toBe('hit')
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+    await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await confirmCode(page, request, member.e164, 'One-time code')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page).toHaveURL(/\/en\/account$/)
+
+    // With a session the login page is rendered for the member, who is sent on to their account: never a kept form.
+    const cookies = (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
+    const asMember = await request.get('/en/account/login', { headers: { cookie: cookies }, maxRedirects: 0 })
+    expect(asMember.headers()['x-page-cache']).toBeUndefined()
+    expect(asMember.status()).toBe(307)
+    expect(asMember.headers().location).toMatch(/\/en\/account$/)
+    await page.goto('/en/account/login')
+    await expect(page).toHaveURL(/\/en\/account$/)
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Log in')
+    const register = await request.get('/en/account/register', { headers: { cookie: cookies } })
+    expect(register.headers()['x-page-cache']).toBeUndefined()
+    await context.close()
+  },
+)
+
+test(
   'a change of price in the back office shows on the next answer of a kept page',
   { tag: '@cluster' },
   async ({ request }) => {

@@ -16,6 +16,7 @@ import { useLocale } from '~/i18n/use-locale'
 import { oneOf, redirectParam, searchParams, stringParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 import { internalPath } from '~/routing/links'
+import { rendersFromNobodysData } from '~/routing/shared-render'
 
 const searchSchema = searchParams({
   redirect: redirectParam(),
@@ -27,8 +28,10 @@ const searchSchema = searchParams({
 
 export const Route = createFileRoute('/account/login')({
   validateSearch: searchSchema,
-  // A member who opens the login page (the header's account link) goes on to where they were headed.
-  beforeLoad: async ({ context, search }) => {
+  // A member who opens the login page (the header's account link) goes on to where they were headed. A visitor
+  // without a session cookie is nobody's: the server renders the page from nobody's data and keeps it.
+  beforeLoad: async ({ context, search, location }) => {
+    if (rendersFromNobodysData(location.pathname)) return
     const member = await context.queryClient.ensureQueryData(sessionQuery())
     if (member) {
       throw search.redirect
