@@ -20,6 +20,11 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // On PostgreSQL instead of PGlite when INTEGRATION_DATABASE_URL is set: .ci/run runs the suite once, that
+          // way, inside `npm test`, while the browser tests' servers keep the embedded database.
+          ...(process.env.INTEGRATION_DATABASE_URL
+            ? { env: { DATABASE_URL: process.env.INTEGRATION_DATABASE_URL } }
+            : {}),
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
