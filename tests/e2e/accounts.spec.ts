@@ -211,4 +211,41 @@ test.describe('address book', () => {
     await expect(cards).toHaveCount(1)
     await expect(cards.first()).toContainText('มานะ')
   })
+
+  test('in English: a postcode of no place is said when it is left, and Save pressed from the postcode saves', async ({
+    page,
+    request,
+  }) => {
+    const member = await createMember(request)
+    await gotoHydrated(page, '/en/account/more-address')
+    await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await confirmCode(page, request, member.e164, 'One-time code')
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page).toHaveURL(/\/en\/account\/more-address$/)
+    await page.getByRole('button', { name: 'Add a new address' }).click()
+    const form = page.getByRole('region', { name: 'New address' })
+    await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Nida')
+    await form.getByRole('textbox', { name: 'Last name' }).fill('Test')
+    await form.getByRole('textbox', { name: 'Phone number' }).fill(member.telephone)
+    await form.getByRole('textbox', { name: 'Email' }).fill(member.email)
+    await form.getByRole('textbox', { name: 'Address 1' }).fill('99/1 Phahonyothin Road')
+    const postcode = form.getByRole('textbox', { name: 'Postal code' })
+    await postcode.fill('99999')
+    await postcode.press('Tab')
+    await expect(form.getByText('POSTAL CODE NOT FOUND.')).toBeVisible()
+
+    // The official English names (issue 29 item 19), and the postcode filled from the sub-district.
+    await form.getByRole('combobox', { name: 'Province' }).selectOption({ label: 'Bangkok' })
+    await form.getByRole('combobox', { name: 'District', exact: true }).selectOption({ label: 'Watthana' })
+    await form.getByRole('combobox', { name: 'Sub-district' }).selectOption({ label: 'Khlong Tan Nuea' })
+    await expect(postcode).toHaveValue('10110')
+    await expect(form.getByText('POSTAL CODE NOT FOUND.')).toHaveCount(0)
+    // Typed again and Save pressed at once: the postcode's check on leaving it and the submit run together, and the
+    // submit does not wait for ever (TanStack Form's async validators could, decision 043).
+    await postcode.fill('10110')
+    await form.getByRole('button', { name: 'Save address' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Address saved.' })).toBeVisible()
+    await expect(page.locator('.address-card').first()).toContainText('Khlong Tan Nuea')
+  })
 })

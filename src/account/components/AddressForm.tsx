@@ -17,6 +17,7 @@ import {
   ADDRESS_FIELDS,
   emptyAddress,
   validateAddressFieldWith,
+  type AddressErrorCode,
   type AddressField,
   type AddressInput,
 } from '~/domain/address-core'
@@ -215,8 +216,19 @@ export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children
     } catch {
       return
     }
+    if (form.getFieldValue('postcode').trim() !== code) return
     const [only] = places
-    if (places.length === 1 && only && form.getFieldValue('postcode').trim() === code) fillPlace(only)
+    if (places.length === 1 && only) fillPlace(only)
+    // A postcode of no place, left before its lookup answered: said now (the blur check reads the answer).
+    if (places.length === 0 && form.getFieldMeta('postcode')?.isBlurred) void form.validateField('postcode', 'blur')
+  }
+
+  /** 'postcodeNotFound' once the lookup of a typed Thai postcode has answered with no place; else nothing yet. */
+  function unknownThaiPostcode(value: string): AddressErrorCode | undefined {
+    const code = value.trim()
+    if (form.getFieldValue('country') !== 'TH' || !THAI_POSTCODE.test(code)) return undefined
+    const places = queryClient.getQueryData(postcodePlacesQuery(lang, code).queryKey)
+    return places?.length === 0 ? 'postcodeNotFound' : undefined
   }
 
   const isCurrentPlace = (place: PostcodePlace) =>
@@ -251,18 +263,10 @@ export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children
     <form.AppField
       name="postcode"
       validators={{
-        ...rule('postcode'),
-        // A postcode of no place at all is said at once; its match with the place is checked on submit.
-        onBlurAsync: async ({ value }) => {
-          const code = value.trim()
-          if (form.getFieldValue('country') !== 'TH' || !THAI_POSTCODE.test(code)) return undefined
-          try {
-            const places = await queryClient.fetchQuery(postcodePlacesQuery(lang, code))
-            return places.length === 0 ? 'postcodeNotFound' : undefined
-          } catch {
-            return undefined
-          }
-        },
+        // A postcode of no place at all is said as soon as its lookup (started as it is typed) has answered; its
+        // match with the place is checked on submit. Synchronous on purpose: TanStack Form's async field
+        // validators can leave a submit waiting for ever (decision 043).
+        onBlur: ({ value }) => rule('postcode').onBlur() ?? unknownThaiPostcode(value),
       }}
       listeners={{ onChange: ({ value }) => void lookUpPostcode(value) }}
       children={(field) => (
