@@ -98,3 +98,9 @@ export const isSlug = (value: string) => value.length <= 120 && SLUG_PATTERN.tes
 
 /** Whether a path parameter can be a product id (as getProduct accepts it: at most 160 characters). */
 export const isProductId = (value: string) => value.length <= 160 && /^[a-z0-9-]+$/.test(value)
+
+/** A product a guest wanted to keep (the wishlist's "log in first"), carried through login, registration and LINE. */
+const WISH_PATTERN = /^[a-z0-9-]+$/
+export const wishParam = () => stringParam(WISH_PATTERN, 120)
+export const isWish = (value: string | null): value is string =>
+  value !== null && value.length <= 120 && WISH_PATTERN.test(value)

@@ -20,10 +20,17 @@ export type CookieOptions = {
   maxAgeSeconds: number
   secure: boolean
   httpOnly?: boolean
+  /** The paths the cookie is sent to; '/' unless given. */
+  path?: string
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Max-Age=${options.maxAgeSeconds}`, 'Path=/', 'SameSite=Lax']
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    `Max-Age=${options.maxAgeSeconds}`,
+    `Path=${options.path ?? '/'}`,
+    'SameSite=Lax',
+  ]
   if (options.httpOnly) parts.push('HttpOnly')
   if (options.secure) parts.push('Secure')
   return parts.join('; ')

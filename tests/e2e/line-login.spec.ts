@@ -73,6 +73,27 @@ test('LINE Login: off to LINE with PKCE, back with a new member, and a cancelled
   await context.close()
 })
 
+test('a guest who hearts a piece and logs in with LINE finds it in the wishlist (issue 29 item 12)', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000)
+  const context = await browser.newContext({ baseURL: BASE, locale: 'en-US' })
+  const page = await context.newPage()
+  await page.goto('/en/product/linen-wrap-dress-1001')
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Add to wishlist' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Please log in' })
+  await expect(dialog).toContainText('We add it for you when you are back.')
+  await dialog.getByRole('link', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/en\/account\/login\?.*wish=linen-wrap-dress-1001/)
+  await page.getByRole('link', { name: 'Login with LINE' }).click()
+  await expect(page).toHaveURL(/\/en\/product\/linen-wrap-dress-1001$/)
+  await expect(page.getByRole('button', { name: 'In your wishlist' })).toHaveAttribute('aria-pressed', 'true')
+  // The round trip's cookie is gone once LINE sent the shopper back.
+  expect((await context.cookies()).some((cookie) => cookie.name === 'line_wish')).toBe(false)
+  await context.close()
+})
+
 test('without LINE set up, the login page neither offers nor promises it, in Thai and English', async ({ page }) => {
   // The suite's own server has no LINE channel (LINE_CHANNEL_ID unset).
   for (const path of ['/account/login', '/en/account/login']) {

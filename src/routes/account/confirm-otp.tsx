@@ -13,13 +13,13 @@ import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { formatCountdown, secondsUntil, useNow } from '~/account/use-now'
 import { PageHeading } from '~/components/PageHeading'
 import { useLocale } from '~/i18n/use-locale'
-import { redirectParam, searchParams, stringParam } from '~/routing/search-params'
+import { redirectParam, searchParams, wishParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 import { internalPath } from '~/routing/links'
 
 const searchSchema = searchParams({
   redirect: redirectParam(),
-  wish: stringParam(/^[a-z0-9-]+$/, 120),
+  wish: wishParam(),
 })
 
 export const Route = createFileRoute('/account/confirm-otp')({

@@ -13,7 +13,7 @@ import { parseEmailIdentifier } from '~/domain/otp'
 import { loadPhoneRules, phoneRulesNow } from '~/forms/phone-rules'
 import { SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
-import { oneOf, redirectParam, searchParams, stringParam } from '~/routing/search-params'
+import { oneOf, redirectParam, searchParams, wishParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 import { internalPath } from '~/routing/links'
 import { rendersFromNobodysData } from '~/routing/shared-render'
@@ -23,7 +23,7 @@ const searchSchema = searchParams({
   /** Set by the LINE callback when LINE Login did not work. */
   line: oneOf(['failed', 'unavailable', 'cancelled']),
   /** A product a guest wanted to keep: added to the wishlist once logged in. */
-  wish: stringParam(/^[a-z0-9-]+$/, 120),
+  wish: wishParam(),
 })
 
 export const Route = createFileRoute('/account/login')({
@@ -92,7 +92,7 @@ function LoginPage() {
   // Registering instead keeps the piece a guest wanted (issue 29, item 12).
   const registerSearch = { redirect, wish }
   // A full page load on purpose (the server's redirect to LINE); a machine path, without a language.
-  const lineHref = internalPath({ to: '/account/line', search: { locale, redirect } })
+  const lineHref = internalPath({ to: '/account/line', search: { locale, redirect, wish } })
 
   return (
     <div className="account-page account-page--narrow">

@@ -12,13 +12,13 @@ import { PageHeading } from '~/components/PageHeading'
 import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { useLocale } from '~/i18n/use-locale'
-import { redirectParam, searchParams, stringParam } from '~/routing/search-params'
+import { redirectParam, searchParams, wishParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 
 const searchSchema = searchParams({
   redirect: redirectParam(),
   /** A product a guest wanted to keep (the heart): added to the wishlist once the new member confirms. */
-  wish: stringParam(/^[a-z0-9-]+$/, 120),
+  wish: wishParam(),
 })
 
 export const Route = createFileRoute('/account/register')({
