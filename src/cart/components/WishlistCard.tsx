@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
 import { addToCart, cartQuery, setWishlisted } from '~/cart/cart.functions'
-import { CART_MESSAGES } from '~/cart/messages'
+import { ADD_TO_CART_MESSAGES } from '~/cart/add-messages'
 import { productQuery } from '~/catalog/catalog.queries'
 import { ProductCard } from '~/catalog/components/ProductCard'
 import type { ProductSummary } from '~/catalog/types'
@@ -44,7 +44,9 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
       if (!result.ok) {
         setNotice({
           text:
-            result.reason === 'OUT_OF_STOCK' ? i18n._(CART_MESSAGES.outOfStock) : i18n._(CART_MESSAGES.somethingWrong),
+            result.reason === 'OUT_OF_STOCK'
+              ? i18n._(ADD_TO_CART_MESSAGES.outOfStock)
+              : i18n._(ADD_TO_CART_MESSAGES.somethingWrong),
           added: false,
         })
         return
@@ -61,7 +63,7 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
     try {
       const result = await setWishlisted({ data: { productId: product.id, wished: false } })
       if (!result.ok) {
-        setNotice({ text: i18n._(CART_MESSAGES.somethingWrong), added: false })
+        setNotice({ text: i18n._(ADD_TO_CART_MESSAGES.somethingWrong), added: false })
         return
       }
       await queryClient.invalidateQueries({ queryKey: ['account', 'wishlist'] })

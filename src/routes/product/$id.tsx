@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
 import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
 import { WishlistButton } from '~/cart/components/WishlistButton'
-import { CART_MESSAGES } from '~/cart/messages'
+import { ADD_TO_CART_MESSAGES } from '~/cart/add-messages'
 import { productQuery } from '~/catalog/catalog.queries'
 import { ColorSwatches } from '~/catalog/components/ColorSwatches'
 import { ProductGallery } from '~/catalog/components/ProductGallery'
@@ -173,7 +173,9 @@ function ProductPage() {
       })
       if (!result.ok) {
         setNotice(
-          result.reason === 'OUT_OF_STOCK' ? i18n._(CART_MESSAGES.outOfStock) : i18n._(CART_MESSAGES.somethingWrong),
+          result.reason === 'OUT_OF_STOCK'
+            ? i18n._(ADD_TO_CART_MESSAGES.outOfStock)
+            : i18n._(ADD_TO_CART_MESSAGES.somethingWrong),
         )
         return
       }
