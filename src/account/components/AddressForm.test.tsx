@@ -113,7 +113,7 @@ describe('AddressForm', () => {
     expect((screen.getByLabelText(/^Sub-district/) as HTMLSelectElement).value).toBe('Khlong Tan')
   })
 
-  it('saves when Save is pressed while the postcode is still being checked', async () => {
+  it('saves when Save is pressed while the postcode is still being looked up, without waiting for it', async () => {
     let answer = () => {}
     postcodeLookup.wait = new Promise<void>((resolve) => {
       answer = resolve
@@ -133,9 +133,10 @@ describe('AddressForm', () => {
     expect((screen.getByLabelText(/^Postal code/) as HTMLInputElement).value).toBe('10110')
     await user.type(screen.getByLabelText(/^Address 1/), '99/1 Rama IV Road')
     await user.click(screen.getByRole('button', { name: 'Save address' }))
-    expect(onSubmit).not.toHaveBeenCalled()
-    answer()
+    // The check that the postcode exists is synchronous (decision 043): the submit never waits on the lookup (the
+    // API checks the postcode against the place in any case); an async validator here could hang the submit.
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    answer()
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({
         province: 'Bangkok',
@@ -145,6 +146,26 @@ describe('AddressForm', () => {
       }),
     )
     expect(screen.queryByText('Please complete the information.')).toBeNull()
+  })
+
+  it('says a postcode of no place once its lookup answers, also when the field was left before', async () => {
+    let answer = () => {}
+    postcodeLookup.wait = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    const { user } = renderForm()
+    const postcode = screen.getByLabelText(/^Postal code/)
+    await user.type(postcode, '99999')
+    await user.tab()
+    expect(screen.queryByText('POSTAL CODE NOT FOUND.')).toBeNull()
+    answer()
+    expect(await screen.findByText('POSTAL CODE NOT FOUND.')).toBeTruthy()
+    // A real postcode clears it as soon as the field is left again.
+    postcodeLookup.wait = null
+    await user.clear(postcode)
+    await user.type(postcode, '10110')
+    await user.tab()
+    await waitFor(() => expect(screen.queryByText('POSTAL CODE NOT FOUND.')).toBeNull())
   })
 
   it('shows the fields the API refused beside them', async () => {
