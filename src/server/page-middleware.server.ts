@@ -374,10 +374,6 @@ const SECURITY_HEADER_NAMES: ReadonlySet<string> = new Set(
 )
 
 /**
- * A kept page answered again: this answer's nonce in the HTML and the policy, this visitor's cookies, compressed
- * whole for the browser in one call.
- */
-/**
  * Member pages (the account's, login and registration included) and server-function answers are one person's or
  * lead to one person's: never stored by a shared cache (a CDN, a proxy), even when this server kept the page.
  */
@@ -385,6 +381,10 @@ function isPrivatePath(pathname: string): boolean {
   return /\/(account|dev)(\/|$)|^\/_serverFn\//.test(pathname)
 }
 
+/**
+ * A kept page answered again: this answer's nonce in the HTML and the policy, this visitor's cookies, compressed
+ * whole for the browser in one call.
+ */
 function answerFromCache(
   request: Request,
   stored: StoredPage,
