@@ -81,3 +81,15 @@ export async function confirmCode(page: Page, request: APIRequestContext, recipi
   await page.getByRole('textbox', { name: codeLabel }).fill(code)
   return code
 }
+
+/**
+ * On the English login page, hydrated: logs `member` in with a code to their telephone and lands on their account.
+ */
+export async function logInInEnglish(page: Page, request: APIRequestContext, member: TestMember) {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+  await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await confirmCode(page, request, member.e164, 'One-time code')
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page).toHaveURL(/\/en\/account$/)
+}

@@ -1,5 +1,5 @@
 import { expect, test } from './test'
-import { confirmCode, createMember } from './accounts'
+import { confirmCode, createMember, logInInEnglish } from './accounts'
 
 const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789abcdef' }
 const API = '/api/public/demo'
@@ -11,12 +11,7 @@ test('after paid orders the account shows VIP and the promotion-code list shows 
 }) => {
   const member = await createMember(request)
   await page.goto('/en/account/login')
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
-  await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
-  await page.getByRole('button', { name: 'Submit' }).click()
-  await confirmCode(page, request, member.e164, 'One-time code')
-  await page.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page).toHaveURL(/\/en\/account$/)
+  await logInInEnglish(page, request, member)
   await expect(page.getByTestId('tier')).toHaveText('Member')
   await expect(page.getByText('NO PROMOTION CODE AVAILABLE')).toHaveCount(0)
 

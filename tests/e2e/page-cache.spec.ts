@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test'
-import { confirmCode, createMember } from './accounts'
+import { createMember, logInInEnglish } from './accounts'
 import { gotoHydrated } from './hydration'
 import { roomyVariant } from './stock'
 import { expect, test } from './test'
@@ -100,12 +100,7 @@ test(
     const shopper = await browser.newContext()
     const page = await shopper.newPage()
     await page.goto('/en/account/login')
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
-    await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await confirmCode(page, request, member.e164, 'One-time code')
-    await page.getByRole('button', { name: 'Confirm' }).click()
-    await expect(page).toHaveURL(/\/en\/account$/)
+    await logInInEnglish(page, request, member)
 
     // The member puts the dress in the cart.
     const { size } = await roomyVariant(request, DRESS)
@@ -175,12 +170,7 @@ test(
     await expect
       .poll(async () => (await page.goto('/en/account/login'))?.headers()['x-page-cache'], { timeout: 15_000 })
       .toBe('hit')
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
-    await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await confirmCode(page, request, member.e164, 'One-time code')
-    await page.getByRole('button', { name: 'Confirm' }).click()
-    await expect(page).toHaveURL(/\/en\/account$/)
+    await logInInEnglish(page, request, member)
 
     // With a session the login page is rendered for the member, who is sent on to their account: never a kept form.
     const cookies = (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
