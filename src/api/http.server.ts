@@ -4,8 +4,8 @@ import { HTTPException } from 'hono/http-exception'
 import { isDatabaseUnavailable } from '~/db/unavailable'
 import { errorCode, loggableError } from '~/db/error-details'
 import { logApiError } from './error-log.server'
-import { accountErrorSchema } from '~/contract/errors'
-import { AccountError } from '~/api/accounts/errors'
+import { apiErrorSchema } from '~/contract/errors'
+import { ApiError } from '~/api/errors'
 import type { RequestContext } from '~/api/accounts/account.service'
 import { snakeKey, snakeKeysDeep } from '~/contract/case'
 import { countryFromRequest } from '~/region/region'
@@ -38,7 +38,7 @@ export const shared = <T extends z.ZodType>(schema: T, description: string) => (
 export const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 })
-export const refused = (description: string) => json(accountErrorSchema, description)
+export const refused = (description: string) => json(apiErrorSchema, description)
 /**
  * Who may call an operation, as the OpenAPI document says it (the schemes are declared in openapi.server.ts):
  * anyone; a member's session (Bearer); the back office's token (Bearer); a cart's owner, a member or a guest with
@@ -99,7 +99,7 @@ function fieldKeys(fields: Record<string, string>): Record<string, string> {
   )
 }
 
-export function errorResponse(c: Context, error: AccountError) {
+export function errorResponse(c: Context, error: ApiError) {
   const { details } = error
   return c.json(
     {
@@ -136,7 +136,7 @@ export function bearerToken(c: Context): string | null {
 
 /**
  * A sub-app of the product API whose input errors are field codes ('required', 'invalid') and whose
- * refusals are the services' AccountErrors: status, reason and English message.
+ * refusals are the services' ApiErrors: status, reason and English message.
  */
 export function createSubApp() {
   const app = new OpenAPIHono({
@@ -165,7 +165,7 @@ export function createSubApp() {
     },
   })
   app.onError((error, c) => {
-    if (error instanceof AccountError) return errorResponse(c, error)
+    if (error instanceof ApiError) return errorResponse(c, error)
     // The request's own fault found before validation: malformed JSON (400), a body that is not JSON (415).
     if (error instanceof HTTPException && error.status < 500) {
       const reason = error.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_INPUT'

@@ -57,7 +57,7 @@ export const API_ERROR_REASONS = [
   // a request body that is not JSON (415)
   'UNSUPPORTED_MEDIA_TYPE',
 ] as const
-export type AccountErrorReason = (typeof API_ERROR_REASONS)[number]
+export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 
 /** The catalog's error body; also a 404 for an unknown store or endpoint, and 500/503 (see `serverErrorSchema`). */
 export const errorSchema = z
@@ -65,7 +65,7 @@ export const errorSchema = z
   .openapi('Error')
 
 /** A refusal of an account, cart, checkout or back-office call. */
-export const accountErrorSchema = z
+export const apiErrorSchema = z
   .object({
     code: z.int(),
     message: z.string(),

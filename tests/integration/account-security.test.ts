@@ -12,7 +12,7 @@ import {
   outboxSchema,
   sessionGrantSchema,
 } from '~/contract/accounts'
-import { accountErrorSchema } from '~/contract/errors'
+import { apiErrorSchema } from '~/contract/errors'
 import { members } from '~/db/schema'
 import { freshDatabase } from './database'
 
@@ -60,7 +60,7 @@ type Grant = z.infer<typeof sessionGrantSchema>
 
 function expectError(reply: Reply, status: number, reason: string) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status)
-  const error = accountErrorSchema.parse(reply.body)
+  const error = apiErrorSchema.parse(reply.body)
   expect(error.reason).toBe(reason)
   return error
 }
@@ -75,7 +75,7 @@ function expectGrant(reply: Reply): Grant {
   return sessionGrantSchema.parse(reply.body)
 }
 
-async function solve(captcha: z.infer<typeof accountErrorSchema>['captcha']): Promise<string> {
+async function solve(captcha: z.infer<typeof apiErrorSchema>['captcha']): Promise<string> {
   if (captcha?.kind !== 'altcha' || !captcha.challenge)
     throw new Error(`no ALTCHA challenge: ${JSON.stringify(captcha)}`)
   const challenge = captcha.challenge as unknown as AltchaChallenge

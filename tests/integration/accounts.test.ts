@@ -16,7 +16,7 @@ import {
   postcodePlacesSchema,
   sessionGrantSchema,
 } from '~/contract/accounts'
-import { accountErrorSchema } from '~/contract/errors'
+import { apiErrorSchema } from '~/contract/errors'
 import type { MessageSender, OutboundMessage } from '~/api/providers/messages'
 import {
   memberAddresses,
@@ -79,11 +79,11 @@ function uniqueIp(): string {
 type Reply = { status: number; body: unknown }
 type Issued = z.infer<typeof issuedChallengeSchema>
 type Grant = z.infer<typeof sessionGrantSchema>
-type AccountErrorBody = z.infer<typeof accountErrorSchema>
+type ApiErrorBody = z.infer<typeof apiErrorSchema>
 
-function expectError(reply: Reply, status: number, reason: string): AccountErrorBody {
+function expectError(reply: Reply, status: number, reason: string): ApiErrorBody {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status)
-  const error = accountErrorSchema.parse(reply.body)
+  const error = apiErrorSchema.parse(reply.body)
   expect(error.code).toBe(status)
   expect(error.reason).toBe(reason)
   return error
@@ -100,7 +100,7 @@ function expectGrant(reply: Reply): Grant {
 }
 
 /** Solves the proof-of-work challenge of a refusal the way the widget does, and returns the payload it sends. */
-async function solve(captcha: AccountErrorBody['captcha']): Promise<string> {
+async function solve(captcha: ApiErrorBody['captcha']): Promise<string> {
   if (captcha?.kind !== 'altcha' || !captcha.challenge)
     throw new Error(`no ALTCHA challenge: ${JSON.stringify(captcha)}`)
   const challenge = captcha.challenge as unknown as AltchaChallenge
@@ -212,7 +212,7 @@ class Harness {
         body: { challenge_token: challengeToken, code, ...(captcha ? { captcha } : {}) },
         ip,
       })
-      const error = reply.status >= 400 ? accountErrorSchema.safeParse(reply.body).data : undefined
+      const error = reply.status >= 400 ? apiErrorSchema.safeParse(reply.body).data : undefined
       if (error?.reason === 'SLOW_DOWN' && error.retry_at) {
         const seconds = (new Date(error.retry_at).getTime() - this.clock.now().getTime()) / 1000
         went.waited.push(seconds)
@@ -504,7 +504,7 @@ describe('POST /auth/verify', () => {
         ? expectIssued(issued)
         : expectIssued(
             await h.call('POST', '/auth/login-code', {
-              body: { identifier: phone, captcha: await solve(accountErrorSchema.parse(issued.body).captcha) },
+              body: { identifier: phone, captcha: await solve(apiErrorSchema.parse(issued.body).captcha) },
             }),
           )
     const code = await h.codeFor(phone, again.ref_code)

@@ -14,7 +14,7 @@ import {
   sessionListSchema,
   sessionsEndedSchema,
 } from '~/contract/accounts'
-import { accountErrorSchema } from '~/contract/errors'
+import { apiErrorSchema } from '~/contract/errors'
 import { members, otpChallenges, otpFailures, sessions } from '~/db/schema'
 import { freshDatabase } from './database'
 
@@ -73,13 +73,13 @@ type Headers = Record<string, string>
 
 function expectError(reply: Reply, status: number, reason: string) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status)
-  const error = accountErrorSchema.parse(reply.body)
+  const error = apiErrorSchema.parse(reply.body)
   expect(error.reason).toBe(reason)
   return error
 }
 
 /** Solves the proof-of-work challenge of a refusal the way the widget does, and returns the payload it sends. */
-async function solve(captcha: z.infer<typeof accountErrorSchema>['captcha']): Promise<string> {
+async function solve(captcha: z.infer<typeof apiErrorSchema>['captcha']): Promise<string> {
   if (captcha?.kind !== 'altcha' || !captcha.challenge)
     throw new Error(`no ALTCHA challenge: ${JSON.stringify(captcha)}`)
   const challenge = captcha.challenge as unknown as AltchaChallenge

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { z } from 'zod'
 import { createApiApp, type ApiApp } from './api-app'
 import { lineGrantSchema, lineStartSchema, memberSchema, sessionGrantSchema } from '~/contract/accounts'
-import { accountErrorSchema } from '~/contract/errors'
+import { apiErrorSchema } from '~/contract/errors'
 import { createLineLogin } from '~/api/providers/line-login.server'
 import { members, oauthStates, sessions } from '~/db/schema'
 import { freshDatabase } from './database'
@@ -206,7 +206,7 @@ async function call(target: ApiApp, path: string, body?: unknown, token?: string
 
 function expectError(reply: Reply, status: number, reason: string) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status)
-  const error = accountErrorSchema.parse(reply.body)
+  const error = apiErrorSchema.parse(reply.body)
   expect(error.reason).toBe(reason)
   return error
 }

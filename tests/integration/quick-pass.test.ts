@@ -13,7 +13,7 @@ import {
   quickPassKey,
 } from '~/api/accounts/quick-pass.server'
 import { quickPassCheckSchema, quickPassSchema } from '~/contract/accounts'
-import { accountErrorSchema } from '~/contract/errors'
+import { apiErrorSchema } from '~/contract/errors'
 import { members, type MemberRow } from '~/db/schema'
 import { apiDocument } from './api-app'
 import { freshDatabase } from './database'
@@ -133,7 +133,7 @@ describe('GET /me/quick-pass', () => {
   it('refuses a guest and an unknown session with 401', async () => {
     const guest = await issue(null)
     expect(guest.status).toBe(401)
-    expect(accountErrorSchema.parse(guest.body).reason).toBe('UNAUTHENTICATED')
+    expect(apiErrorSchema.parse(guest.body).reason).toBe('UNAUTHENTICATED')
     expect((await issue(randomToken(32))).status).toBe(401)
   })
 })
@@ -222,6 +222,6 @@ describe('POST /quick-pass/verify', () => {
       body: JSON.stringify({}),
     })
     expect(response.status).toBe(400)
-    expect(accountErrorSchema.parse(await response.json()).fields).toEqual({ token: 'required' })
+    expect(apiErrorSchema.parse(await response.json()).fields).toEqual({ token: 'required' })
   })
 })

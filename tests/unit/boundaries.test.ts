@@ -20,7 +20,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['src/catalog/example.ts', "export type { ApiApp } from '~/api/app.server'\n"],
     ['src/account/example.functions.ts', "export { createQuickPassRoutes } from '~/api/accounts/quick-pass.server'\n"],
     ['src/product-api/example.ts', "export { wire } from '../api/http.server'\n"],
-    ['src/routes/example.ts', "export { AccountError } from '~/api/accounts/errors'\n"],
+    ['src/routes/example.ts', "export { ApiError } from '~/api/errors'\n"],
     ['src/api/example.ts', "export { createProductApiClient } from '~/product-api/client'\n"],
     ['src/api/commerce/example.ts', "export { productApi } from '../../product-api/server-client.server'\n"],
     ['src/api/example.ts', "export { cartQueryOptions } from '~/cart/cart.functions'\n"],

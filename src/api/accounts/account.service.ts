@@ -39,7 +39,7 @@ import type { OutboundMessage } from '~/api/providers/messages'
 import { createPkcePair, LineLoginError, type LineIdentity, type LineLogin } from '~/api/providers/line-login.server'
 import { appSecret, codeHash, generateCode, generateRefCode, randomToken, sameDigest, sha256 } from './crypto.server'
 import { createAltchaGate, type CaptchaGate } from './captcha.server'
-import { AccountError } from './errors'
+import { ApiError } from '~/api/errors'
 
 /** DESIGN.md §5: sessions end after 30 days without a visit, and 90 days after login in any case. */
 export const SESSION_IDLE_SECONDS = 30 * 24 * 60 * 60
@@ -322,10 +322,10 @@ async function dropUnconfirmedClaims(
 }
 
 /** The 409 of an e-mail or telephone another member has. */
-function identityTaken(field: IdentityChangePayload['field']): AccountError {
+function identityTaken(field: IdentityChangePayload['field']): ApiError {
   return field === 'email'
-    ? new AccountError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS', { fields: { email: 'exists' } })
-    : new AccountError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS', { fields: { telephone: 'exists' } })
+    ? new ApiError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS', { fields: { email: 'exists' } })
+    : new ApiError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS', { fields: { telephone: 'exists' } })
 }
 
 function isUniqueViolation(error: unknown, constraint?: string): boolean {
@@ -378,7 +378,7 @@ export class AccountService {
     const identifier = parseLoginIdentifier(input.identifier, input.country)
     // A Thai fixed-line number takes no SMS (issue 29): no member logs in with one.
     if (!identifier || (identifier.kind === 'telephone' && !smsCapable(identifier.value))) {
-      throw new AccountError(400, 'INVALID_INPUT', 'Enter a telephone number or an e-mail address', {
+      throw new ApiError(400, 'INVALID_INPUT', 'Enter a telephone number or an e-mail address', {
         fields: { identifier: 'invalid' },
       })
     }
@@ -394,7 +394,7 @@ export class AccountService {
       .limit(1)
     if (!member) {
       await this.count(ipCounterKey(context), HOUR, this.now())
-      throw new AccountError(404, 'IDENTIFIER_NOT_FOUND', 'This email/tel is not exist')
+      throw new ApiError(404, 'IDENTIFIER_NOT_FOUND', 'This email/tel is not exist')
     }
     return this.issueChallenge(
       {
@@ -420,7 +420,7 @@ export class AccountService {
     if (!telephone) fields.telephone = 'invalid'
     if (!email || email.kind !== 'email') fields.email = 'invalid'
     if (!telephone || email?.kind !== 'email')
-      throw new AccountError(400, 'INVALID_INPUT', 'Invalid registration', { fields })
+      throw new ApiError(400, 'INVALID_INPUT', 'Invalid registration', { fields })
     this.assertChannel(smsAllowed(telephone.value, this.smsPolicy) ? 'sms' : 'email')
     // Only confirmed values are taken (issue 29): a claim nobody confirmed must not keep the owner out.
     const taken = await this.db
@@ -440,10 +440,10 @@ export class AccountService {
       ...(emailTaken ? { email: 'exists' } : {}),
     }
     if (telephoneTaken) {
-      throw new AccountError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS', { fields: takenFields })
+      throw new ApiError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS', { fields: takenFields })
     }
     if (emailTaken) {
-      throw new AccountError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS', { fields: takenFields })
+      throw new ApiError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS', { fields: takenFields })
     }
     // A telephone SMS codes may not go to is confirmed through the e-mail address instead.
     const bySms = smsAllowed(telephone.value, this.smsPolicy)
@@ -472,7 +472,7 @@ export class AccountService {
   /** A new code for the same phone or mailbox; the old one stops working, the failure count stays. */
   async resend(input: { challengeToken: string; captcha: CaptchaAnswer }, context: RequestContext) {
     const challenge = await this.findChallenge(input.challengeToken)
-    if (!challenge) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (!challenge) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     const guard = await this.assertNotLocked(challenge.identifier, context)
     const gate = await this.guardIp(input.captcha, context, guard)
     return this.issueChallenge(
@@ -491,7 +491,7 @@ export class AccountService {
   /** What the confirm screen shows: where the code went, its reference, when it expires, when to resend. */
   async describeChallenge(challengeToken: string): Promise<ChallengeView> {
     const challenge = await this.findChallenge(challengeToken)
-    if (!challenge) throw new AccountError(404, 'NOT_FOUND', 'No such code request')
+    if (!challenge) throw new ApiError(404, 'NOT_FOUND', 'No such code request')
     return this.view(challenge)
   }
 
@@ -502,13 +502,13 @@ export class AccountService {
   ) {
     const now = this.now()
     const challenge = await this.findChallenge(input.challengeToken)
-    if (!challenge) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (!challenge) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     const guard = await this.assertNotLocked(challenge.identifier, context)
-    if (challenge.closedAt) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
-    if (challenge.expiresAt <= now) throw new AccountError(410, 'OTP_EXPIRED', 'OTP WAS EXPIRED')
+    if (challenge.closedAt) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (challenge.expiresAt <= now) throw new ApiError(410, 'OTP_EXPIRED', 'OTP WAS EXPIRED')
     const code = input.code.trim()
     if (!/^\d{6}$/.test(code)) {
-      throw new AccountError(400, 'INVALID_INPUT', 'The code is six digits', { fields: { code: 'invalid' } })
+      throw new ApiError(400, 'INVALID_INPUT', 'The code is six digits', { fields: { code: 'invalid' } })
     }
     await this.throttleCodeCheck(guard, input.captcha ?? null, context, now)
     const expected = codeHash(await this.key(), challenge.id, code)
@@ -525,7 +525,7 @@ export class AccountService {
         ),
       )
       .returning({ id: otpChallenges.id })
-    if (!used) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (!used) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     // The right code ends the identifier's failure window and this connection's lock on it; the connection's own
     // slow-down stays for its window (a bot cannot clear it by logging in to an account of its own).
     await this.db.delete(otpFailures).where(eq(otpFailures.identifier, challenge.identifier))
@@ -548,7 +548,7 @@ export class AccountService {
         .select()
         .from(members)
         .where(eq(members.id, challenge.memberId ?? ''))
-      if (!row) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+      if (!row) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
       member = row
     }
     const grant = await this.startSession(member, context, input.previousSession ?? null)
@@ -561,10 +561,10 @@ export class AccountService {
    * are dropped.
    */
   private async createMember(payload: RegistrationPayload | null, challenge: OtpChallengeRow): Promise<MemberRow> {
-    if (!payload) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (!payload) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     const now = this.now()
     const field = challenge.channel === 'email' ? 'email' : 'telephone'
-    if (payload[field] !== challenge.identifier) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (payload[field] !== challenge.identifier) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     try {
       const row = await this.db.transaction(async (tx) => {
         const [created] = await tx
@@ -582,10 +582,10 @@ export class AccountService {
       return row
     } catch (error) {
       if (isUniqueViolation(error, 'members_telephone_key')) {
-        throw new AccountError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS')
+        throw new ApiError(409, 'TELEPHONE_EXISTS', 'TELEPHONE NUMBER ALREADY EXISTS')
       }
       if (isUniqueViolation(error, 'members_email_key')) {
-        throw new AccountError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS')
+        throw new ApiError(409, 'EMAIL_EXISTS', 'EMAIL ALREADY EXISTS')
       }
       throw error
     }
@@ -605,7 +605,7 @@ export class AccountService {
       })
       .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.closedAt)))
       .returning({ attempts: otpChallenges.attempts })
-    if (!tried) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (!tried) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
 
     const freshWindow = addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS).toISOString()
     const [state] = await this.db
@@ -639,7 +639,7 @@ export class AccountService {
         .update(otpChallenges)
         .set({ closedAt: now })
         .where(and(eq(otpChallenges.identifier, challenge.identifier), isNull(otpChallenges.closedAt)))
-      throw new AccountError(423, 'LOCKED', 'Too many wrong codes', { retryAt: lockedUntil })
+      throw new ApiError(423, 'LOCKED', 'Too many wrong codes', { retryAt: lockedUntil })
     }
     if (pair >= OTP_FAILURES_BEFORE_LOCK) {
       const lockedUntil = addSeconds(now, OTP_LOCK_SECONDS)
@@ -657,12 +657,12 @@ export class AccountService {
             isNull(otpChallenges.closedAt),
           ),
         )
-      throw new AccountError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: lockedUntil })
+      throw new ApiError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: lockedUntil })
     }
     const attemptsLeft = Math.max(0, OTP_MAX_TRIES_PER_CODE - tried.attempts)
     const retryAt = delay > 0 ? { retryAt: addSeconds(now, delay) } : {}
-    if (attemptsLeft === 0) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED', { attemptsLeft, ...retryAt })
-    throw new AccountError(400, 'OTP_INCORRECT', 'OTP INCORRECT', { attemptsLeft, ...retryAt })
+    if (attemptsLeft === 0) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED', { attemptsLeft, ...retryAt })
+    throw new ApiError(400, 'OTP_INCORRECT', 'OTP INCORRECT', { attemptsLeft, ...retryAt })
   }
 
   /** Adds a wrong code to a connection's throttle (a fresh window when the last one is over) and returns its count. */
@@ -691,7 +691,7 @@ export class AccountService {
     const fresh = (windowStartedAt: Date) => windowStartedAt > addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS)
     const [identifierState] = await this.db.select().from(otpFailures).where(eq(otpFailures.identifier, identifier))
     if (identifierState?.lockedUntil && identifierState.lockedUntil > now) {
-      throw new AccountError(423, 'LOCKED', 'Too many wrong codes', { retryAt: identifierState.lockedUntil })
+      throw new ApiError(423, 'LOCKED', 'Too many wrong codes', { retryAt: identifierState.lockedUntil })
     }
     const keys = [connectionKey(context), connectionIdentifierKey(context, identifier)] as const
     const throttles = await this.db
@@ -700,7 +700,7 @@ export class AccountService {
       .where(inArray(otpThrottles.key, [...keys]))
     const pair = throttles.find((row) => row.key === keys[1])
     if (pair?.lockedUntil && pair.lockedUntil > now) {
-      throw new AccountError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: pair.lockedUntil })
+      throw new ApiError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: pair.lockedUntil })
     }
     const connection = throttles.find((row) => row.key === keys[0])
     return {
@@ -721,7 +721,7 @@ export class AccountService {
     now: Date,
   ): Promise<void> {
     if (guard.nextTryAt && guard.nextTryAt > now) {
-      throw new AccountError(429, 'SLOW_DOWN', 'Too many wrong codes from this connection: wait a moment', {
+      throw new ApiError(429, 'SLOW_DOWN', 'Too many wrong codes from this connection: wait a moment', {
         retryAt: guard.nextTryAt,
       })
     }
@@ -802,7 +802,7 @@ export class AccountService {
       .limit(1)
     // The cool-down guards against resending while a code is on its way; a code already used ends it.
     if (last && !last.usedAt && addSeconds(last.createdAt, this.cooldown) > now) {
-      throw new AccountError(429, 'RATE_LIMITED', 'Please wait before asking for another code', {
+      throw new ApiError(429, 'RATE_LIMITED', 'Please wait before asking for another code', {
         retryAt: addSeconds(last.createdAt, this.cooldown),
       })
     }
@@ -813,7 +813,7 @@ export class AccountService {
     // Per connection, a hard cap: what one connection sends never spends another's codes (issue 29).
     const pairKey = `otp:id:${target.identifier}|ip:${ip}`
     if ((await this.peek(pairKey, HOUR, now)) >= OTP_SENDS_PER_IDENTIFIER_PER_CONNECTION_PER_HOUR) {
-      throw new AccountError(429, 'RATE_LIMITED', 'Too many codes for this telephone or e-mail', { retryAt: nextHour })
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many codes for this telephone or e-mail', { retryAt: nextHour })
     }
     // Over all connections, a ceiling a solved bot challenge passes (docs/decisions/037-code-caps-per-connection.md):
     // strangers hammering a phone or mailbox cost themselves a proof of work per code, and never lock its owner out.
@@ -824,7 +824,7 @@ export class AccountService {
     await this.count(pairKey, HOUR, now)
     await this.count(identifierKey, HOUR, now)
     if ((await this.count(ipKey, HOUR, now)) > ipLimit) {
-      throw new AccountError(429, 'RATE_LIMITED', 'Too many codes from this connection', { retryAt: nextHour })
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many codes from this connection', { retryAt: nextHour })
     }
     if (target.channel === 'sms') await this.takeSmsAllowance(target.identifier, now, nextHour)
 
@@ -870,7 +870,7 @@ export class AccountService {
     } catch (error) {
       await this.db.update(otpChallenges).set({ closedAt: now }).where(eq(otpChallenges.id, id))
       console.error(`Code delivery by ${target.channel} failed:`, error instanceof Error ? error.message : error)
-      throw new AccountError(503, 'DELIVERY_FAILED', 'SOMETHING WRONG! PLEASE TRY AGAIN')
+      throw new ApiError(503, 'DELIVERY_FAILED', 'SOMETHING WRONG! PLEASE TRY AGAIN')
     }
     return { ...this.view(challenge), challengeToken: token }
   }
@@ -882,7 +882,7 @@ export class AccountService {
   /** SMS codes go only to the countries of the allow-list; the shopper is offered e-mail instead. */
   private assertSmsCountry(e164: string): void {
     if (smsAllowed(e164, this.smsPolicy)) return
-    throw new AccountError(403, 'SMS_COUNTRY', 'Codes go by SMS only to some countries: log in with your e-mail')
+    throw new ApiError(403, 'SMS_COUNTRY', 'Codes go by SMS only to some countries: log in with your e-mail')
   }
 
   /**
@@ -905,7 +905,7 @@ export class AccountService {
           `SMS cap reached: ${cap.limit} codes by SMS this hour to ${cap.scope}; more go by e-mail only until ${nextHour.toISOString()}`,
         )
       }
-      throw new AccountError(429, 'SMS_BUSY', 'Too many codes by SMS this hour: log in with your e-mail', {
+      throw new ApiError(429, 'SMS_BUSY', 'Too many codes by SMS this hour: log in with your e-mail', {
         retryAt: nextHour,
       })
     }
@@ -919,9 +919,9 @@ export class AccountService {
   private assertChannel(channel: OtpChannel): void {
     if (this.options.channels?.[channel] ?? true) return
     if (channel === 'sms') {
-      throw new AccountError(503, 'SMS_UNAVAILABLE', 'This shop does not send codes by SMS')
+      throw new ApiError(503, 'SMS_UNAVAILABLE', 'This shop does not send codes by SMS')
     }
-    throw new AccountError(503, 'EMAIL_UNAVAILABLE', 'This shop does not send codes by e-mail')
+    throw new ApiError(503, 'EMAIL_UNAVAILABLE', 'This shop does not send codes by e-mail')
   }
 
   /**
@@ -933,7 +933,7 @@ export class AccountService {
     const ipLimit = this.options.ipHourlyLimit
     const ipSends = await this.peek(ipCounterKey(context), HOUR, now)
     if (ipSends >= ipLimit) {
-      throw new AccountError(429, 'RATE_LIMITED', 'Too many codes from this connection', {
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many codes from this connection', {
         retryAt: addSeconds(windowStart(now, HOUR), HOUR),
       })
     }
@@ -959,18 +959,18 @@ export class AccountService {
   /** The solved challenge, redeemed once; without one, or with a wrong or spent one, a fresh challenge is handed out. */
   private async checkCaptcha(captcha: CaptchaAnswer, context: RequestContext): Promise<void> {
     if (!captcha) {
-      throw new AccountError(428, 'CAPTCHA_REQUIRED', 'Please confirm you are not a robot first', {
+      throw new ApiError(428, 'CAPTCHA_REQUIRED', 'Please confirm you are not a robot first', {
         captcha: await this.newCaptcha(),
       })
     }
     const verdict = await this.captcha.check(captcha, context.ip)
     if (verdict === 'solved') return
     if (verdict === 'unavailable') {
-      throw new AccountError(503, 'CAPTCHA_UNAVAILABLE', 'The robot check could not be reached: try again', {
+      throw new ApiError(503, 'CAPTCHA_UNAVAILABLE', 'The robot check could not be reached: try again', {
         captcha: await this.newCaptcha(),
       })
     }
-    throw new AccountError(400, 'CAPTCHA_INCORRECT', 'The robot check was not passed', {
+    throw new ApiError(400, 'CAPTCHA_INCORRECT', 'The robot check was not passed', {
       captcha: await this.newCaptcha(),
     })
   }
@@ -1045,7 +1045,7 @@ export class AccountService {
   /** The member of a session, or 401. */
   async requireMember(token: string | null | undefined, sighting: SessionSighting = {}): Promise<MemberView> {
     const member = await this.memberForSession(token, sighting)
-    if (!member) throw new AccountError(401, 'UNAUTHENTICATED', 'Please log in')
+    if (!member) throw new ApiError(401, 'UNAUTHENTICATED', 'Please log in')
     return member
   }
 
@@ -1057,7 +1057,7 @@ export class AccountService {
    */
   async updateProfile(memberId: string, update: ProfileUpdate): Promise<MemberView> {
     const [current] = await this.db.select().from(members).where(eq(members.id, memberId))
-    if (!current) throw new AccountError(401, 'UNAUTHENTICATED', 'Please log in')
+    if (!current) throw new ApiError(401, 'UNAUTHENTICATED', 'Please log in')
     const fields: Record<string, string> = {}
     for (const field of ['email', 'telephone'] as const) {
       const given = update[field]
@@ -1073,10 +1073,10 @@ export class AccountService {
     }
     if (Object.values(fields).some((code) => code === 'invalid' || code === 'fixed')) {
       const message = fields.birthdate ? 'The birth date, once set, is corrected by our staff only' : 'Invalid profile'
-      throw new AccountError(400, 'INVALID_INPUT', message, { fields })
+      throw new ApiError(400, 'INVALID_INPUT', message, { fields })
     }
     if (Object.keys(fields).length > 0) {
-      throw new AccountError(409, 'CHANGE_NEEDS_CODE', 'A new e-mail or telephone is confirmed with a code first', {
+      throw new ApiError(409, 'CHANGE_NEEDS_CODE', 'A new e-mail or telephone is confirmed with a code first', {
         fields,
       })
     }
@@ -1090,7 +1090,7 @@ export class AccountService {
       })
       .where(eq(members.id, memberId))
       .returning()
-    if (!row) throw new AccountError(401, 'UNAUTHENTICATED', 'Please log in')
+    if (!row) throw new ApiError(401, 'UNAUTHENTICATED', 'Please log in')
     return toMemberView(row)
   }
 
@@ -1119,17 +1119,17 @@ export class AccountService {
     context: RequestContext,
   ): Promise<IssuedChallenge> {
     const [member] = await this.db.select().from(members).where(eq(members.id, memberId))
-    if (!member) throw new AccountError(401, 'UNAUTHENTICATED', 'Please log in')
+    if (!member) throw new ApiError(401, 'UNAUTHENTICATED', 'Please log in')
     const { field } = input
     const other = field === 'email' ? member.telephone : member.email
     const current = member[field]
 
     if (!input.value.trim()) {
       if (!current) {
-        throw new AccountError(400, 'INVALID_INPUT', 'There is nothing to remove', { fields: { [field]: 'required' } })
+        throw new ApiError(400, 'INVALID_INPUT', 'There is nothing to remove', { fields: { [field]: 'required' } })
       }
       if (!other) {
-        throw new AccountError(400, 'INVALID_INPUT', 'Keep an e-mail address or a telephone number', {
+        throw new ApiError(400, 'INVALID_INPUT', 'Keep an e-mail address or a telephone number', {
           fields: { [field]: 'required' },
         })
       }
@@ -1152,11 +1152,11 @@ export class AccountService {
     }
 
     const parsed = this.parseIdentity(field, input.value, input.country)
-    if (!parsed) throw new AccountError(400, 'INVALID_INPUT', 'Invalid value', { fields: { [field]: 'invalid' } })
+    if (!parsed) throw new ApiError(400, 'INVALID_INPUT', 'Invalid value', { fields: { [field]: 'invalid' } })
     // The current value again: confirmed already, or confirmed now by a code sent to it (issue 29).
     const confirm = parsed.value === current
     if (confirm && member[identityColumns(field).verifiedKey]) {
-      throw new AccountError(400, 'INVALID_INPUT', 'This is already yours', { fields: { [field]: 'unchanged' } })
+      throw new ApiError(400, 'INVALID_INPUT', 'This is already yours', { fields: { [field]: 'unchanged' } })
     }
     const [taken] = await this.db
       .select({ id: members.id })
@@ -1214,22 +1214,22 @@ export class AccountService {
               ),
             )
         : []
-    if (!change || !session || !challenge.memberId) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (!change || !session || !challenge.memberId) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     const memberId = challenge.memberId
     let before: MemberRow
     let after: MemberRow
     try {
       ;({ before, after } = await this.db.transaction(async (tx) => {
         const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for('update')
-        if (!row) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+        if (!row) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
         const other = change.field === 'email' ? row.telephone : row.email
         // A removal is of the value the code was about, and still leaves the other one.
         if (change.value === '' && (!other || row[change.field] === null)) {
-          throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+          throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
         }
         // A confirmation is of the value the member still has.
         if (change.confirm && row[change.field] !== change.value) {
-          throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+          throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
         }
         const verifiedKey = identityColumns(change.field).verifiedKey
         const [updated] = await tx
@@ -1242,7 +1242,7 @@ export class AccountService {
           })
           .where(eq(members.id, memberId))
           .returning()
-        if (!updated) throw new AccountError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+        if (!updated) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
         if (change.value !== '') await dropUnconfirmedClaims(tx, change.field, change.value, memberId, now)
         // A confirmation changes no way in: the member's other devices stay logged in.
         if (!change.confirm) await tx.delete(sessions).where(eq(sessions.memberId, memberId))
@@ -1316,7 +1316,7 @@ export class AccountService {
       .delete(sessions)
       .where(and(eq(sessions.id, id), eq(sessions.memberId, memberId)))
       .returning({ id: sessions.id })
-    if (ended.length === 0) throw new AccountError(404, 'NOT_FOUND', 'No such session')
+    if (ended.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No such session')
   }
 
   /** Ends every session of the member but the one of `token` ("log out everywhere else"); how many ended. */
@@ -1338,7 +1338,7 @@ export class AccountService {
   /** The LINE authorisation URL, with PKCE (S256), state and nonce remembered for the way back. */
   async startLineLogin(input: { redirectUri: string; redirectPath: string; locale: 'th' | 'en' }): Promise<string> {
     const line = this.options.lineLogin
-    if (!line) throw new AccountError(503, 'LINE_UNAVAILABLE', 'LINE Login is not configured')
+    if (!line) throw new ApiError(503, 'LINE_UNAVAILABLE', 'LINE Login is not configured')
     const state = randomToken(24)
     const nonce = randomToken(24)
     const pkce = createPkcePair()
@@ -1370,12 +1370,12 @@ export class AccountService {
     context: RequestContext,
   ): Promise<SessionGrant & { redirectPath: string }> {
     const line = this.options.lineLogin
-    if (!line) throw new AccountError(503, 'LINE_UNAVAILABLE', 'LINE Login is not configured')
+    if (!line) throw new ApiError(503, 'LINE_UNAVAILABLE', 'LINE Login is not configured')
     const [flow] = await this.db
       .delete(oauthStates)
       .where(and(eq(oauthStates.stateHash, sha256(input.state)), gt(oauthStates.expiresAt, this.now())))
       .returning()
-    if (!flow) throw new AccountError(400, 'LINE_FAILED', 'The LINE login request is unknown or too old')
+    if (!flow) throw new ApiError(400, 'LINE_FAILED', 'The LINE login request is unknown or too old')
     let profile: Awaited<ReturnType<LineLogin['verifyIdToken']>>
     try {
       const tokens = await line.exchangeCode({
@@ -1386,7 +1386,7 @@ export class AccountService {
       profile = await line.verifyIdToken(tokens.idToken, { nonce: flow.nonce })
     } catch (error) {
       console.error('LINE Login failed:', error instanceof Error ? error.message : error)
-      throw new AccountError(400, 'LINE_FAILED', 'LINE login failed')
+      throw new ApiError(400, 'LINE_FAILED', 'LINE login failed')
     }
     const { member, registered } = await this.memberForLine(profile)
     const grant = await this.startSession(member, context, input.previousSession ?? null)
@@ -1402,16 +1402,16 @@ export class AccountService {
     context: RequestContext,
   ): Promise<SessionGrant> {
     const line = this.options.lineLogin
-    if (!line) throw new AccountError(503, 'LINE_UNAVAILABLE', 'LINE Login is not configured')
+    if (!line) throw new ApiError(503, 'LINE_UNAVAILABLE', 'LINE Login is not configured')
     let profile: Awaited<ReturnType<LineLogin['verifyLiffIdToken']>>
     try {
       profile = await line.verifyLiffIdToken(input.idToken)
     } catch (error) {
       console.error('LIFF login failed:', error instanceof Error ? error.message : error)
       if (error instanceof LineLoginError && error.code === 'UNAVAILABLE') {
-        throw new AccountError(503, 'LINE_UNAVAILABLE', 'LINE could not be reached')
+        throw new ApiError(503, 'LINE_UNAVAILABLE', 'LINE could not be reached')
       }
-      throw new AccountError(400, 'INVALID_ID_TOKEN', 'The LINE ID token is not valid')
+      throw new ApiError(400, 'INVALID_ID_TOKEN', 'The LINE ID token is not valid')
     }
     const { member, registered } = await this.memberForLine(profile)
     const grant = await this.startSession(member, context, input.previousSession ?? null)

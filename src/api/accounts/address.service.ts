@@ -3,7 +3,7 @@ import type { Db } from '~/db/client.server'
 import { memberAddresses, type MemberAddressRow } from '~/db/schema'
 import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
 import { getThaiPostal } from '~/geo/thai-postal.server'
-import { AccountError } from './errors'
+import { ApiError } from '~/api/errors'
 
 /** A member keeps at most this many addresses (a book, not a dump). */
 export const MAX_ADDRESSES = 20
@@ -37,7 +37,7 @@ export async function checkAddress(input: AddressInput): Promise<AddressInput> {
   const errors = validateAddress(values, { thai: await getThaiPostal() })
   const fields = Object.fromEntries(Object.entries(errors).filter(([, code]) => code))
   if (Object.keys(fields).length > 0) {
-    throw new AccountError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
+    throw new ApiError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
   }
   return values
 }
@@ -63,7 +63,7 @@ export class AddressService {
         .from(memberAddresses)
         .where(eq(memberAddresses.memberId, memberId))
       if (count >= MAX_ADDRESSES) {
-        throw new AccountError(409, 'LIMIT_REACHED', `At most ${MAX_ADDRESSES} addresses can be saved`)
+        throw new ApiError(409, 'LIMIT_REACHED', `At most ${MAX_ADDRESSES} addresses can be saved`)
       }
       const isDefault = makeDefault || count === 0
       if (isDefault) {
@@ -80,25 +80,25 @@ export class AddressService {
 
   async update(memberId: string, id: string, input: AddressInput): Promise<AddressView> {
     const values = await checkAddress(input)
-    if (!UUID.test(id)) throw new AccountError(404, 'NOT_FOUND', 'No such address')
+    if (!UUID.test(id)) throw new ApiError(404, 'NOT_FOUND', 'No such address')
     const [row] = await this.db
       .update(memberAddresses)
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(memberAddresses.id, id), eq(memberAddresses.memberId, memberId)))
       .returning()
-    if (!row) throw new AccountError(404, 'NOT_FOUND', 'No such address')
+    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No such address')
     return toView(row)
   }
 
   /** Removes an address; when it was the default, the oldest remaining one becomes the default. */
   async remove(memberId: string, id: string): Promise<void> {
-    if (!UUID.test(id)) throw new AccountError(404, 'NOT_FOUND', 'No such address')
+    if (!UUID.test(id)) throw new ApiError(404, 'NOT_FOUND', 'No such address')
     await this.db.transaction(async (tx) => {
       const [removed] = await tx
         .delete(memberAddresses)
         .where(and(eq(memberAddresses.id, id), eq(memberAddresses.memberId, memberId)))
         .returning({ isDefault: memberAddresses.isDefault })
-      if (!removed) throw new AccountError(404, 'NOT_FOUND', 'No such address')
+      if (!removed) throw new ApiError(404, 'NOT_FOUND', 'No such address')
       if (!removed.isDefault) return
       const [next] = await tx
         .select({ id: memberAddresses.id })
@@ -111,13 +111,13 @@ export class AddressService {
   }
 
   async setDefault(memberId: string, id: string): Promise<AddressView> {
-    if (!UUID.test(id)) throw new AccountError(404, 'NOT_FOUND', 'No such address')
+    if (!UUID.test(id)) throw new ApiError(404, 'NOT_FOUND', 'No such address')
     return this.db.transaction(async (tx) => {
       const [target] = await tx
         .select({ id: memberAddresses.id })
         .from(memberAddresses)
         .where(and(eq(memberAddresses.id, id), eq(memberAddresses.memberId, memberId)))
-      if (!target) throw new AccountError(404, 'NOT_FOUND', 'No such address')
+      if (!target) throw new ApiError(404, 'NOT_FOUND', 'No such address')
       await tx
         .update(memberAddresses)
         .set({ isDefault: false })
@@ -127,7 +127,7 @@ export class AddressService {
         .set({ isDefault: true })
         .where(eq(memberAddresses.id, id))
         .returning()
-      if (!row) throw new AccountError(404, 'NOT_FOUND', 'No such address')
+      if (!row) throw new ApiError(404, 'NOT_FOUND', 'No such address')
       return toView(row)
     })
   }

@@ -16,7 +16,7 @@ import {
   type TierState,
 } from '~/domain/membership'
 import type { Promotion } from '~/domain/pricing'
-import { AccountError } from './errors'
+import { ApiError } from '~/api/errors'
 
 /** Orders whose money the shop keeps: they count towards the tier (cancelled and returned ones do not). */
 const COUNTING_STATUSES: OrderStatus[] = ['paid', 'packed', 'in_transit', 'received']
@@ -184,7 +184,7 @@ export class MembershipService {
       .orderBy(desc(memberCodes.validFrom))
       .limit(1)
     if (!row)
-      throw new AccountError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
+      throw new ApiError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
         fields: { promotionCode: 'invalid' },
       })
     const usable = codeUsable(
@@ -192,13 +192,13 @@ export class MembershipService {
       this.now(),
     )
     if (!usable.usable) {
-      throw new AccountError(409, 'PROMOTION_REJECTED', `This code was ${usable.reason}`, {
+      throw new ApiError(409, 'PROMOTION_REJECTED', `This code was ${usable.reason}`, {
         fields: { promotionCode: usable.reason },
       })
     }
     const used = row.kind === 'monthly' ? await this.usedThisMonth(executor, memberId) : 0
     if (row.kind === 'monthly' && remainingMonthlyCap(used) === 0) {
-      throw new AccountError(409, 'PROMOTION_REJECTED', 'This month’s discount allowance is used up', {
+      throw new ApiError(409, 'PROMOTION_REJECTED', 'This month’s discount allowance is used up', {
         fields: { promotionCode: 'monthlyCap' },
       })
     }
@@ -213,7 +213,7 @@ export class MembershipService {
       .where(and(eq(memberCodes.id, codeId), isNull(memberCodes.usedAt)))
       .returning({ id: memberCodes.id })
     if (marked.length === 0) {
-      throw new AccountError(409, 'PROMOTION_REJECTED', 'This code was used', { fields: { promotionCode: 'used' } })
+      throw new ApiError(409, 'PROMOTION_REJECTED', 'This code was used', { fields: { promotionCode: 'used' } })
     }
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { CountryCode } from 'libphonenumber-js/min'
-import { AccountError } from '~/api/accounts/errors'
+import { ApiError } from '~/api/errors'
 import { DeliveryError } from '~/api/providers/messages'
 import type { Db } from '~/db/client.server'
 import {
@@ -166,7 +166,7 @@ export class PixelService {
     const configuredPixel = this.configuredPixelId(platform)
     const pixelId = event.pixelId?.trim()
     if (pixelId && configuredPixel !== null && pixelId !== configuredPixel) {
-      throw new AccountError(400, 'INVALID_INPUT', 'Unknown pixel', { fields: { pixelId: 'invalid' } })
+      throw new ApiError(400, 'INVALID_INPUT', 'Unknown pixel', { fields: { pixelId: 'invalid' } })
     }
     const now = this.now()
     const eventId = pixelEventId(event)

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { sameDigest, sha256 } from '~/api/accounts/crypto.server'
-import { AccountError } from '~/api/accounts/errors'
+import { ApiError } from '~/api/errors'
 import { security, bearerToken, body, createSubApp, json, refused, requestContext } from '~/api/http.server'
 import type { Db } from '~/db/client.server'
 import { orders, pixelEvents, type PixelPlatform } from '~/db/schema'
@@ -150,7 +150,7 @@ export function createPixelRoutes(options: PixelRoutesOptions) {
       }),
       async (c) => {
         const token = bearerToken(c)
-        if (!token || token !== operatorToken) throw new AccountError(401, 'UNAUTHENTICATED', 'Operator token required')
+        if (!token || token !== operatorToken) throw new ApiError(401, 'UNAUTHENTICATED', 'Operator token required')
         const rows = await db
           .select()
           .from(pixelEvents)

@@ -1,14 +1,14 @@
 import { MAX_AMOUNT, storableAmount } from '~/domain/money'
 import type { PricingResult } from '~/domain/pricing'
-import { AccountError } from '~/api/accounts/errors'
+import { ApiError } from '~/api/errors'
 
 /**
  * Amounts checked before they are written (issue 29 item 4): a cart or an order whose figures would not fit the
  * database's integer is refused with 409 CART_TOO_LARGE, which the shopper can act on (fewer pieces), instead of
  * the database's 500 (22003).
  */
-function tooLarge(): AccountError {
-  return new AccountError(409, 'CART_TOO_LARGE', `The total is above the largest order the shop takes`, {
+function tooLarge(): ApiError {
+  return new ApiError(409, 'CART_TOO_LARGE', `The total is above the largest order the shop takes`, {
     fields: { total: String(MAX_AMOUNT) },
   })
 }

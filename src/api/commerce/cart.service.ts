@@ -15,7 +15,7 @@ import {
 import type { ProductTag } from '~/domain/catalog'
 import { mixMatchDiscounts } from '~/domain/pricing'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
-import { AccountError } from '~/api/accounts/errors'
+import { ApiError } from '~/api/errors'
 import { assertCartWithinRange } from './amount-guards'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -95,8 +95,8 @@ function emptyView(currency: CurrencyCode, purchased = false): CartView {
   }
 }
 
-function outOfStock(stock: number): AccountError {
-  return new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
+function outOfStock(stock: number): ApiError {
+  return new ApiError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
     fields: { quantity: String(stock) },
   })
 }
@@ -278,10 +278,10 @@ export class CartService {
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
       .where(eq(variants.sku, input.sku))
-    if (!found) throw new AccountError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
+    if (!found) throw new ApiError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
     const { product, variant } = found
     if (variant.stockOnline <= 0) {
-      throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart')
+      throw new ApiError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart')
     }
     const price = input.currency === 'thb' ? product.priceThb : product.priceUsd
     const line = { sku: input.sku, productId: product.id, unitPrice: price, currency: input.currency }
@@ -371,7 +371,7 @@ export class CartService {
           })
           .where(eq(cartItems.id, existing.id))
       } else {
-        if (lines.length >= MAX_CART_LINES) throw new AccountError(409, 'LIMIT_REACHED', 'The cart is full')
+        if (lines.length >= MAX_CART_LINES) throw new ApiError(409, 'LIMIT_REACHED', 'The cart is full')
         await insertLine(tx, { cartId, ...line, quantity: total })
       }
     })
@@ -381,13 +381,13 @@ export class CartService {
     const cart = await this.find(owner)
     // A UUID, strictly: PostgreSQL refuses a look-alike such as 36 dashes (a 500 otherwise).
     if (!cart || cart.status !== 'open' || !UUID.test(lineId)) {
-      throw new AccountError(404, 'NOT_FOUND', 'No such item in the cart')
+      throw new ApiError(404, 'NOT_FOUND', 'No such item in the cart')
     }
     const [line] = await this.db
       .select()
       .from(cartItems)
       .where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cart.id)))
-    if (!line) throw new AccountError(404, 'NOT_FOUND', 'No such item in the cart')
+    if (!line) throw new ApiError(404, 'NOT_FOUND', 'No such item in the cart')
     return { cart, line }
   }
 
@@ -398,7 +398,7 @@ export class CartService {
       .from(variants)
       .where(eq(variants.sku, line.sku))
     if (!variant || quantity > variant.stock) {
-      throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
+      throw new ApiError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
         fields: { quantity: String(variant?.stock ?? 0) },
       })
     }
@@ -423,7 +423,7 @@ export class CartService {
 
   /** Moves a line to the member's wishlist (guests must log in first, §6). */
   async moveToWishlist(owner: CartOwner, lineId: string): Promise<void> {
-    if (!owner.memberId) throw new AccountError(401, 'UNAUTHENTICATED', 'Please log in')
+    if (!owner.memberId) throw new ApiError(401, 'UNAUTHENTICATED', 'Please log in')
     const memberId = owner.memberId
     const { line } = await this.ownLine(owner, lineId)
     await this.db.transaction(async (tx) => {
@@ -535,7 +535,7 @@ export class CartService {
 
   async addToWishlist(memberId: string, productId: string): Promise<void> {
     const [product] = await this.db.select({ id: products.id }).from(products).where(eq(products.id, productId))
-    if (!product) throw new AccountError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
+    if (!product) throw new ApiError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
     await this.db.insert(wishlistItems).values({ memberId, productId }).onConflictDoNothing()
   }
 

@@ -46,7 +46,7 @@ import {
 } from '~/domain/pricing'
 import { getThaiPostal } from '~/geo/thai-postal.server'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
-import { AccountError } from '~/api/accounts/errors'
+import { ApiError } from '~/api/errors'
 import type { PaymentProvider, PaymentState, PaymentUpdate } from '~/api/payments/provider'
 import { enqueueOrderMail, orderMailValues } from '~/api/emails/order-mails.server'
 import { mailI18n, mailLocale } from '~/api/emails/i18n.server'
@@ -293,9 +293,9 @@ type LineRow = Awaited<ReturnType<typeof linesQuery>>[number]
 
 /** Lines as the pricing engine takes them, at today's catalog price; an empty or mixed-region cart is refused. */
 function pricedLines(rows: LineRow[], currency: CurrencyCode) {
-  if (rows.length === 0) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+  if (rows.length === 0) throw new ApiError(409, 'CART_EMPTY', 'The cart is empty')
   if (rows.some((row) => row.currency !== currency)) {
-    throw new AccountError(409, 'REGION_MISMATCH', 'Invalid Region: Please remove product and try again')
+    throw new ApiError(409, 'REGION_MISMATCH', 'Invalid Region: Please remove product and try again')
   }
   return rows.map((row) => ({
     sku: row.sku,
@@ -343,7 +343,7 @@ export class OrderService {
       const { promotion, row } = await this.options.membership.promotionFor(memberId, normalised)
       return { promotion, memberCodeId: row.id, kind: row.kind === 'monthly' ? 'tier' : 'birth_month' }
     }
-    throw new AccountError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
+    throw new ApiError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
       fields: { promotionCode: 'invalid' },
     })
   }
@@ -361,9 +361,9 @@ export class OrderService {
     },
   ): Promise<QuoteView> {
     const cart = await this.options.carts.find(owner)
-    if (!cart || cart.status !== 'open') throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+    if (!cart || cart.status !== 'open') throw new ApiError(409, 'CART_EMPTY', 'The cart is empty')
     const rows = await linesQuery(this.db, cart.id)
-    if (rows.length === 0) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+    if (rows.length === 0) throw new ApiError(409, 'CART_EMPTY', 'The cart is empty')
     // Lines of another region are not priced (they cannot be paid) but named, like sizes short of stock.
     const payable = rows.filter((row) => row.currency === input.currency)
     const lang = input.lang ?? 'th'
@@ -425,17 +425,17 @@ export class OrderService {
     let address: OrderAddress | null = null
     if (input.shippingMethod === 'courier') {
       if (!input.address) {
-        throw new AccountError(400, 'INVALID_INPUT', 'Please enter the address.', { fields: { address: 'required' } })
+        throw new ApiError(400, 'INVALID_INPUT', 'Please enter the address.', { fields: { address: 'required' } })
       }
       const values = normaliseAddress(input.address)
       const errors = validateAddress(values, { thai: await getThaiPostal() })
       for (const [field, code] of Object.entries(errors)) if (code) fields[`address.${field}`] = code
       address = values
     } else if (!input.storeId) {
-      throw new AccountError(400, 'INVALID_INPUT', 'Please select a branch', { fields: { storeId: 'required' } })
+      throw new ApiError(400, 'INVALID_INPUT', 'Please select a branch', { fields: { storeId: 'required' } })
     }
     if (Object.keys(fields).length > 0) {
-      throw new AccountError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
+      throw new ApiError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
     }
     return { address, email: email?.value ?? '', telephone: phone?.value ?? '' }
   }
@@ -458,13 +458,13 @@ export class OrderService {
       // A member's replay after the order: the ordered cart is closed, so there is no open one to find.
       const replay = digest ? await this.replay(idempotencyKey, digest) : null
       if (replay) return replay
-      throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+      throw new ApiError(409, 'CART_EMPTY', 'The cart is empty')
     }
     // An open cart cannot have an order yet: a used key shows up when the transaction claims it.
     if (cart.status !== 'open') return this.replayOrClosed(idempotencyKey, digest)
     const checked = await this.validated(input)
     if (input.paymentMethod !== 'bank_transfer' && !this.providerFor(input.paymentMethod)) {
-      throw new AccountError(400, 'PAYMENT_UNAVAILABLE', 'This payment method is not offered at the moment', {
+      throw new ApiError(400, 'PAYMENT_UNAVAILABLE', 'This payment method is not offered at the moment', {
         fields: { paymentMethod: 'unavailable' },
       })
     }
@@ -472,7 +472,7 @@ export class OrderService {
     const promotion = resolved?.promotion ?? null
     if (input.shippingMethod === 'pickup' && input.storeId) {
       if (!(await this.storeNames()).has(input.storeId))
-        throw new AccountError(400, 'INVALID_INPUT', 'Please select a branch', { fields: { storeId: 'invalid' } })
+        throw new ApiError(400, 'INVALID_INPUT', 'Please select a branch', { fields: { storeId: 'invalid' } })
     }
     const now = new Date()
     const holds = this.options.unpaidHolds ?? DEFAULT_UNPAID_HOLD_LIMITS
@@ -505,7 +505,7 @@ export class OrderService {
         if (rows.length === 0) {
           // No lines: an empty cart that this request closed (undone by the error), or one closed before.
           const [state] = await tx.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cart.id))
-          if (state?.orderId === orderId) throw new AccountError(409, 'CART_EMPTY', 'The cart is empty')
+          if (state?.orderId === orderId) throw new ApiError(409, 'CART_EMPTY', 'The cart is empty')
           return null
         }
         const lines = pricedLines(rows, input.currency)
@@ -524,19 +524,19 @@ export class OrderService {
           holdsSince,
         )
         if (priced.blocked.length > 0) {
-          throw new AccountError(409, 'CART_BLOCKED', 'Some items cannot be delivered there', {
+          throw new ApiError(409, 'CART_BLOCKED', 'Some items cannot be delivered there', {
             fields: Object.fromEntries(
               priced.blocked.map((block) => ['sku' in block ? block.sku : 'shippingMethod', block.reason]),
             ),
           })
         }
         if (priced.promotionRejected) {
-          throw new AccountError(409, 'PROMOTION_REJECTED', 'This code cannot be used for this cart', {
+          throw new ApiError(409, 'PROMOTION_REJECTED', 'This code cannot be used for this cart', {
             fields: { promotionCode: priced.promotionRejected.reason },
           })
         }
         if (input.expectedTotal !== null && input.expectedTotal !== priced.total) {
-          throw new AccountError(409, 'PRICES_CHANGED', 'SOME PRICES IN YOUR CART ARE NOT CURRENT.', {
+          throw new ApiError(409, 'PRICES_CHANGED', 'SOME PRICES IN YOUR CART ARE NOT CURRENT.', {
             fields: { total: String(priced.total) },
           })
         }
@@ -548,7 +548,7 @@ export class OrderService {
             .where(and(eq(variants.sku, line.sku), sql`${variants.stockOnline} >= ${line.quantity}`))
             .returning({ sku: variants.sku })
           if (taken.length === 0) {
-            throw new AccountError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
+            throw new ApiError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
               fields: { [line.sku]: 'outOfStock' },
             })
           }
@@ -705,14 +705,14 @@ export class OrderService {
   private async replayOrClosed(key: string, digest: string): Promise<PlacedOrder> {
     const replay = await this.replay(key, digest)
     if (replay) return replay
-    throw new AccountError(409, 'CART_EMPTY', 'You have purchased items in this shopping cart')
+    throw new ApiError(409, 'CART_EMPTY', 'You have purchased items in this shopping cart')
   }
 
   private async replay(key: string, digest: string): Promise<PlacedOrder | null> {
     const [existing] = await this.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))
     if (!existing) return null
     if (existing.requestHash !== digest) {
-      throw new AccountError(409, 'IDEMPOTENCY_CONFLICT', 'This key was used for another order request')
+      throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', 'This key was used for another order request')
     }
     if (!existing.orderId) return null
     const [order] = await this.db.select().from(orders).where(eq(orders.id, existing.orderId))
@@ -890,16 +890,16 @@ export class OrderService {
     const now = new Date()
     const updated = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-      if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+      if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order')
       if (!ORDER_TRANSITIONS[order.status].includes(status)) {
-        throw new AccountError(409, 'NOT_ALLOWED', `An order ${order.status} cannot become ${status}`)
+        throw new ApiError(409, 'NOT_ALLOWED', `An order ${order.status} cannot become ${status}`)
       }
       const [row] = await tx
         .update(orders)
         .set({ status, updatedAt: now, ...(status === 'received' ? { receivedAt: now } : {}) })
         .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
         .returning()
-      if (!row) throw new AccountError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
+      if (!row) throw new ApiError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
       await tx.insert(orderEvents).values({ orderId, status, note, createdAt: now })
       // The back office marking an order paid (a bank transfer seen on the statement) settles its pending payment,
       // and a cancelled order's pending payment is cancelled with it (issue 17): the order page never says
@@ -996,7 +996,7 @@ export class OrderService {
         cancelled += 1
       } catch (error) {
         // Paid or cancelled meanwhile (by the back office, the shopper or another instance): nothing to do.
-        if (!(error instanceof AccountError && error.status === 409)) throw error
+        if (!(error instanceof ApiError && error.status === 409)) throw error
       }
     }
     return { reminded, cancelled }
@@ -1026,7 +1026,7 @@ export class OrderService {
   /** The shopper cancels: only before the parcel is packed (§4: never once paid and in transit). */
   async cancelByShopper(order: OrderRow, lang?: 'th' | 'en'): Promise<OrderView> {
     if (!canCancel(order.status)) {
-      throw new AccountError(409, 'NOT_ALLOWED', 'This order can no longer be cancelled')
+      throw new ApiError(409, 'NOT_ALLOWED', 'This order can no longer be cancelled')
     }
     return this.changeStatus(order.id, 'cancelled', CANCELLED_BY_SHOPPER_NOTE, { cancelReason: 'shopper', lang })
   }
@@ -1063,7 +1063,7 @@ export class OrderService {
       order &&
       ((viewer.memberId !== null && order.memberId === viewer.memberId) ||
         (viewer.accessToken !== null && order.accessTokenHash === sha256(viewer.accessToken)))
-    if (!order || !allowed) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+    if (!order || !allowed) throw new ApiError(404, 'NOT_FOUND', 'No such order')
     return order
   }
 

@@ -10,7 +10,7 @@ import {
   type OrderRow,
 } from '~/db/schema'
 import type { ReturnKind, PieceRefusal, ReturnReason, ReturnRefusal, ReturnStatus } from '~/domain/returns'
-import { AccountError } from '~/api/accounts/errors'
+import { ApiError } from '~/api/errors'
 import { carrierById, parseTrackingNumber, trackingUrl, type CarrierId } from '~/domain/carriers'
 import { pieceEligibility, returnEligibility, RETURN_STATUSES, RETURN_TRANSITIONS } from '~/domain/returns'
 
@@ -188,12 +188,12 @@ export class ReturnService {
       seen.add(item.position)
     })
     if (Object.keys(fields).length > 0 || reason === null) {
-      throw new AccountError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
+      throw new ApiError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
     }
 
     await this.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update')
-      if (!locked) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+      if (!locked) throw new ApiError(404, 'NOT_FOUND', 'No such order')
       const pieces = await this.pieces(tx, order.id)
       const byPosition = new Map(pieces.map((piece) => [piece.position, piece]))
       const sizes =
@@ -217,7 +217,7 @@ export class ReturnService {
         }
       })
       if (Object.keys(inputFields).length > 0) {
-        throw new AccountError(400, 'INVALID_INPUT', 'Please complete the information.', { fields: inputFields })
+        throw new ApiError(400, 'INVALID_INPUT', 'Please complete the information.', { fields: inputFields })
       }
 
       const orderWindow = orderReturnWindow(locked, pieces, now)
@@ -231,7 +231,7 @@ export class ReturnService {
         else if (item.quantity > verdict.quantity) refusals[`items.${index}`] = 'alreadyRequested'
       })
       if (Object.keys(refusals).length > 0) {
-        throw new AccountError(409, 'NOT_ALLOWED', 'Exchange or return is not possible for these pieces', {
+        throw new ApiError(409, 'NOT_ALLOWED', 'Exchange or return is not possible for these pieces', {
           fields: refusals,
         })
       }
@@ -342,9 +342,9 @@ export class ReturnService {
       .from(returnRequests)
       .innerJoin(orders, eq(orders.id, returnRequests.orderId))
       .where(eq(returnRequests.id, id))
-    if (!row) throw new AccountError(404, 'NOT_FOUND', 'No such return request')
+    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No such return request')
     const [view] = await this.views([row.return_requests], lang)
-    if (!view) throw new AccountError(404, 'NOT_FOUND', 'No such return request')
+    if (!view) throw new ApiError(404, 'NOT_FOUND', 'No such return request')
     return { ...view, order: orderSummary(row.orders) }
   }
 
@@ -356,7 +356,7 @@ export class ReturnService {
    */
   async decide(id: string, to: Exclude<ReturnStatus, 'requested'>, note: string | null, lang: Lang) {
     if (to === 'rejected' && !note) {
-      throw new AccountError(400, 'INVALID_INPUT', 'Please say why the request is rejected.', {
+      throw new ApiError(400, 'INVALID_INPUT', 'Please say why the request is rejected.', {
         fields: { note: 'required' },
       })
     }
@@ -377,8 +377,8 @@ export class ReturnService {
         .select({ status: returnRequests.status })
         .from(returnRequests)
         .where(eq(returnRequests.id, id))
-      if (!existing) throw new AccountError(404, 'NOT_FOUND', 'No such return request')
-      throw new AccountError(409, 'NOT_ALLOWED', `A request ${existing.status} cannot become ${to}`)
+      if (!existing) throw new ApiError(404, 'NOT_FOUND', 'No such return request')
+      throw new ApiError(409, 'NOT_ALLOWED', `A request ${existing.status} cannot become ${to}`)
     }
     const view = await this.one(id, lang)
     if (to === 'accepted') await this.announceAccepted(updated.orderId, view)
@@ -428,16 +428,16 @@ export class ReturnService {
   async addShipment(order: OrderRow, carrierId: CarrierId, rawNumber: string): Promise<{ added: boolean }> {
     const carrier = carrierById(carrierId)
     if (!carrier) {
-      throw new AccountError(400, 'INVALID_INPUT', 'Unknown carrier', { fields: { carrier: 'invalid' } })
+      throw new ApiError(400, 'INVALID_INPUT', 'Unknown carrier', { fields: { carrier: 'invalid' } })
     }
     const trackingNumber = parseTrackingNumber(carrier, rawNumber)
     if (!trackingNumber) {
-      throw new AccountError(400, 'INVALID_INPUT', 'This is not a tracking number of this carrier', {
+      throw new ApiError(400, 'INVALID_INPUT', 'This is not a tracking number of this carrier', {
         fields: { trackingNumber: rawNumber.trim() ? 'invalid' : 'required' },
       })
     }
     if (order.status === 'awaiting_payment' || order.status === 'cancelled') {
-      throw new AccountError(409, 'NOT_ALLOWED', `An order ${order.status} is not shipped`)
+      throw new ApiError(409, 'NOT_ALLOWED', `An order ${order.status} is not shipped`)
     }
     const stored = await this.db
       .insert(orderShipments)

@@ -8,7 +8,7 @@ import { security, bearerToken, body, createSubApp, json, refused, requestContex
 import { DEFAULT_PAGE_SIZE, langOnlyQuery, type Lang } from '~/contract/catalog'
 import type { InLanguages } from '~/domain/thai-banks'
 import type { StorefrontLinks } from '~/contract/links'
-import { AccountError } from '~/api/accounts/errors'
+import { ApiError } from '~/api/errors'
 import type { OutboundMessage } from '~/api/providers/messages'
 import { PaymentProviderError, PaymentWebhookError, type PaymentProvider } from '~/api/payments/provider'
 import {
@@ -695,7 +695,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     async (c) => {
       requireOperator(c)
       const order = await orders.byNumber(c.req.valid('param').number)
-      if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+      if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order')
       const input = c.req.valid('json')
       return c.json(orderWire(await orders.changeStatus(order.id, input.status, input.note), orderLang(order)), 200)
     },
@@ -857,7 +857,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     async (c) => {
       requireOperator(c)
       const order = await orders.byNumber(c.req.valid('param').number)
-      if (!order) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+      if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order')
       const input = c.req.valid('json')
       const { added, order: view } = await orders.addShipment(order, input.carrier, input.tracking_number)
       const wired = orderWire(view, orderLang(order))
@@ -868,7 +868,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   function requireOperator(c: Context) {
     const token = bearerToken(c)
     if (!options.operatorToken || !token || !sameSecret(token, options.operatorToken)) {
-      throw new AccountError(401, 'UNAUTHENTICATED', 'Operator token required')
+      throw new ApiError(401, 'UNAUTHENTICATED', 'Operator token required')
     }
   }
 
@@ -899,7 +899,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
         })
         .where(eqSql(products.id, c.req.valid('param').id))
         .returning({ id: products.id })
-      if (updated.length === 0) throw new AccountError(404, 'NOT_FOUND', 'No such product')
+      if (updated.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No such product')
       return c.body(null, 204)
     },
   )
@@ -925,7 +925,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
         .set({ stockOnline: c.req.valid('json').stock_online })
         .where(eqSql(variants.sku, c.req.valid('param').sku))
         .returning({ sku: variants.sku })
-      if (updated.length === 0) throw new AccountError(404, 'NOT_FOUND', 'No such size')
+      if (updated.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No such size')
       return c.body(null, 204)
     },
   )

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { AccountError } from '~/api/accounts/errors'
+import { ApiError } from '~/api/errors'
 import { orderDiscountLines } from './discounts'
 import type { SellerDetails } from '~/config/schema'
 import type { Db } from '~/db/client.server'
@@ -97,17 +97,17 @@ export class TaxInvoiceService {
     return this.db.transaction(async (tx) => {
       // Locks the order: a second request for it waits here, then finds the invoice made by the first.
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update')
-      if (!locked) throw new AccountError(404, 'NOT_FOUND', 'No such order')
+      if (!locked) throw new ApiError(404, 'NOT_FOUND', 'No such order')
       const [already] = await tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id))
       if (already) return already
       const eligibility = taxInvoiceEligibility(locked)
       if (!eligibility.eligible) {
-        throw new AccountError(409, 'TAX_INVOICE_UNAVAILABLE', REFUSAL_MESSAGES[eligibility.reason], {
+        throw new ApiError(409, 'TAX_INVOICE_UNAVAILABLE', REFUSAL_MESSAGES[eligibility.reason], {
           fields: { taxInvoice: eligibility.reason },
         })
       }
       const address = locked.address
-      if (!address) throw new AccountError(409, 'TAX_INVOICE_UNAVAILABLE', REFUSAL_MESSAGES.pickup)
+      if (!address) throw new ApiError(409, 'TAX_INVOICE_UNAVAILABLE', REFUSAL_MESSAGES.pickup)
       const items = await tx
         .select()
         .from(orderItems)

@@ -2,7 +2,7 @@ import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { orderItems, orders } from '~/db/schema'
 import { unpaidHoldRefusal, type UnpaidHeld, type UnpaidHoldLimits, type UnpaidRefusal } from '~/domain/unpaid-holds'
-import { AccountError } from '~/api/accounts/errors'
+import { ApiError } from '~/api/errors'
 
 /**
  * The limits on what unpaid orders hold (issue 29 item 3, decision 038), read from the orders themselves
@@ -37,8 +37,8 @@ const MESSAGES: Record<UnpaidRefusal, string> = {
 }
 
 /** 429 UNPAID_LIMIT, `fields.unpaid` naming the limit (and the size, for units), so checkout can say which. */
-export function unpaidLimitError(refusal: UnpaidRefusal, sku?: string): AccountError {
-  return new AccountError(429, 'UNPAID_LIMIT', MESSAGES[refusal], {
+export function unpaidLimitError(refusal: UnpaidRefusal, sku?: string): ApiError {
+  return new ApiError(429, 'UNPAID_LIMIT', MESSAGES[refusal], {
     fields: { unpaid: refusal, ...(sku ? { [sku]: 'unpaidUnits' } : {}) },
   })
 }
