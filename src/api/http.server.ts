@@ -8,10 +8,21 @@ import { apiErrorSchema } from '~/contract/errors'
 import { ApiError } from '~/api/errors'
 import type { RequestContext } from '~/api/accounts/account.service'
 import { snakeKey, snakeKeysDeep } from '~/contract/case'
+import type { CamelCasedPropertiesDeep } from 'type-fest'
 import { countryFromRequest } from '~/region/region'
 
 /** Service results go out with snake_case keys (§7). */
 export const wire = <T>(value: unknown) => snakeKeysDeep(value) as T
+
+/**
+ * A service result as its wire schema's body: the keys renamed to snake_case (§7), the value's type checked at compile
+ * time against the schema's camelCase twin, so a field the schema names and the service does not give (or gives in
+ * another type) is a type error rather than a cast. No parsing at run time: the integration suite checks every
+ * answer against the contract.
+ */
+export function toWire<S extends z.ZodType>(_schema: S, value: CamelCasedPropertiesDeep<z.output<S>>): z.output<S> {
+  return snakeKeysDeep(value) as z.output<S>
+}
 
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },

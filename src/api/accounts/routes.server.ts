@@ -14,6 +14,7 @@ import {
   shared,
   refused,
   requestContext as context,
+  toWire,
   wire,
 } from '~/api/http.server'
 import { describeUserAgent } from '~/domain/user-agent'
@@ -121,7 +122,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
         { identifier: input.identifier, country: input.country, captcha: captchaOf(input) },
         context(c, input.lang),
       )
-      return c.json(wire<z.infer<typeof issuedChallengeSchema>>(issued), 201)
+      return c.json(toWire(issuedChallengeSchema, issued), 201)
     },
   )
 
@@ -157,7 +158,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
         },
         context(c, input.lang),
       )
-      return c.json(wire<z.infer<typeof issuedChallengeSchema>>(issued), 201)
+      return c.json(toWire(issuedChallengeSchema, issued), 201)
     },
   )
 
@@ -172,10 +173,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
       responses: { 200: json(challengeSchema, 'The challenge'), 404: refused('Unknown challenge') },
     }),
     async (c) =>
-      c.json(
-        wire<z.infer<typeof challengeSchema>>(await accounts.describeChallenge(c.req.valid('json').challenge_token)),
-        200,
-      ),
+      c.json(toWire(challengeSchema, await accounts.describeChallenge(c.req.valid('json').challenge_token)), 200),
   )
 
   app.openapi(
@@ -202,7 +200,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
         { challengeToken: input.challenge_token, captcha: captchaOf(input) },
         context(c, input.lang),
       )
-      return c.json(wire<z.infer<typeof issuedChallengeSchema>>(issued), 201)
+      return c.json(toWire(issuedChallengeSchema, issued), 201)
     },
   )
 
@@ -243,7 +241,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
         },
         context(c),
       )
-      return c.json(wire<z.infer<typeof sessionGrantSchema>>(grant), 200)
+      return c.json(toWire(sessionGrantSchema, grant), 200)
     },
   )
 
@@ -288,7 +286,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
         { idToken: input.id_token, previousSession: input.previous_session },
         context(c),
       )
-      return c.json(wire<z.infer<typeof sessionGrantSchema>>(grant), 200)
+      return c.json(toWire(sessionGrantSchema, grant), 200)
     },
   )
 
@@ -317,7 +315,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
         },
         context(c),
       )
-      return c.json(wire<z.infer<typeof lineGrantSchema>>(grant), 200)
+      return c.json(toWire(lineGrantSchema, grant), 200)
     },
   )
 
@@ -362,7 +360,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
       security: security.member,
       responses: { 200: json(memberSchema, 'The member'), 401: refused('Not logged in') },
     }),
-    async (c) => c.json(wire<z.infer<typeof memberSchema>>(await member(c)), 200),
+    async (c) => c.json(toWire(memberSchema, await member(c)), 200),
   )
 
   app.openapi(
@@ -387,7 +385,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
       const current = await member(c)
       const input = c.req.valid('json')
       const updated = await accounts.updateProfile(current.id, input)
-      return c.json(wire<z.infer<typeof memberSchema>>(updated), 200)
+      return c.json(toWire(memberSchema, updated), 200)
     },
   )
 
@@ -423,7 +421,7 @@ export function createAccountRoutes(options: AccountRoutesOptions) {
         { field: input.field, value: input.value, country: input.country, captcha: captchaOf(input) },
         context(c, input.lang),
       )
-      return c.json(wire<z.infer<typeof issuedChallengeSchema>>(issued), 201)
+      return c.json(toWire(issuedChallengeSchema, issued), 201)
     },
   )
 
