@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MIX_MATCH_BUNDLE_PRICES } from '~/domain/pricing'
 import { mixMatchProgress } from './mix-match'
+import { MIX_MATCH_BUNDLE_PRICES } from '~/domain/mix-match'
 
 function line(productId: string, unitPrice: number, tags: string[] = ['mix_match'], quantity = 1) {
   return { productId, sku: `${productId}-M`, category: 'tops', tags, unitPrice, quantity }

@@ -1,5 +1,5 @@
-import { MIX_MATCH_BUNDLE_PRICES, mixMatchDiscounts, type MixMatchBundleSize } from '~/domain/pricing'
 import type { Currency } from '~/domain/money'
+import { MIX_MATCH_BUNDLE_PRICES, mixMatchDiscounts, type MixMatchBundleSize } from '~/domain/mix-match'
 
 /** What a cart's mix-and-match pieces (§9) come to, for the progress line of the cart. */
 export type MixMatchProgress = {

@@ -1,13 +1,13 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { formatMoney, type Currency } from '~/domain/money'
+import type { LocaleCode } from '~/i18n/locales'
 import {
   DOMESTIC_SMALL_ITEM_FEE,
   INTERNATIONAL_FREE_SHIPPING_FROM,
   SMALL_SALE_ITEM_PRICE_BELOW,
   type ShippingFeeReason,
-} from '~/domain/pricing'
-import type { LocaleCode } from '~/i18n/locales'
+} from '~/domain/shipping'
 
 /**
  * Why a shipping fee is charged, in a few words, wherever a fee appears (issue 29 item 8; §9). The amounts come from

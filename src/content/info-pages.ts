@@ -1,5 +1,22 @@
 import { SELLER } from '~/brand'
 import type { LocaleCode } from '~/i18n/locales'
+import {
+  BIRTH_MONTH_CAP_THB,
+  BIRTH_MONTH_PERCENT,
+  CODE_VALID_MONTHS,
+  MONTHLY_CODE_CAP_THB,
+  TIER_DISCOUNT_PERCENT,
+  VIP_THRESHOLD_THB,
+  VVIP_THRESHOLD_THB,
+} from '~/domain/membership'
+import { NEW200, PROMOTION_MINIMUM_THB } from '~/domain/promotions'
+import {
+  DOMESTIC_SMALL_ITEM_FEE,
+  INTERNATIONAL_FREE_SHIPPING_FROM,
+  INTERNATIONAL_SHIPPING_FEE,
+  SMALL_SALE_ITEM_PRICE_BELOW,
+} from '~/domain/shipping'
+import { VAT_RATE_PERCENT } from '~/domain/vat'
 
 export type ContentBlock = { kind: 'h2'; text: string } | { kind: 'p'; text: string } | { kind: 'ul'; items: string[] }
 
@@ -15,6 +32,9 @@ export const INFO_PAGE_SLUGS = [
   'info',
 ] as const
 export type InfoPageSlug = (typeof INFO_PAGE_SLUGS)[number]
+
+/** A whole amount in minor units as the pages write it: 100000 → "1,000" (the rules' figures come from src/domain). */
+const whole = (minor: number): string => (minor / 100).toLocaleString('en-US')
 
 const h2 = (text: string): ContentBlock => ({ kind: 'h2', text })
 const p = (text: string): ContentBlock => ({ kind: 'p', text })
@@ -71,7 +91,10 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         h2('สมาชิก'),
         p('โปรแกรมสมาชิกของเราคือคำขอบคุณสำหรับลูกค้าที่ช้อปกับเราเป็นประจำ'),
         p('ระดับสมาชิกพิจารณาจากยอดซื้อสะสมภายในระยะเวลา 1 ปี:'),
-        ul(['VIP: ยอดซื้อสะสมตั้งแต่ 9,000 บาทภายใน 1 ปี รับส่วนลด 5%', 'VVIP: ยอดซื้อสะสมตั้งแต่ 30,000 บาทภายใน 1 ปี รับส่วนลด 10%']),
+        ul([
+          `VIP: ยอดซื้อสะสมตั้งแต่ ${whole(VIP_THRESHOLD_THB)} บาทภายใน 1 ปี รับส่วนลด ${TIER_DISCOUNT_PERCENT.vip}%`,
+          `VVIP: ยอดซื้อสะสมตั้งแต่ ${whole(VVIP_THRESHOLD_THB)} บาทภายใน 1 ปี รับส่วนลด ${TIER_DISCOUNT_PERCENT.vvip}%`,
+        ]),
         p('ส่วนลดสมาชิกมอบให้ในรูปแบบโค้ดส่วนลดประจำเดือน ดูรายละเอียดเพิ่มเติมได้ในข้อกำหนดและเงื่อนไข'),
         p('ขอบคุณที่เป็นส่วนหนึ่งของเรื่องราวของเรา แล้วพบกันที่ร้านหรือทางออนไลน์'),
       ],
@@ -121,8 +144,8 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('Our membership programme is our way of thanking customers who shop with us regularly.'),
         p('Your tier is based on your total spending with us within one year:'),
         ul([
-          'VIP: from 9,000 THB of spending within one year, with a 5% discount',
-          'VVIP: from 30,000 THB of spending within one year, with a 10% discount',
+          `VIP: from ${whole(VIP_THRESHOLD_THB)} THB of spending within one year, with a ${TIER_DISCOUNT_PERCENT.vip}% discount`,
+          `VVIP: from ${whole(VVIP_THRESHOLD_THB)} THB of spending within one year, with a ${TIER_DISCOUNT_PERCENT.vvip}% discount`,
         ]),
         p('Member discounts are given as monthly promotion codes; see our terms and conditions for details.'),
         p('Thank you for being part of our story. We look forward to welcoming you, in store or online.'),
@@ -142,11 +165,14 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('ระยะเวลาจัดส่ง 3–7 วันทำการ ทั้งคำสั่งซื้อในประเทศและต่างประเทศ'),
         p('ในช่วงที่มีคำสั่งซื้อจำนวนมาก เช่น ช่วงเซลหรือช่วงเทศกาล อาจใช้เวลาเพิ่มขึ้นอีก 3–5 วัน'),
         p('การจัดส่งภายในประเทศไทย:'),
-        ul(['จัดส่งฟรีทั่วประเทศไทย', 'ยกเว้นคำสั่งซื้อที่มีสินค้าคลับ หรือสินค้าลดราคาที่ราคาต่ำกว่า 500 บาท มีค่าจัดส่ง 50 บาท']),
+        ul([
+          'จัดส่งฟรีทั่วประเทศไทย',
+          `ยกเว้นคำสั่งซื้อที่มีสินค้าคลับ หรือสินค้าลดราคาที่ราคาต่ำกว่า ${whole(SMALL_SALE_ITEM_PRICE_BELOW.thb)} บาท มีค่าจัดส่ง ${whole(DOMESTIC_SMALL_ITEM_FEE.thb)} บาท`,
+        ]),
         p('การจัดส่งไปต่างประเทศ:'),
         ul([
-          'คำสั่งซื้อต่ำกว่า 70 ดอลลาร์สหรัฐ: ค่าจัดส่ง 20 ดอลลาร์สหรัฐ',
-          'คำสั่งซื้อตั้งแต่ 70 ดอลลาร์สหรัฐขึ้นไป: จัดส่งฟรี',
+          `คำสั่งซื้อต่ำกว่า ${whole(INTERNATIONAL_FREE_SHIPPING_FROM.usd)} ดอลลาร์สหรัฐ: ค่าจัดส่ง ${whole(INTERNATIONAL_SHIPPING_FEE.usd)} ดอลลาร์สหรัฐ`,
+          `คำสั่งซื้อตั้งแต่ ${whole(INTERNATIONAL_FREE_SHIPPING_FROM.usd)} ดอลลาร์สหรัฐขึ้นไป: จัดส่งฟรี`,
           'รองเท้าจัดส่งเฉพาะภายในประเทศไทยเท่านั้น ไม่สามารถจัดส่งไปยังที่อยู่ต่างประเทศได้',
         ]),
         p('กรุณาตรวจสอบที่อยู่และเบอร์โทรศัพท์ให้ถูกต้อง เพื่อให้พนักงานจัดส่งติดต่อคุณได้'),
@@ -177,7 +203,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
           'PayPal',
           'โอนเงินผ่านธนาคาร สำหรับลูกค้าในประเทศไทยสามารถสแกนจ่ายผ่าน QR พร้อมเพย์ได้',
         ]),
-        p('ราคาสินค้าทั้งหมดรวมภาษีมูลค่าเพิ่ม 7% แล้ว'),
+        p(`ราคาสินค้าทั้งหมดรวมภาษีมูลค่าเพิ่ม ${VAT_RATE_PERCENT}% แล้ว`),
         p('มีคำถามเกี่ยวกับคำสั่งซื้อ? ทีมบริการลูกค้ายินดีช่วยเหลือที่ care@ateliersiam.example'),
       ],
     },
@@ -195,12 +221,12 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('Delivery within Thailand:'),
         ul([
           'Delivery within Thailand is free.',
-          'Exception: an order with a club item, or a sale item priced under 500 THB, pays a 50 THB shipping fee.',
+          `Exception: an order with a club item, or a sale item priced under ${whole(SMALL_SALE_ITEM_PRICE_BELOW.thb)} THB, pays a ${whole(DOMESTIC_SMALL_ITEM_FEE.thb)} THB shipping fee.`,
         ]),
         p('International delivery:'),
         ul([
-          'Orders under 70 USD: shipping is 20 USD.',
-          'Orders of 70 USD or more: shipping is free.',
+          `Orders under ${whole(INTERNATIONAL_FREE_SHIPPING_FROM.usd)} USD: shipping is ${whole(INTERNATIONAL_SHIPPING_FEE.usd)} USD.`,
+          `Orders of ${whole(INTERNATIONAL_FREE_SHIPPING_FROM.usd)} USD or more: shipping is free.`,
           'Shoes ship only within Thailand and cannot be sent to international addresses.',
         ]),
         p('Please check that your address and telephone number are correct, so the courier can reach you.'),
@@ -232,7 +258,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
           'PayPal',
           'Bank transfer (in Thailand, you can pay by bank transfer with a PromptPay QR code)',
         ]),
-        p('All prices include 7% VAT.'),
+        p(`All prices include ${VAT_RATE_PERCENT}% VAT.`),
         p('Questions about your order? Our customer care team is happy to help at care@ateliersiam.example.'),
       ],
     },
@@ -439,7 +465,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('กรุณาดูแลข้อมูลบัญชีให้ถูกต้องเป็นปัจจุบัน คุณเป็นผู้รับผิดชอบกิจกรรมที่เกิดขึ้นในบัญชีของคุณ'),
         p('เราอาจระงับบัญชีที่ใช้ในการทุจริต หรือมีการฝ่าฝืนข้อกำหนดนี้'),
         h2('3. ราคาและสกุลเงิน'),
-        p('ราคาแสดงเป็นเงินบาท (THB) หรือดอลลาร์สหรัฐ (USD) และรวมภาษีมูลค่าเพิ่ม 7% แล้ว'),
+        p(`ราคาแสดงเป็นเงินบาท (THB) หรือดอลลาร์สหรัฐ (USD) และรวมภาษีมูลค่าเพิ่ม ${VAT_RATE_PERCENT}% แล้ว`),
         p('ตะกร้าสินค้าใช้ได้ครั้งละหนึ่งสกุลเงิน และแต่ละคำสั่งซื้อชำระด้วยสกุลเงินเดียว'),
         p('ค่าจัดส่ง (ถ้ามี) จะแสดงให้เห็นก่อนชำระเงิน'),
         p('ราคาไม่รวมอากรขาเข้าและภาษีนำเข้าของคำสั่งซื้อที่จัดส่งไปต่างประเทศ'),
@@ -470,11 +496,18 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         ]),
         h2('9. สมาชิกและโค้ดส่วนลด'),
         p('ระดับสมาชิกพิจารณาจากยอดซื้อสะสมภายใน 1 ปี:'),
-        ul(['VIP: ยอดซื้อตั้งแต่ 9,000 บาทภายใน 1 ปี รับส่วนลด 5%', 'VVIP: ยอดซื้อตั้งแต่ 30,000 บาทภายใน 1 ปี รับส่วนลด 10%']),
+        ul([
+          `VIP: ยอดซื้อตั้งแต่ ${whole(VIP_THRESHOLD_THB)} บาทภายใน 1 ปี รับส่วนลด ${TIER_DISCOUNT_PERCENT.vip}%`,
+          `VVIP: ยอดซื้อตั้งแต่ ${whole(VVIP_THRESHOLD_THB)} บาทภายใน 1 ปี รับส่วนลด ${TIER_DISCOUNT_PERCENT.vvip}%`,
+        ]),
         p('สมาชิก VIP และ VVIP จะได้รับโค้ดส่วนลดประจำเดือน โดยมีเงื่อนไขดังนี้:'),
-        ul(['ส่วนลดสูงสุดไม่เกิน 2,000 บาทต่อเดือน', 'ยอดซื้อขั้นต่ำ 1,000 บาท', 'โค้ดมีอายุ 3 เดือน และใช้ได้เดือนละ 1 ครั้ง']),
-        p('โค้ดเดือนเกิด: ส่วนลด 20% สูงสุดไม่เกิน 2,000 บาท ใช้ได้ 1 ครั้ง'),
-        p('โค้ด NEW200: ยอดซื้อขั้นต่ำ 1,000 บาท และใช้กับสินค้าลดราคาไม่ได้'),
+        ul([
+          `ส่วนลดสูงสุดไม่เกิน ${whole(MONTHLY_CODE_CAP_THB)} บาทต่อเดือน`,
+          `ยอดซื้อขั้นต่ำ ${whole(PROMOTION_MINIMUM_THB)} บาท`,
+          `โค้ดมีอายุ ${CODE_VALID_MONTHS} เดือน และใช้ได้เดือนละ 1 ครั้ง`,
+        ]),
+        p(`โค้ดเดือนเกิด: ส่วนลด ${BIRTH_MONTH_PERCENT}% สูงสุดไม่เกิน ${whole(BIRTH_MONTH_CAP_THB)} บาท ใช้ได้ 1 ครั้ง`),
+        p(`โค้ด ${NEW200.code}: ยอดซื้อขั้นต่ำ ${whole(PROMOTION_MINIMUM_THB)} บาท และใช้กับสินค้าลดราคาไม่ได้`),
         p('โค้ดส่วนลดไม่สามารถใช้กับสินค้าคลับและสินค้าบางหมวดหมู่ ตามที่แสดงในขั้นตอนชำระเงิน'),
         p('โค้ดส่วนลดไม่สามารถแลกเปลี่ยนเป็นเงินสดได้'),
         h2('10. ทรัพย์สินทางปัญญา'),
@@ -543,17 +576,19 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         h2('9. Membership and promotion codes'),
         p('Membership tiers are based on your spending within one year:'),
         ul([
-          'VIP: from 9,000 THB within one year, 5% discount.',
-          'VVIP: from 30,000 THB within one year, 10% discount.',
+          `VIP: from ${whole(VIP_THRESHOLD_THB)} THB within one year, ${TIER_DISCOUNT_PERCENT.vip}% discount.`,
+          `VVIP: from ${whole(VVIP_THRESHOLD_THB)} THB within one year, ${TIER_DISCOUNT_PERCENT.vvip}% discount.`,
         ]),
         p('VIP and VVIP members receive monthly promotion codes:'),
         ul([
-          'The discount is capped at 2,000 THB per month.',
-          'A minimum purchase of 1,000 THB is required.',
-          'Each code is valid for 3 months and can be used once per month.',
+          `The discount is capped at ${whole(MONTHLY_CODE_CAP_THB)} THB per month.`,
+          `A minimum purchase of ${whole(PROMOTION_MINIMUM_THB)} THB is required.`,
+          `Each code is valid for ${CODE_VALID_MONTHS} months and can be used once per month.`,
         ]),
-        p('Birth-month code: 20% off, up to 2,000 THB, single use.'),
-        p('Code NEW200: minimum purchase of 1,000 THB; it does not apply to sale items.'),
+        p(`Birth-month code: ${BIRTH_MONTH_PERCENT}% off, up to ${whole(BIRTH_MONTH_CAP_THB)} THB, single use.`),
+        p(
+          `Code ${NEW200.code}: minimum purchase of ${whole(PROMOTION_MINIMUM_THB)} THB; it does not apply to sale items.`,
+        ),
         p('Promotion codes do not apply to club products or to some categories, as shown at checkout.'),
         p('Promotion codes cannot be exchanged for cash.'),
         h2('10. Intellectual property'),
@@ -690,7 +725,7 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('สินค้าแต่ละชิ้นมีตารางไซซ์อยู่ในหน้าสินค้า'),
         p('หากไม่แน่ใจว่าจะเลือกไซซ์ไหน ทีมบริการลูกค้ายินดีช่วยแนะนำ'),
         h2('สมาชิก'),
-        p('สมาชิก VIP รับส่วนลด 5% และสมาชิก VVIP รับส่วนลด 10%'),
+        p(`สมาชิก VIP รับส่วนลด ${TIER_DISCOUNT_PERCENT.vip}% และสมาชิก VVIP รับส่วนลด ${TIER_DISCOUNT_PERCENT.vvip}%`),
         p('ดูรายละเอียดได้ที่หน้าเกี่ยวกับเรา และหน้าข้อกำหนดและเงื่อนไข'),
         h2('ความเป็นส่วนตัว'),
         p('ดูวิธีที่เราดูแลข้อมูลส่วนบุคคลและคุกกี้ของคุณได้ที่หน้านโยบายความเป็นส่วนตัว'),
@@ -716,7 +751,9 @@ export const INFO_PAGES: Record<InfoPageSlug, Record<LocaleCode, ContentPage>> =
         p('Every product page has a size guide.'),
         p('If you are unsure between two sizes, our customer care team is happy to help you choose.'),
         h2('Membership'),
-        p('VIP members receive a 5% discount and VVIP members a 10% discount.'),
+        p(
+          `VIP members receive a ${TIER_DISCOUNT_PERCENT.vip}% discount and VVIP members a ${TIER_DISCOUNT_PERCENT.vvip}% discount.`,
+        ),
         p('See our About us and Terms and conditions pages for details.'),
         h2('Privacy'),
         p('Learn how we handle your personal data and cookies in our Privacy policy.'),

@@ -10,7 +10,7 @@ import { CARRIER_IDS } from '~/domain/carriers'
 import { postalAddressSchema } from '~/contract/accounts'
 import { currencyQuery, langQuery, productSummarySchema } from '~/contract/catalog'
 import { TAX_INVOICE_REFUSALS } from '~/domain/tax-invoice'
-import { SHIPPING_FEE_REASONS } from '~/domain/pricing'
+import { SHIPPING_FEE_REASONS } from '~/domain/shipping'
 
 export const cartQuery = z.object({ lang: langQuery, currency: currencyQuery })
 

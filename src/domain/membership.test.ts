@@ -6,7 +6,6 @@ import {
   bangkokDate,
   bangkokDay,
   birthMonthCode,
-  CODE_MIN_PURCHASE_THB,
   codeUsable,
   computeTier,
   tierGoals,
@@ -21,7 +20,9 @@ import {
   VIP_THRESHOLD_THB,
   VVIP_THRESHOLD_THB,
 } from './membership'
-import { isPromotionEligible, type PricingLine, priceCart, type Promotion } from './pricing'
+import { isPromotionEligible, type Promotion, PROMOTION_MINIMUM_THB } from './promotions'
+import type { PricingLine } from './pricing-line'
+import { priceCart } from './pricing'
 
 /** An instant given as a Bangkok wall-clock time (UTC+7). */
 function bkk(day: string, time = '12:00:00'): string {
@@ -343,7 +344,7 @@ describe('monthlyCode', () => {
         percent,
         code: `${tier.toUpperCase()}-2026-11`,
         cap: { thb: MONTHLY_CODE_CAP_THB, usd: null },
-        minEligibleSubtotal: { thb: CODE_MIN_PURCHASE_THB, usd: null },
+        minEligibleSubtotal: { thb: PROMOTION_MINIMUM_THB, usd: null },
         excludeTags: ['club'],
         excludeCategories: [],
       })

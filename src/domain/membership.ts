@@ -1,6 +1,6 @@
 import type { ProductTag } from './catalog'
 import type { Currency } from './money'
-import type { Promotion } from './pricing'
+import { PROMOTION_MINIMUM_THB, type Promotion } from './promotions'
 
 /** §3: a member's gender as the register form offers it. */
 export const MEMBER_GENDERS = ['male', 'female', 'others'] as const
@@ -43,9 +43,6 @@ export const TIER_DISCOUNT_PERCENT: Readonly<Record<Exclude<MemberTier, 'member'
 
 /** §9 the monthly codes give at most 2,000 THB of discount per Bangkok month, all orders together (satang). */
 export const MONTHLY_CODE_CAP_THB = 2_000_00
-
-/** §9 member codes need 1,000 THB of eligible items (satang; the same figure as pricing's PROMOTION_MINIMUM_THB). */
-export const CODE_MIN_PURCHASE_THB = 1_000_00
 
 /** §9 a monthly code is valid 3 months from the Bangkok day it was received. */
 export const CODE_VALID_MONTHS = 3
@@ -382,7 +379,7 @@ function lastInstantBefore(end: CalendarDate): string {
 
 /**
  * §9 a member code as a `Promotion` for the pricing engine: a THB-only percentage (USD carts: null minimum and
- * cap, which the engine reports as 'currency'), minimum CODE_MIN_PURCHASE_THB of eligible items, not on 'club'
+ * cap, which the engine reports as 'currency'), minimum PROMOTION_MINIMUM_THB of eligible items, not on 'club'
  * items nor on `options.excludeCategories`. The cap: for a monthly code, what is left of this month's allowance
  * (`remainingMonthlyCap(usedThisMonth)`), so that two orders in a month share 2,000 THB; a left cap of 0 gives
  * a discount of 0 (check `remainingMonthlyCap` first to tell the shopper). For the birth-month code,
@@ -399,7 +396,7 @@ export function memberCodePromotion(
     kind: 'percent',
     percent: code.percent,
     cap: { thb: cap, usd: null },
-    minEligibleSubtotal: { thb: CODE_MIN_PURCHASE_THB, usd: null },
+    minEligibleSubtotal: { thb: PROMOTION_MINIMUM_THB, usd: null },
     excludeTags: MEMBER_CODE_EXCLUDED_TAGS,
     excludeCategories: options.excludeCategories ?? MEMBER_CODE_EXCLUDED_CATEGORIES,
   }

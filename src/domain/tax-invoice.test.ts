@@ -1,7 +1,6 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { SELLER } from '~/brand'
-import { priceCart } from './pricing'
 import {
   branchLabel,
   formatBaht,
@@ -14,6 +13,7 @@ import {
   vatBreakdown,
   type TaxInvoiceOrder,
 } from './tax-invoice'
+import { priceCart } from './pricing'
 
 const paidThaiOrder: TaxInvoiceOrder = {
   status: 'paid',

@@ -3,7 +3,7 @@
  * the seller's and buyer's branch, and the invoice numbers. Pure: the service issues, the PDF module lays out.
  */
 import { thaiTaxDigits, validThaiTaxId } from './address'
-import { VAT_RATE_PERCENT, vatIncludedIn } from './pricing'
+import { VAT_RATE_PERCENT, vatIncludedIn } from './vat'
 
 export { validThaiTaxId }
 

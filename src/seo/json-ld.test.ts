@@ -2,14 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { BootState } from '~/boot-state'
 import { testBootState } from '~/boot-state.fixture'
 import type { ProductDetail, Store } from '~/catalog/types'
-import {
-  COURIER_DELIVERY_WORKING_DAYS,
-  DOMESTIC_SMALL_ITEM_FEE,
-  HANDLING_WORKING_DAYS,
-  INTERNATIONAL_FREE_SHIPPING_FROM,
-  INTERNATIONAL_SHIPPING_FEE,
-  SMALL_SALE_ITEM_PRICE_BELOW,
-} from '~/domain/pricing'
 import { RETURN_WINDOW_DAYS } from '~/domain/returns'
 import { gtinCheckDigit } from './gtin'
 import {
@@ -24,6 +16,14 @@ import {
 } from './json-ld'
 import { INTERNATIONAL_COUNTRIES } from './merchant-policies'
 import { checkStructuredData, typesIn } from './structured-data-check'
+import {
+  COURIER_DELIVERY_WORKING_DAYS,
+  DOMESTIC_SMALL_ITEM_FEE,
+  HANDLING_WORKING_DAYS,
+  INTERNATIONAL_FREE_SHIPPING_FROM,
+  INTERNATIONAL_SHIPPING_FEE,
+  SMALL_SALE_ITEM_PRICE_BELOW,
+} from '~/domain/shipping'
 
 const SITE = 'https://shop.example.com'
 

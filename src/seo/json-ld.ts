@@ -6,10 +6,10 @@ import { imageUrl } from '~/images/image-url'
 import { productLink, refOf } from '~/catalog/product-link'
 import { routeUrl, type RouteTarget } from '~/routing/links'
 import { bootSite } from '~/routing/location-links'
-import { DOMESTIC_COUNTRY } from '~/domain/pricing'
 import { gtin13 } from './gtin'
 import { dayOfWeek, majorAmount, returnPoliciesLd, shippingDetailsLd, type OfferItem } from './merchant-policies'
 import { LOGO_IMAGE } from './share'
+import { DOMESTIC_COUNTRY } from '~/domain/shipping'
 
 /**
  * Structured data (schema.org JSON-LD) for Google's documented features: merchant listings with product variants,

@@ -2,14 +2,6 @@ import type { ProductTag } from '~/domain/catalog'
 import type { Currency } from '~/domain/money'
 import { MINOR_UNITS } from '~/domain/money'
 import {
-  COURIER_DELIVERY_WORKING_DAYS,
-  deliveryTerms,
-  DOMESTIC_COUNTRY,
-  HANDLING_WORKING_DAYS,
-  WORKING_WEEKDAYS,
-  type PricingLine,
-} from '~/domain/pricing'
-import {
   pieceEligibility,
   RETURN_CHANNEL,
   RETURN_POSTAGE_PAID_BY,
@@ -17,6 +9,14 @@ import {
   type ReturnableOrder,
 } from '~/domain/returns'
 import { SHIPPING_COUNTRIES } from '~/domain/shipping-countries'
+import {
+  COURIER_DELIVERY_WORKING_DAYS,
+  deliveryTerms,
+  DOMESTIC_COUNTRY,
+  HANDLING_WORKING_DAYS,
+  WORKING_WEEKDAYS,
+} from '~/domain/shipping'
+import type { PricingLine } from '~/domain/pricing-line'
 
 /**
  * What Google's merchant listings read of an offer's delivery and returns (`shippingDetails`,

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from './api-app'
 import { orderDiscounts, orders, products, taxInvoices, variants } from '~/db/schema'
 import { migrationsFolder } from '~/db/migrate.server'
-import { MIX_MATCH_BUNDLE_PRICES, NEW200_DISCOUNT_THB } from '~/domain/pricing'
 import { asPdfText, pdfText } from '../pdf-text'
 import { freshDatabase } from './database'
+import { MIX_MATCH_BUNDLE_PRICES } from '~/domain/mix-match'
+import { NEW200_DISCOUNT_THB } from '~/domain/promotions'
 
 /**
  * Issue 29 item 7: checkout showed mix-and-match and NEW200 apart, the order merged them into "Discount (NEW200)" and

@@ -5,7 +5,6 @@ import { Modal } from '~/components/Modal'
 import {
   BIRTH_MONTH_CAP_THB,
   BIRTH_MONTH_PERCENT,
-  CODE_MIN_PURCHASE_THB,
   CODE_VALID_MONTHS,
   MONTHLY_CODE_CAP_THB,
   TIER_DISCOUNT_PERCENT,
@@ -16,6 +15,7 @@ import {
 import { formatMoney } from '~/domain/money'
 import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
+import { PROMOTION_MINIMUM_THB } from '~/domain/promotions'
 
 const TIER_NAMES = { member: null, vip: 'VIP', vvip: 'VVIP' } as const
 
@@ -36,7 +36,7 @@ export function MembershipCard({ membership }: { membership: Membership }) {
   const vipPercent = TIER_DISCOUNT_PERCENT.vip
   const vvipPercent = TIER_DISCOUNT_PERCENT.vvip
   const monthlyCap = baht(MONTHLY_CODE_CAP_THB)
-  const minimum = baht(CODE_MIN_PURCHASE_THB)
+  const minimum = baht(PROMOTION_MINIMUM_THB)
   const months = CODE_VALID_MONTHS
   const birthPercent = BIRTH_MONTH_PERCENT
   const birthCap = baht(BIRTH_MONTH_CAP_THB)

@@ -15,8 +15,8 @@ import {
   type IssuedMemberCode,
   type TierState,
 } from '~/domain/membership'
-import type { Promotion } from '~/domain/pricing'
 import { ApiError } from '~/api/errors'
+import type { Promotion } from '~/domain/promotions'
 
 /** Orders whose money the shop keeps: they count towards the tier (cancelled and returned ones do not). */
 const COUNTING_STATUSES: OrderStatus[] = ['paid', 'packed', 'in_transit', 'received']

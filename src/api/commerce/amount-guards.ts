@@ -1,6 +1,6 @@
 import { MAX_AMOUNT, storableAmount } from '~/domain/money'
-import type { PricingResult } from '~/domain/pricing'
 import { ApiError } from '~/api/errors'
+import type { PricingResult } from '~/domain/pricing'
 
 /**
  * Amounts checked before they are written (issue 29 item 4): a cart or an order whose figures would not fit the

@@ -13,10 +13,10 @@ import {
   type ProductRow,
 } from '~/db/schema'
 import type { ProductTag } from '~/domain/catalog'
-import { mixMatchDiscounts } from '~/domain/pricing'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { ApiError } from '~/api/errors'
 import { assertCartWithinRange } from './amount-guards'
+import { mixMatchDiscounts } from '~/domain/mix-match'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

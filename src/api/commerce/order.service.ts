@@ -34,16 +34,6 @@ import { canCancel } from '~/domain/returns'
 import { CANCELLED_BY_SHOPPER_NOTE, DEADLINE_PASSED_NOTE } from '~/domain/payment-outcome'
 import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
 import { parseLoginIdentifier, parseTelephone } from '~/domain/phone'
-import {
-  deliveryTerms,
-  discountLines,
-  NEW200,
-  priceCart,
-  shippingFeeReason,
-  type PricingResult,
-  type Promotion,
-  type ShippingFeeReason,
-} from '~/domain/pricing'
 import { getThaiPostal } from '~/geo/thai-postal.server'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { ApiError } from '~/api/errors'
@@ -68,9 +58,9 @@ import {
   type ReturnRequestView,
   type ShipmentView,
 } from './returns.service'
-
-/** Promotion codes the shop knows today; membership codes join them with the membership issue. */
-const PROMOTIONS: Record<string, Promotion> = { [NEW200.code]: NEW200 }
+import { deliveryTerms, shippingFeeReason, type ShippingFeeReason } from '~/domain/shipping'
+import { discountLines, priceCart, type PricingResult } from '~/domain/pricing'
+import { SHOP_PROMOTIONS, type Promotion } from '~/domain/promotions'
 
 /** §4: which status may follow which (the operator endpoint enforces it). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -337,7 +327,7 @@ export class OrderService {
   ): Promise<{ promotion: Promotion; memberCodeId: string | null; kind: Exclude<DiscountKind, 'mix_match'> } | null> {
     if (!code) return null
     const normalised = code.trim().toUpperCase()
-    const shopCode = PROMOTIONS[normalised]
+    const shopCode = SHOP_PROMOTIONS[normalised]
     if (shopCode) return { promotion: shopCode, memberCodeId: null, kind: 'code' }
     if (memberId && this.options.membership) {
       const { promotion, row } = await this.options.membership.promotionFor(memberId, normalised)

@@ -14,7 +14,6 @@ import {
   type OrderRow,
 } from '~/db/schema'
 import { ORDER_CANCEL_REASONS, type DiscountLine } from '~/domain/orders'
-import { shippingFeeReason, type ShippingFeeReason } from '~/domain/pricing'
 import { RETURN_KINDS } from '~/domain/returns'
 import type { StorefrontLinks } from '~/contract/links'
 import { ChannelUnavailableError, DeliveryError, type OutboundMessage } from '~/api/providers/messages'
@@ -28,6 +27,7 @@ import {
   type RenderedMail,
 } from './templates'
 import { loggableError } from '~/db/error-details'
+import { shippingFeeReason, type ShippingFeeReason } from '~/domain/shipping'
 
 export type { OrderCancelReason } from '~/domain/orders'
 export type { OrderMailData, OrderMailKind, OrderMailReturnRequest, OrderMailShipment } from '~/db/schema'

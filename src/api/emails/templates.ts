@@ -4,15 +4,15 @@ import type { CurrencyCode, OrderAddress, OrderMailData, OrderMailKind } from '~
 import type { DiscountLine, OrderCancelReason, OrderStatus, PaymentMethod, ShippingMethod } from '~/domain/orders'
 import { countryName } from '~/domain/countries'
 import { formatMoney } from '~/domain/money'
+import { formatDate, formatDateTime } from '~/i18n/dates'
+import type { InLanguages } from '~/domain/thai-banks'
+import { renderHtml, renderText, type MailBlock, type MailDocument, type MailRow } from './layout'
 import {
   DOMESTIC_SMALL_ITEM_FEE,
   INTERNATIONAL_FREE_SHIPPING_FROM,
   SMALL_SALE_ITEM_PRICE_BELOW,
   type ShippingFeeReason,
-} from '~/domain/pricing'
-import { formatDate, formatDateTime } from '~/i18n/dates'
-import type { InLanguages } from '~/domain/thai-banks'
-import { renderHtml, renderText, type MailBlock, type MailDocument, type MailRow } from './layout'
+} from '~/domain/shipping'
 
 /**
  * The order e-mails' words (issue 17, item 7). Every string is a Lingui message whose English is its id; they are

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { formatMoney, type Currency } from '~/domain/money'
-import { MIX_MATCH_BUNDLE_PRICES } from '~/domain/pricing'
 import { useLocale } from '~/i18n/use-locale'
+import { MIX_MATCH_BUNDLE_PRICES } from '~/domain/mix-match'
 
 /** §9 on the product page of a mix-and-match piece: the bundle prices, and where the other pieces are. */
 export function MixMatchNote({ currency }: { currency: Currency }) {

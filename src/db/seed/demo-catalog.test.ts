@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { CATEGORY_SLUGS } from '~/catalog/categories'
 import { buildDemoCatalog, DEMO_DEFAULT_PRODUCT_COUNT, DEMO_EXAMPLES } from '~/db/seed/demo-catalog'
 import { CURRENCIES } from '~/domain/money'
-import { MIX_MATCH_BUNDLE_PRICES, MIX_MATCH_SAVING_PERCENT, priceCart } from '~/domain/pricing'
+import { MIX_MATCH_BUNDLE_PRICES, MIX_MATCH_SAVING_PERCENT } from '~/domain/mix-match'
+import { priceCart } from '~/domain/pricing'
 
 const catalog = buildDemoCatalog()
 const { products, variants, storeStock } = catalog

@@ -26,7 +26,7 @@ import type {
   variants,
 } from '~/db/schema'
 import type { Gender, ProductTag } from '~/domain/catalog'
-import { isMixMatchPrice, mixMatchPriceRange } from '~/domain/pricing'
+import { isMixMatchPrice, mixMatchPriceRange } from '~/domain/mix-match'
 
 export type DemoCatalog = {
   categories: Array<typeof categories.$inferInsert>

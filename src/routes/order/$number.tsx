@@ -11,7 +11,6 @@ import { TAX_INVOICE_REFUSAL_MESSAGES } from '~/checkout/tax-invoice-messages'
 import { orderStatusLabel } from '~/checkout/status-labels'
 import { discountLabel, shownDiscounts } from '~/checkout/discount-labels'
 import { shippingReasonText } from '~/checkout/shipping-reasons'
-import { shippingFeeReason } from '~/domain/pricing'
 import { isProductTag } from '~/domain/catalog'
 import type { Order } from '~/checkout/types'
 import { PageHeading } from '~/components/PageHeading'
@@ -33,6 +32,7 @@ import {
   paymentOutcome,
   type PaymentOutcome,
 } from '~/domain/payment-outcome'
+import { shippingFeeReason } from '~/domain/shipping'
 
 const ORDER_NUMBER = /^[A-Z0-9-]{4,40}$/
 /** An order placed less than this long ago is thanked for (the confirmation after checkout). */
