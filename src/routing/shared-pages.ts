@@ -24,6 +24,6 @@ export function isGuestPagePath(path: string): boolean {
 }
 
 /** Whether the page at `path` (without the language prefix) is rendered from nobody's data for this request. */
-export function rendersFromNobodysData(path: string, hasSessionCookie: boolean): boolean {
+export function isNobodysDataPage(path: string, hasSessionCookie: boolean): boolean {
   return isSharedPagePath(path) || (!hasSessionCookie && isGuestPagePath(path))
 }

@@ -12,7 +12,7 @@ import {
   type PageVariance,
   type StoredPage,
 } from './page-cache.server'
-import { isGuestPagePath, rendersFromNobodysData } from '~/routing/shared-pages'
+import { isGuestPagePath, isNobodysDataPage } from '~/routing/shared-pages'
 
 const page = (html: string): StoredPage => ({
   parts: [Buffer.from(html)],
@@ -149,15 +149,15 @@ describe('what a kept page varies on', () => {
   it('renders the login and registration pages from nobody’s data only without a session cookie', () => {
     for (const path of ['/account/login', '/account/register', '/account/login/']) {
       expect(isGuestPagePath(path), path).toBe(true)
-      expect(rendersFromNobodysData(path, false), path).toBe(true)
-      expect(rendersFromNobodysData(path, true), path).toBe(false)
+      expect(isNobodysDataPage(path, false), path).toBe(true)
+      expect(isNobodysDataPage(path, true), path).toBe(false)
     }
     for (const path of ['/account', '/account/addresses', '/account/confirm-otp', '/account/login/x', '/cart']) {
       expect(isGuestPagePath(path), path).toBe(false)
-      expect(rendersFromNobodysData(path, false), path).toBe(false)
+      expect(isNobodysDataPage(path, false), path).toBe(false)
     }
     // A shared page is nobody's whether or not the visitor is logged in.
-    expect(rendersFromNobodysData('/product/linen-wrap-dress-1001', true)).toBe(true)
+    expect(isNobodysDataPage('/product/linen-wrap-dress-1001', true)).toBe(true)
   })
 
   it('keeps a render’s headers except cookies, encoding, length and the per-answer security headers', () => {

@@ -31,7 +31,7 @@ import {
 } from './page-cache.server'
 import { clientErrorOf, isPersonal, setRequestState, wasServiceUnavailable } from './request-state.server'
 import { internalPath } from '~/routing/links'
-import { rendersFromNobodysData } from '~/routing/shared-pages'
+import { isNobodysDataPage } from '~/routing/shared-pages'
 import { sessionCookieName } from '~/account/session.server'
 
 const localeSettings: LocaleSettings = {
@@ -236,7 +236,7 @@ export async function handlePageRequest<Result extends { response: Response }>(
   }
 
   const consent = parseConsent(readCookie(cookieHeader, CONSENT_PREFS_COOKIE))
-  const nobodys = rendersFromNobodysData(
+  const nobodys = isNobodysDataPage(
     delocalizePath(url.pathname, { strategy: localeSettings.strategy, defaultLocale: decision.defaultLocale }),
     readCookie(cookieHeader, sessionCookieName()) !== null,
   )
