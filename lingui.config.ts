@@ -17,7 +17,7 @@ export default defineConfig({
       exclude: ['**/*.test.ts', '**/*.test.tsx', `${EMAIL_SOURCES}/**`],
     },
     {
-      // The e-mails' catalog, loaded only by the server (src/api/emails/i18n.server.ts; decision 024).
+      // The e-mails' catalog, loaded only by the server (src/api/emails/i18n.server.ts; decision 110).
       path: '<rootDir>/locales/{locale}/emails',
       include: [EMAIL_SOURCES],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],

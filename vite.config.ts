@@ -78,7 +78,7 @@ export default defineConfig({
   build: {
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
-      // Bundler warnings are printed, except "use client"/"use server" directives in node_modules (decision 033).
+      // Bundler warnings are printed, except "use client"/"use server" directives in node_modules (decision 142).
       onLog: onBundlerLog,
       // Rolldown's report of slow plugins (PLUGIN_TIMINGS) fires on this build's known costs (Babel for the Lingui
       // macro, the router's code splitter) whenever the machine is busy: BUNDLER_TIMINGS=1 npm run build shows it.

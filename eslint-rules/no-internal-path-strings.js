@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /**
- * No string paths to internal routes in storefront code (decision 034): a link to a page of the shop is a typed
+ * No string paths to internal routes in storefront code (decision 145): a link to a page of the shop is a typed
  * `<Link>`, `navigate`, `redirect` or the typed helper of src/routing/links.ts, so that renaming a route breaks it at
  * the type check. This rule reports string and template literals whose text is a path into the route tree
  * ('/order/…', `${site}/cart`), except where the router types them: the `to` and `from` of links, navigations and

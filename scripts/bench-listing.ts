@@ -1,5 +1,5 @@
 /**
- * Listing latency through the product API at several catalog sizes (rows, one per colour; decision 019:
+ * Listing latency through the product API at several catalog sizes (rows, one per colour; decision 091:
  * one card per family). Each size gets its own PGlite database in data/bench-listing-<size>, seeded once
  * with the demo catalog's families and reused by later runs.
  *   tsx scripts/bench-listing.ts 10000,100000

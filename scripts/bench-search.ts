@@ -58,7 +58,7 @@ async function seeded(size: number): Promise<Database> {
   const database = await databaseFor(size)
   await migrate(database)
   const [row] = await database.db.select({ value: count() }).from(products)
-  // A database indexed before decision 018 has no concept terms: seed it again.
+  // A database indexed before decision 086 has no concept terms: seed it again.
   const [concepts] = await database.db
     .select({ value: count() })
     .from(productSearchTerms)

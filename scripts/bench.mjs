@@ -224,7 +224,7 @@ try {
     if (POSTGRES) env.BENCH_DATABASE_URL = postgres()
     execSync(`npx tsx scripts/bench-search.ts ${SEARCH_SIZES}`, { stdio: 'inherit', env })
   }
-  // Listing latency (one card per colour family, decision 019) at catalog sizes, on PGlite.
+  // Listing latency (one card per colour family, decision 091) at catalog sizes, on PGlite.
   if (LISTING_SIZES !== 'none' && LISTING_SIZES !== '') {
     execSync(`npx tsx scripts/bench-listing.ts ${LISTING_SIZES}`, { stdio: 'inherit' })
   }

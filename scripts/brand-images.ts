@@ -1,5 +1,5 @@
 /**
- * Draws the brand's pictures for sharing and search (decision 030): the default share picture, 1200×630, and the
+ * Draws the brand's pictures for sharing and search (decision 134): the default share picture, 1200×630, and the
  * logo of the Organization markup, 512×512, into public/brand/ (committed; run again after a change here):
  *
  *   npx tsx scripts/brand-images.ts

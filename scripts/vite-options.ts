@@ -1,4 +1,4 @@
-// Options of vite.config.ts that are decisions of their own (docs/decisions/033): where `npm run dev` listens,
+// Options of vite.config.ts that are decisions of their own (docs/decisions/142): where `npm run dev` listens,
 // which bundler logs the build leaves out, and a name for Nitro's chunk group.
 import type { Plugin } from 'vite'
 

@@ -16,7 +16,7 @@ const state: BootState = testBootState(
   { liffId: 'liff-1' },
 )
 
-describe('the boot state the browser reads (decision 026: checked without zod)', () => {
+describe('the boot state the browser reads (decision 120: checked without zod)', () => {
   it('reads back what the server wrote, without the nonce, the referer or the client IP', () => {
     const { nonce: _nonce, refererPath: _referer, ...rest } = state
     expect(parseBootState(JSON.parse(serializeBootState(state)))).toEqual({

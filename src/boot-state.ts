@@ -81,7 +81,7 @@ const BOOT_RULES: Rule = {
 
 /**
  * The boot state the browser reads from the page, checked field by field (unknown fields left out); null when
- * it is not a boot state. Plain checks rather than a zod schema: this runs on every page (decision 026).
+ * it is not a boot state. Plain checks rather than a zod schema: this runs on every page (decision 120).
  */
 export function parseBootState(value: unknown): Omit<BootState, 'nonce' | 'refererPath'> | null {
   const parsed = pick(value, BOOT_RULES)

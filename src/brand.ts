@@ -5,7 +5,7 @@ export const BRAND_NAME = 'ATELIER SIAM'
  * The company that runs the shop, the one source of its names, address and tax id (issue 29: the tax invoice and the
  * terms and privacy pages spelt its Thai name differently): the tax invoice's seller (unless SELLER_* configure
  * another), the terms and privacy pages, the bank account's holder on the bank-transfer page and in e-mails.
- * A made-up company for the demo shop; its tax id passes the check digit (docs/decisions/022).
+ * A made-up company for the demo shop; its tax id passes the check digit (docs/decisions/104).
  */
 export const SELLER = {
   legalName: { th: 'บริษัท อเตลิเย่ร์ สยาม จำกัด', en: 'Atelier Siam Co., Ltd.' },

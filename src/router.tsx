@@ -43,7 +43,7 @@ export async function getRouter() {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     // The page's skeleton replaces the old page once a navigation has waited 0.4 s, and then stays at least 0.3 s
-    // so that it does not flash; the progress bar has shown since 0.15 s (decision 032).
+    // so that it does not flash; the progress bar has shown since 0.15 s (decision 138).
     defaultPendingComponent: PageSkeleton,
     defaultPendingMs: 400,
     defaultPendingMinMs: 300,

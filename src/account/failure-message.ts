@@ -58,7 +58,7 @@ export function failureMessage(failure: AccountFailure, i18n: I18n, locale: Loca
       return i18n._(msg`A new telephone number or e-mail address is confirmed with a code first.`)
     case 'INVALID_INPUT':
       return i18n._(ACCOUNT_MESSAGES.completeInformation)
-    // Demo mode with only one real channel: the other one has no way out (docs/decisions/015).
+    // Demo mode with only one real channel: the other one has no way out (docs/decisions/076).
     case 'SMS_UNAVAILABLE':
       return i18n._(
         msg`This shop does not send codes by SMS at the moment, so a telephone number cannot be used to log in or register. Please log in with your e-mail address.`,

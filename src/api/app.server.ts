@@ -63,7 +63,7 @@ export type ApiOptions = {
   catalogReads?: CatalogReads
   /** The store keys this API serves: {base}/public/{storeKey}/… (unknown keys are 404). */
   storeKeys: string[]
-  /** The storefront's pages this API links to, written by the storefront's typed links (decision 034). */
+  /** The storefront's pages this API links to, written by the storefront's typed links (decision 144). */
   storefront: StorefrontLinks
   /** Code delivery (outbox by default), LINE Login (off by default) and the per-IP send limit. */
   accounts?: {
@@ -181,7 +181,7 @@ export function createApiApp(options: ApiOptions) {
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store')
   })
 
-  // Catalog answers kept until the catalog changes (decision 027): a product or a listing read once, not per call.
+  // Catalog answers kept until the catalog changes (decision 124): a product or a listing read once, not per call.
   const reads = options.catalogReads
   if (reads) {
     app.use('*', async (c, next) => {
@@ -515,7 +515,7 @@ export function createApiApp(options: ApiOptions) {
   app.route('/', createPixelRoutes({ pixels, db: options.db, operatorToken: options.commerce?.operatorToken ?? null }))
 
   const serverUrl = new URL(apiBase, siteUrl).origin
-  /** The OpenAPI 3.1 document (decision 028), served at …/openapi.json and checked by `npm run check:openapi`. */
+  /** The OpenAPI 3.1 document (decision 127), served at …/openapi.json and checked by `npm run check:openapi`. */
   const openApiDocument = () =>
     finishDocument(
       app.getOpenAPI31Document({

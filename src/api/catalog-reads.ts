@@ -1,5 +1,5 @@
 /**
- * The product API's catalog answers kept in memory (issue 18, decision 027): a GET the API itself marks shareable
+ * The product API's catalog answers kept in memory (issue 18, decision 124): a GET the API itself marks shareable
  * (`Cache-Control: public`) is answered again from here until the catalog changes. Whoever creates the API decides
  * when that is: the server empties it on every committed change it hears (NOTIFY, migration 0014) and keeps
  * nothing while it cannot hear them.

@@ -134,7 +134,7 @@ export function firstOfEachFamily<T extends { familyId: string }>(rows: readonly
 /**
  * Search ranks colours and shows families: a page ranks this many colours per card it shows, so a page stays full
  * when the best matches are several colours of one model, and the ranking stays as shallow as the page (the bounded
- * ranking of decision 018 reads only as deep as it must).
+ * ranking of decision 087 reads only as deep as it must).
  */
 const SEARCH_ROWS_PER_CARD = 3
 

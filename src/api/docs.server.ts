@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { createSubApp, security } from './http.server'
 
 /**
- * The product API's reference page for the brand's developers (decision 028): Scalar's standalone build, served by
+ * The product API's reference page for the brand's developers (decision 128): Scalar's standalone build, served by
  * the API itself next to its document (…/docs reads ./openapi.json), so nothing comes from a CDN. Its CSP allows
  * scripts and connections to this origin only: Scalar's telemetry, fonts and request proxy stay off, and a call
  * tried from the page goes to this API.

@@ -30,7 +30,7 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 })
 /**
  * A 200 the API lets callers keep (Cache-Control public): the same answer to everyone, kept until the catalog
- * changes (decision 027), when `X-Catalog-Cache: hit` says so.
+ * changes (decision 124), when `X-Catalog-Cache: hit` says so.
  */
 export const shared = <T extends z.ZodType>(schema: T, description: string) => ({
   ...json(schema, description),

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { CART_TOKEN_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
 
-/** The product API's OpenAPI document (decision 028): what @hono/zod-openapi writes, finished here. */
+/** The product API's OpenAPI document (decision 127): what @hono/zod-openapi writes, finished here. */
 export type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 type Registry = OpenAPIHono['openAPIRegistry']
 

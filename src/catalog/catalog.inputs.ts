@@ -4,7 +4,7 @@ import { GENDERS, LISTING_SORTS, LISTING_TAGS } from './listing-search'
 /**
  * The catalogue's server-function inputs, checked on the server. A module of their own: in the browser the
  * server functions are calls without their validators, so nothing imports these there and zod stays out of
- * the first load (decision 026).
+ * the first load (decision 120).
  */
 export const lang = z.enum(['th', 'en'])
 export const currency = z.enum(['thb', 'usd'])

@@ -1,7 +1,7 @@
 import type { RouteLink } from '~/routing/links'
 
 /**
- * Links to the product page (decision 019). A product family (one model) is one page,
+ * Links to the product page (decision 092). A product family (one model) is one page,
  * /product/<familyId>; the colour is the `color` search parameter, absent for the family's first colour
  * (whose id is the family id). Every link to a product goes through these helpers, so that a cart line,
  * a wishlist card or a scan result opens the page of its own colour without a redirect.

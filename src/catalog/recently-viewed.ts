@@ -1,5 +1,5 @@
 /**
- * Recently viewed pieces (issue 19, item 6; docs/decisions/032), kept on the shopper's device only: the family id
+ * Recently viewed pieces (issue 19, item 6; docs/decisions/139), kept on the shopper's device only: the family id
  * and the colour of each piece the product page showed, newest first, at most RECENTLY_VIEWED_MAX. Nothing else is
  * kept (names, prices and stock are read fresh, in the shopper's language and currency) and nothing is sent to the
  * shop. Storage may be full, disabled (private windows, a refusing browser) or hold anything: every read tolerates

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
 
 /**
- * The demo shop says so on every page (docs/decisions/015): a thin band above the header, in the page's
+ * The demo shop says so on every page (docs/decisions/079): a thin band above the header, in the page's
  * language, that payments are simulated and, while the outbox exists, where the one-time codes are. Not shown
  * in live mode. A labelled region, so that it is announced and sits in a landmark like the rest of the page.
  */

@@ -5,7 +5,7 @@ import type { RouteId } from '~/routing/links'
  * Skeletons of the pages whose data takes a moment on a client navigation (issue 19, item 6): grey shapes where the
  * page's parts will be, so the shopper sees the page coming rather than the old one frozen. One module, the router's
  * default pending component (src/components/page-skeleton.ts), loaded once the first page is idle: outside every
- * first load (decision 026). Hidden from assistive technology: the navigation progress bar says a page is loading.
+ * first load (decision 138). Hidden from assistive technology: the navigation progress bar says a page is loading.
  */
 
 const CARDS = 8

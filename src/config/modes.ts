@@ -55,7 +55,7 @@ function paypalRow(env: Env): ProviderRow {
 
 /**
  * Every outside provider and how it runs with this environment: the start-up log prints these rows as one
- * table (docs/decisions/015). Never holds a secret.
+ * table (docs/decisions/080). Never holds a secret.
  */
 export function providerRows(env: Env): ProviderRow[] {
   const outbox = outboxEnabled(env)

@@ -190,7 +190,7 @@ const PAYPAL = {
   PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
 }
 
-describe('PayPal settings (docs/decisions/021)', () => {
+describe('PayPal settings (docs/decisions/102)', () => {
   it('offer PayPal in the demo through the test payment page, and call PayPal’s sandbox by default', () => {
     const env = parseEnv({})
     expect(paypalEnabled(env)).toBe(false)

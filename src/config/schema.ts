@@ -59,7 +59,7 @@ export function isTurnstileTestKey(key: string): boolean {
 }
 
 /**
- * The seller on the demo shop's tax invoices (docs/decisions/022): a made-up company whose tax ID passes the check
+ * The seller on the demo shop's tax invoices (docs/decisions/104): a made-up company whose tax ID passes the check
  * digit. Live mode refuses to start without the shop's own SELLER_* values.
  */
 export const DEMO_SELLER = {
@@ -181,7 +181,7 @@ export const envSchema = z.object({
   /**
    * PayPal through its Orders v2 API (all three or none): the REST app's client id and secret, and the id of the
    * webhook registered for …/payments/paypal/webhook. Without them PayPal goes to the built-in test page in the demo
-   * and is not offered in live mode (docs/decisions/021).
+   * and is not offered in live mode (docs/decisions/102).
    */
   PAYPAL_CLIENT_ID: z
     .string()
@@ -419,7 +419,7 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
   if (env.PROMPTPAY_ID === DEMO_PROMPTPAY_ID) {
     issue('PROMPTPAY_ID', "must be the shop's own PromptPay id in live mode, not the demo one")
   }
-  // Tax invoices name the seller (docs/decisions/022): never the demo company on a real shopper's invoice.
+  // Tax invoices name the seller (docs/decisions/104): never the demo company on a real shopper's invoice.
   if (!env.SELLER_NAME) issue('SELLER_NAME', "required in live mode: the seller's registered name on tax invoices")
   if (!env.SELLER_ADDRESS) issue('SELLER_ADDRESS', "required in live mode: the seller's address on tax invoices")
   if (!env.SELLER_TAX_ID) issue('SELLER_TAX_ID', "required in live mode: the seller's 13-digit tax ID")

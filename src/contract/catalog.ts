@@ -173,7 +173,7 @@ export const searchResultSchema = z
      * page's end is one.
      */
     weak_from: z.int().nullable(),
-    /** The query with its misspellings corrected, when some were (decision 018). */
+    /** The query with its misspellings corrected, when some were (decision 088). */
     did_you_mean: z.string().nullable(),
     /** With no results: categories to browse and products to look at instead. */
     alternatives: z

@@ -1,7 +1,7 @@
 import type { Lang } from './catalog'
 
 /**
- * The storefront's pages that the product API links to (decision 034): where payment providers send shoppers back,
+ * The storefront's pages that the product API links to (decision 144): where payment providers send shoppers back,
  * the links of the order e-mails and LINE messages, the page its own fallback pages lead to. The API knows no route
  * of the storefront and no language strategy: the host that mounts it (src/server/api-app.server.ts) passes these,
  * written by the storefront's typed link helper (src/routing/links.ts). Every URL is absolute.

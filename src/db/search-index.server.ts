@@ -99,7 +99,7 @@ export function productTerms(product: IndexedProduct, categoryNames: string[]): 
 const HOME_CATEGORY = new Map(CONCEPTS.map((concept) => [concept.id, concept.category]))
 
 /**
- * Concept terms (decision 018): one posting per concept the product names, weighted by every part that
+ * Concept terms (decision 086): one posting per concept the product names, weighted by every part that
  * names it (name 3 + category 2 + attribute 1), so that a dress named and filed as a dress outranks a
  * shirt dress for "dress". A concept named by the product whose home category is the product's own
  * counts as named by the category too.

@@ -14,7 +14,7 @@ const product = (nameEn: string, nameTh: string, categorySlug: string) => ({
   materialTh: 'ลินิน',
 })
 
-describe('ranking weights of the search index (decision 018)', () => {
+describe('ranking weights of the search index (decision 086)', () => {
   it('weighs a concept by every part that names it: name 3, category 2, colour and material 1', () => {
     const dress = productTerms(product('Linen Wrap Dress', 'เดรสผ้าลินินทรงป้าย', 'dresses'), [
       'เดรส',

@@ -33,7 +33,7 @@ function sourcesOf(path: string): string[] {
     .flatMap((line) => line.slice(3).split(' '))
 }
 
-// The pages' catalog (loaded by the browser) and the e-mails' catalog (server only, decision 024).
+// The pages' catalog (loaded by the browser) and the e-mails' catalog (server only, decision 110).
 describe.each(['messages', 'emails'])('message catalog %s (§5: same keys in Thai and English)', (catalog) => {
   const th = readPo(`locales/th/${catalog}.po`)
   const en = readPo(`locales/en/${catalog}.po`)

@@ -152,7 +152,7 @@ function RootComponent() {
   useEffect(() => {
     // Lets tests and monitoring know that React owns the page.
     document.documentElement.dataset.hydrated = 'true'
-    // The pages' skeleton, before a navigation needs it (decision 032): at the first touch, click, key or pointer on
+    // The pages' skeleton, before a navigation needs it (decision 163): at the first touch, click, key or pointer on
     // the page, which comes before any navigation by the shopper (issue 29, item 24).
     return onFirstInteraction(() => void PageSkeleton.preload?.())
   }, [])

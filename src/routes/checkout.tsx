@@ -79,7 +79,7 @@ function CheckoutForm({ withDraft }: { withDraft: boolean }) {
   const { data: member } = useSuspenseQuery(sessionQuery())
   const { data: stores } = useSuspenseQuery(storesQuery(locale))
   const saved = useQuery({ ...addressesQuery(), enabled: Boolean(member) }).data ?? []
-  // PayPal is offered where it works: PayPal configured, or the demo's test payment page (docs/decisions/021).
+  // PayPal is offered where it works: PayPal configured, or the demo's test payment page (docs/decisions/102).
   const paypalOffered = useRouteContext({ from: '__root__', select: (context) => context.boot.config.paypal })
   const ids = {
     email: useId(),

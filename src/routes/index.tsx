@@ -98,7 +98,7 @@ function HomePage() {
         </p>
       </section>
 
-      {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 032). */}
+      {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 139). */}
       <ClientOnly>
         <RecentlyViewedHere />
       </ClientOnly>

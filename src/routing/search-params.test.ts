@@ -30,7 +30,7 @@ describe('sizeParam', () => {
   })
 })
 
-describe('the other readers (as zod/mini read them before, decision 026)', () => {
+describe('the other readers (as zod/mini read them before, decision 120)', () => {
   it('reads page numbers from 2 to 400, from numbers and numeric strings', () => {
     const page = pageParam()
     expect(page('2')).toBe(2)

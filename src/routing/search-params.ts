@@ -1,7 +1,7 @@
 import { safeRedirectPath } from '~/account/safe-redirect'
 
 /**
- * Readers of route search parameters (decision 026, superseding 005 for the browser): plain functions, because
+ * Readers of route search parameters (decision 120, superseding 005 for the browser): plain functions, because
  * route search schemas run in the browser on every page and zod, even zod/mini, was about 6.6 KB brotli of
  * every first load. A reader takes the value as the router parsed it (a string, or a number or boolean read
  * as JSON) and returns it checked, or undefined: a malformed parameter is dropped, not fatal, and the route

@@ -12,7 +12,7 @@ import { isValidGtin } from './gtin'
  *   telephone and url recommended).
  * - Breadcrumbs: …/structured-data/breadcrumb (ListItem position, name, item).
  * Google's recommended fields that the shop has no data for (reviews and ratings, a store's price range and
- * photo, an Organization's legal name, tax ID, founding date …) are not asked for; decision 030 lists them.
+ * photo, an Organization's legal name, tax ID, founding date …) are not asked for; decision 132 lists them.
  * Test-side code: no page imports it.
  */
 

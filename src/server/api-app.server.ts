@@ -114,7 +114,7 @@ export function getApiApp(): Promise<ApiApp> {
         db: database.db,
         catalogReads,
         storeKeys: [env.STORE_KEY],
-        // The storefront's pages as its typed links write them, in the configured language strategy (decision 034).
+        // The storefront's pages as its typed links write them, in the configured language strategy (decision 144).
         storefront: storefrontLinks({
           siteUrl: env.SITE_URL,
           strategy: env.LANGUAGE_STRATEGY,

@@ -5,7 +5,7 @@ import { dumpEmbedded, writeWhole } from '~/db/backup.server'
 import { getDatabase } from './database.server'
 
 /**
- * A backup of the embedded database while the shop runs (`npm run db:backup`, decision 013). Only the server may
+ * A backup of the embedded database while the shop runs (`npm run db:backup`, decision 070). Only the server may
  * open its directory, so the script asks it: it writes `<DATA_DIR>/backups/request.json` ({ id, out }) and sends
  * the server SIGUSR2; the server writes the backup to `out` (whole or not at all) and its answer to
  * `<DATA_DIR>/backups/answer-<id>.json`. Only a process allowed to signal the server (its user, or root) can ask.

@@ -32,7 +32,7 @@ function compress(body: ReadableStream<Uint8Array>, encoding: Encoding): Readabl
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             // A 256 KB window instead of brotli's default 4 MB: a page fits in it, and the encoder no longer
             // allocates and clears 4 MB per answer, a large part of an uncached page's cost (issue 29 item 25,
-            // decision 043: the login page went from 78 to 122 answers a second on one core).
+            // decision 166: the login page went from 78 to 122 answers a second on one core).
             [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
           },
         })

@@ -3,7 +3,7 @@ import { processGlobal } from '~/process-global'
 import { closeDatabase } from './database.server'
 
 /**
- * The life of the server process: requests under way, and the ordered, bounded shutdown (decision 012):
+ * The life of the server process: requests under way, and the ordered, bounded shutdown (decision 068):
  *
  *   1. stopping: new requests get 503 with `Connection: close` (readiness says so too), the data-directory lock
  *      says "stopping" so that a restart waits for this process instead of failing;

@@ -138,7 +138,7 @@ export function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
  * Brotli quality for a page answered from the cache, compressed whole in one call (the nonce differs in every
  * answer, so the compressed bytes cannot be kept). Measured on the product page (69 KB of HTML) on this
  * machine: quality 4 takes 0.5 ms for 11.4 KB, quality 5 0.8 ms for 10.4 KB, quality 3 0.3 ms for 11.9 KB
- * (decision 027).
+ * (decision 122).
  */
 export const CACHED_PAGE_BROTLI_QUALITY = 3
 /** Gzip level for a browser without brotli: level 3 takes 0.3 ms for 12.9 KB, level 6 0.7 ms for 11.7 KB. */

@@ -179,7 +179,7 @@ describe('faults', () => {
   it('PostgreSQL stopped: pages show the 503 error screen, and the shop recovers by itself', async () => {
     cluster.stopPostgres()
     try {
-      // An instance notices the lost database when its connections drop (its caches go off then, decision 027):
+      // An instance notices the lost database when its connections drop (its caches go off then, decision 123):
       // a page asked in that moment may still be answered from what it kept. Within seconds, every page is 503.
       let page = await fetch(`${cluster.base}/en/search?q=${randomBytes(4).toString('hex')}`)
       for (let i = 0; i < 20 && page.status !== 503; i++) {

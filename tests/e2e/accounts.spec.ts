@@ -242,7 +242,7 @@ test.describe('address book', () => {
     await expect(postcode).toHaveValue('10110')
     await expect(form.getByText('POSTAL CODE NOT FOUND.')).toHaveCount(0)
     // Typed again and Save pressed at once: the postcode's check on leaving it and the submit run together, and the
-    // submit does not wait for ever (TanStack Form's async validators could, decision 043).
+    // submit does not wait for ever (TanStack Form's async validators could, decision 161).
     await postcode.fill('10110')
     await form.getByRole('button', { name: 'Save address' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Address saved.' })).toBeVisible()

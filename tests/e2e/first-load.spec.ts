@@ -5,7 +5,7 @@ import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
 
 /**
- * Issue 18 (decision 026): what a page does not need on its first load is not in its entry script or module
+ * Issue 18 (decision 118): what a page does not need on its first load is not in its entry script or module
  * preloads, and arrives when needed. Each piece is recognised by a string only its own code holds; every marker is
  * also looked for where it must be, so a marker that matched nothing could not pass.
  */
@@ -76,7 +76,7 @@ for (const path of ['/account/login', '/account/register']) {
 }
 
 test('zod is in no chunk of the browser build: the server functions build their schemas inside their validators', () => {
-  // Decision 026 (route search readers are plain functions) and 043 (Start strips validators from the client). The
+  // Decision 120 (route search readers are plain functions) and 162 (Start strips validators from the client). The
   // marker is zod's own: its core defines it.
   const ZOD = '$ZodType'
   expect(readFileSync('node_modules/zod/v4/core/schemas.js', 'utf8').includes(ZOD)).toBe(true)

@@ -5,7 +5,7 @@ import { roomyVariant } from './stock'
 import { expect, test } from './test'
 
 /**
- * The shared page cache (issue 18, decision 026): public pages are kept and answered again with a fresh nonce;
+ * The shared page cache (issue 18, decision 027): public pages are kept and answered again with a fresh nonce;
  * nothing of one shopper reaches another; a change to the catalog is seen at once.
  */
 

@@ -5,7 +5,7 @@ import { gotoHydrated } from './hydration'
 import { roomyVariant } from './stock'
 
 /**
- * PayPal in the demo (docs/decisions/021): with no PayPal app configured, PayPal goes to the built-in test payment
+ * PayPal in the demo (docs/decisions/102): with no PayPal app configured, PayPal goes to the built-in test payment
  * page like cards, in PayPal's terms, and comes back to the order.
  */
 const DRESS = '/product/linen-wrap-dress-1001'

@@ -4,7 +4,7 @@ import { gotoHydrated } from './hydration'
 import { expect, test } from './test'
 
 /**
- * Issue 19, item 4 (decision 030): every page of §2, in Thai and in English, has the sharing tags (Open Graph and
+ * Issue 19, item 4 (decision 134): every page of §2, in Thai and in English, has the sharing tags (Open Graph and
  * Twitter cards, a picture with its text), and the structured data of the pages that have some holds every field
  * Google requires and recommends. Read from the server's HTML, as a crawler or a chat app's preview reads it.
  */

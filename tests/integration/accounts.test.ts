@@ -1295,7 +1295,7 @@ describe('code delivery', () => {
       expect(rows).toHaveLength(1)
       expect(rows[0]?.memberId).toBe(member.id)
       expect(rows[0]?.closedAt?.toISOString()).toBe(h.clock.plus(0))
-      // A real SMS sender closes the outbox (docs/decisions/015); nothing was kept there either.
+      // A real SMS sender closes the outbox (docs/decisions/076); nothing was kept there either.
       expect((await h.call('GET', '/dev/outbox')).status).toBe(404)
       expect(await database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone))).toEqual([])
     } finally {

@@ -44,7 +44,7 @@ describe('the product API', () => {
     const page = productPageSchema.parse(body)
     expect(page.page_size).toBe(25)
     expect(page.items).toHaveLength(25)
-    // Families (one card each, decision 019) of the 320 rows.
+    // Families (one card each, decision 091) of the 320 rows.
     expect(page.total).toBeGreaterThanOrEqual(100)
     expect(Object.keys(page.items[0] ?? {})).toContain('compare_at_price')
   })

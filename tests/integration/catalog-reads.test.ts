@@ -6,7 +6,7 @@ import { variants } from '~/db/schema'
 import { freshDatabase } from './database'
 
 /**
- * The product API's kept catalog answers (issue 18, decision 027), wired as the server wires them: emptied by the
+ * The product API's kept catalog answers (issue 18, decision 124), wired as the server wires them: emptied by the
  * database's own change notifications (migration 0014), on PGlite and on PostgreSQL.
  */
 describe('catalog answers kept until the catalog changes', () => {

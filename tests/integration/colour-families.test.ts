@@ -37,7 +37,7 @@ afterAll(async () => {
   await database?.close()
 })
 
-describe('listings of colour families (decision 019)', () => {
+describe('listings of colour families (decision 091)', () => {
   it('show one card per family, count families, and give each card its swatches', async () => {
     const rows = await database.db.select({ id: products.id, familyId: products.familyId }).from(products)
     const families = new Set(rows.map((row) => row.familyId))

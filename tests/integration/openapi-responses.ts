@@ -5,7 +5,7 @@ import type { OpenApiDocument } from '~/api/openapi.server'
 
 /**
  * Every answer the integration suite gets from the product API is checked against the API's own OpenAPI document
- * (decision 028): the operation exists, the status is documented, the body has the documented media type and
+ * (decision 127): the operation exists, the status is documented, the body has the documented media type and
  * matches its schema (JSON Schema 2020-12, formats included), documented required headers are there, and the API's
  * own headers (x-…, Retry-After) are documented. Error answers are checked like any other.
  */

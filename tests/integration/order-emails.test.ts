@@ -384,7 +384,7 @@ describe(`order e-mails on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
 
   it('skips e-mails when the shop has no e-mail channel, instead of retrying them for ever', async () => {
     const placed = await guestOrder('en')
-    // Demo mode with only SMS real (decision 015): no SMTP, and the outbox is closed.
+    // Demo mode with only SMS real (decision 076): no SMTP, and the outbox is closed.
     const noEmail = createDelivery(database.db, { outbox: false })
     const worker = mailService({ deliver: noEmail.deliver })
     expect(await worker.deliverDue()).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: 1 })

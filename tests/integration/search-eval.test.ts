@@ -7,7 +7,7 @@ import { evaluateSearch, type Evaluation } from '../search-eval/evaluate'
 import { freshDatabase } from './database'
 
 /**
- * Regression guard of search quality (decision 018): the judged queries of tests/search-eval on the
+ * Regression guard of search quality (decision 090): the judged queries of tests/search-eval on the
  * demo catalog must find what was meant among the first three at least 95 % of the time, fill the first
  * five with it as far as the catalog holds it (precision@5 at least 0.95, issue 29, item 17), and no
  * query may come back empty.

@@ -7,7 +7,7 @@ import { createApiApp, type ApiApp } from './api-app'
 import { freshDatabase } from './database'
 
 /**
- * The product API's links to the storefront follow the shop's language strategy (decision 034): the way back from
+ * The product API's links to the storefront follow the shop's language strategy (decision 144): the way back from
  * the payment page and the links of the order e-mails, under strategies other than the default, where the API used
  * to write '/en' by hand whatever the strategy.
  */

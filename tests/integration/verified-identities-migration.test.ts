@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, describe, expect, it } from 'vitest'
 
 /**
- * Migration 0016 (issue 29, docs/decisions/036-verified-identities.md) on a database that already has
+ * Migration 0016 (issue 29, docs/decisions/148-existing-members-identities.md) on a database that already has
  * members: nothing is lost, and what counts as confirmed is what the database can show.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Search evaluation (decision 018): the queries of queries.json, judged by predicates over product
+ * Search evaluation (decision 090): the queries of queries.json, judged by predicates over product
  * attributes (category slug, product-type words of the English name, colour slug, material) rather than
  * product ids, so the judgements hold when the catalog changes. Graded relevance: 2 is what the shopper
  * meant, 1 is partly that. Reports success@3 (a grade-2 product among the first three), precision@5 (see

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
 /**
- * TanStack Query's and Lingui's ESLint plugins are part of `npm run lint` (decision 035): code samples that break
+ * TanStack Query's and Lingui's ESLint plugins are part of `npm run lint` (decision 146): code samples that break
  * one of their rules are refused, the same code written as the rules want passes. `npm run lint` fails on warnings
  * too (--max-warnings=0), so every rule reported here stops it.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { noInternalPathStrings, pageSegments } from '../../eslint-rules/no-internal-path-strings.js'
 
 /**
- * The lint rule of decision 034: string paths to the shop's pages are refused in storefront code, typed ones are not.
+ * The lint rule of decision 145: string paths to the shop's pages are refused in storefront code, typed ones are not.
  * `npm run lint` runs it on src (eslint.config.js); here it is tried on code that breaks it and code that does not.
  */
 RuleTester.describe = describe

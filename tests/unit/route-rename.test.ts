@@ -4,7 +4,7 @@ import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * Typed links (decision 034): renaming a route breaks every place that links to it at the type check. The project is
+ * Typed links (decision 145): renaming a route breaks every place that links to it at the type check. The project is
  * compiled with the TypeScript compiler API, once with the real route tree and once per rename with an in-memory
  * route tree where one route is renamed, as the generator would write it after a route file moved. The files that
  * link to the route are found by searching the code for its typed uses (`to: '/cart'`, `to="/cart"`,

@@ -133,7 +133,7 @@ describe('AddressForm', () => {
     expect((screen.getByLabelText(/^Postal code/) as HTMLInputElement).value).toBe('10110')
     await user.type(screen.getByLabelText(/^Address 1/), '99/1 Rama IV Road')
     await user.click(screen.getByRole('button', { name: 'Save address' }))
-    // The check that the postcode exists is synchronous (decision 043): the submit never waits on the lookup (the
+    // The check that the postcode exists is synchronous (decision 161): the submit never waits on the lookup (the
     // API checks the postcode against the place in any case); an async validator here could hang the submit.
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
     answer()

@@ -265,7 +265,7 @@ export function AddressForm({ initial, submitLabel, onSubmit, onCancel, children
       validators={{
         // A postcode of no place at all is said as soon as its lookup (started as it is typed) has answered; its
         // match with the place is checked on submit. Synchronous on purpose: TanStack Form's async field
-        // validators can leave a submit waiting for ever (decision 043).
+        // validators can leave a submit waiting for ever (decision 161).
         onBlur: ({ value }) => rule('postcode').onBlur() ?? unknownThaiPostcode(value),
       }}
       listeners={{ onChange: ({ value }) => void lookUpPostcode(value) }}

@@ -914,7 +914,7 @@ export class AccountService {
 
   /**
    * A channel without a way out (no provider, and the outbox closed because the other channel is real) is
-   * refused up front: no code is made, nothing is counted, and nobody can read one (docs/decisions/015).
+   * refused up front: no code is made, nothing is counted, and nobody can read one (docs/decisions/076).
    */
   private assertChannel(channel: OtpChannel): void {
     if (this.options.channels?.[channel] ?? true) return

@@ -65,7 +65,7 @@ function parsePayload(solution: string): z.infer<typeof payloadSchema> | null {
 }
 
 /**
- * Self-hosted proof of work (ALTCHA, docs/decisions/016): challenges are signed with a secret the shop keeps in its
+ * Self-hosted proof of work (ALTCHA, docs/decisions/082): challenges are signed with a secret the shop keeps in its
  * database (shared by every instance), expire after ten minutes, and are redeemed once: the spent ones are
  * remembered in the database until they expire. ALTCHA checks expiry against the wall clock.
  */

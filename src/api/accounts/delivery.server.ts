@@ -29,7 +29,7 @@ export type Delivery = {
 /**
  * Routes each message to its channel's sender. The outbox stands in for both channels only when neither has a
  * real sender and `outbox` allows it (demo mode; default true); otherwise a channel without a sender is
- * unavailable and its messages are refused with ChannelUnavailableError (fail closed, docs/decisions/015).
+ * unavailable and its messages are refused with ChannelUnavailableError (fail closed, docs/decisions/076).
  */
 export function createDelivery(
   db: Db,

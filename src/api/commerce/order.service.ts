@@ -197,7 +197,7 @@ export type OrderServiceOptions = {
   membership?: MembershipService | null
   /** LINE messages to members linked to LINE (when a Messaging API channel is configured). */
   pushLine?: ((to: string, text: string) => Promise<void>) | null
-  /** The storefront's order page, which a LINE message links to (absolute; decision 034). */
+  /** The storefront's order page, which a LINE message links to (absolute; decision 144). */
   orderPage?: ((orderNumber: string, lang: 'th' | 'en') => string) | null
   /**
    * What unpaid orders may hold per connection and per contact, and the bot check asked of a connection that holds

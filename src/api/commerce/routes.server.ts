@@ -90,12 +90,12 @@ export type CommerceRoutesOptions = {
   paymentSecret: string
   /**
    * Card payments through Stripe when configured; the built-in test provider and its page otherwise. With
-   * Stripe the test page is not mounted at all (live mode always has Stripe: docs/decisions/015).
+   * Stripe the test page is not mounted at all (live mode always has Stripe: docs/decisions/077).
    */
   stripe: PaymentProvider | null
   /**
    * PayPal through its Orders API when configured. Without it PayPal goes to the built-in test page where that page
-   * exists (the demo without a card gateway), and is not offered anywhere else (docs/decisions/021).
+   * exists (the demo without a card gateway), and is not offered anywhere else (docs/decisions/102).
    */
   paypal?: PaymentProvider | null
   /** The brand's account for bank transfers and PromptPay. */
@@ -152,7 +152,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   const cardProvider =
     options.stripe ??
     createTestPaymentProvider({ db: options.db, baseUrl: options.apiBaseUrl, secret: options.paymentSecret })
-  // The built-in test page exists only without a card gateway (docs/decisions/015); it stands in for PayPal too.
+  // The built-in test page exists only without a card gateway (docs/decisions/077); it stands in for PayPal too.
   const testProvider = options.stripe ? null : cardProvider
   const paypal = options.paypal ?? null
   // The API as the outside world reaches it (PayPal sends shoppers back to it): absolute, or under the site.

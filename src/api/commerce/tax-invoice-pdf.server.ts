@@ -1,5 +1,5 @@
 /**
- * A full Thai tax invoice as an A4 PDF (docs/decisions/022), in Thai with English labels. pdfkit lays the text out
+ * A full Thai tax invoice as an A4 PDF (docs/decisions/105), in Thai with English labels. pdfkit lays the text out
  * with fontkit, which applies the font's OpenType tables: Thai vowels and tone marks are stacked and moved by the
  * font's mark positioning, and each glyph is mapped back to its characters (ToUnicode), so the text can be copied
  * and searched. The font is Sarabun (SIL Open Font License), embedded as a subset.

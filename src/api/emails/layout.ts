@@ -66,7 +66,7 @@ const MUTED = '#555555'
 const RULE = '#e5e5e5'
 const TEXT = `font-family:${FONT};color:${INK};font-size:15px;line-height:1.7;`
 const CELL = `${TEXT}padding:8px 0;border-bottom:1px solid ${RULE};vertical-align:top;`
-/** Latin capitals keep their tracking; Thai gets none (as on the site: decision 020). */
+/** Latin capitals keep their tracking; Thai gets none (as on the site: decision 098). */
 function tracking(lang: string): string {
   return lang === 'th' ? 'letter-spacing:0;' : 'letter-spacing:0.08em;'
 }

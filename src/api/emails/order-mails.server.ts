@@ -317,7 +317,7 @@ export class OrderMailService {
       })
       return { status: 'sent' }
     } catch (error) {
-      // No e-mail channel in this configuration (decision 015): nothing to send, and nothing went wrong.
+      // No e-mail channel in this configuration (decision 076): nothing to send, and nothing went wrong.
       if (error instanceof ChannelUnavailableError) return { status: 'skipped', reason: 'no e-mail channel' }
       if (error instanceof DeliveryError) return { status: 'failed', reason: error.message, retryable: error.retryable }
       // Not the mail server's answer: a bug or an outage of ours. Its text could hold the address, so it is not kept.

@@ -6,7 +6,7 @@ type Swatch = { productId: string; slug: string; name: string; hex: string; size
 
 /**
  * The colours of a product family as small dots, each a link to the family's page in that colour
- * (decision 019). On a card at most `max` dots and "+n"; on the product page all of them, switching
+ * (decision 091). On a card at most `max` dots and "+n"; on the product page all of them, switching
  * colour in place (`replace`) and keeping the chosen size when the colour is made in it.
  */
 export function ColorSwatches({

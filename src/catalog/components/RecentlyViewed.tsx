@@ -20,7 +20,7 @@ const SHOWN = 8
 const nothingOnServer = () => null
 
 /**
- * "Recently viewed" (docs/decisions/032): the pieces this device kept, as cards read fresh from the catalog (the
+ * "Recently viewed" (docs/decisions/139): the pieces this device kept, as cards read fresh from the catalog (the
  * product page's own query, so prices are in the shopper's currency, sold-out pieces say so, and opening one is
  * instant). On a product page it first records that page's piece and leaves it out of the list. Loaded lazily once
  * the page is hydrated and idle (RecentlyViewedSlot): never in the server's HTML, which a shared cache keeps for

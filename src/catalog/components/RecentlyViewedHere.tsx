@@ -17,7 +17,7 @@ function keepsList(): boolean {
 }
 
 /**
- * "Recently viewed" on home and the product page (decision 032), rendered in the browser only (ClientOnly). A device
+ * "Recently viewed" on home and the product page (decision 163), rendered in the browser only (ClientOnly). A device
  * that keeps a list gets the slot's code once the page is idle; a first visit has nothing to show, so it records its
  * first piece here, in a line, and downloads none of it (issue 29, item 24).
  */
@@ -33,7 +33,7 @@ export function RecentlyViewedHere({ current }: { current?: ViewedPiece }) {
     try {
       window.localStorage.setItem(RECENTLY_VIEWED_KEY, JSON.stringify([piece]))
     } catch {
-      // A device that would not keep it: nothing is recorded (decision 032).
+      // A device that would not keep it: nothing is recorded (decision 139).
     }
   }, [kept, currentId, currentColor])
   if (!kept) return null

@@ -5,7 +5,7 @@ import { readViewed, withViewed, writeViewed, type ViewedPiece } from '~/catalog
 const RecentlyViewed = lazy(() => import('~/catalog/components/RecentlyViewed'))
 
 /**
- * Where "Recently viewed" goes (decision 032), rendered in the browser only (ClientOnly), its code fetched once the
+ * Where "Recently viewed" goes (decision 139), rendered in the browser only (ClientOnly), its code fetched once the
  * page is idle. It records the product page's piece on this device and loads the list's code only when the device
  * kept another piece: a first visit, which has nothing to show, downloads none of it (issue 29, item 24).
  */

@@ -28,13 +28,13 @@ import { pageHead } from '~/seo/page-head'
 import { shareImageMeta } from '~/seo/share'
 import { RecentlyViewedHere } from '~/catalog/components/RecentlyViewedHere'
 
-/** Stock per store, when the shopper opens "Find in store": not in the page's first load (decision 032). */
+/** Stock per store, when the shopper opens "Find in store": not in the page's first load (decision 139). */
 const FindInStore = lazy(() =>
   import('~/catalog/components/FindInStore').then(({ FindInStore }) => ({ default: FindInStore })),
 )
 
 /**
- * The page of a product family (decision 019): ?color= picks the colour (none: the family's first), ?size=
+ * The page of a product family (decision 092): ?color= picks the colour (none: the family's first), ?size=
  * a size, as a scanned barcode does; both stay in the canonical link.
  */
 const searchSchema = searchParams({ size: sizeParam(), color: colorParam() })
@@ -343,7 +343,7 @@ function ProductPage() {
           <ProductGrid products={product.youMayAlsoLike} />
         </section>
       ) : null}
-      {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 032). */}
+      {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 139). */}
       <ClientOnly>
         <RecentlyViewedHere current={{ id: product.familyId, color: search.color }} />
       </ClientOnly>

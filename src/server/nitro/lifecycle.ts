@@ -22,7 +22,7 @@ function stoppingResponse(): Response {
 }
 
 /**
- * The server's start and end (decision 012).
+ * The server's start and end (decision 068).
  *
  * Start: the embedded database's directory is locked for this process before the server listens (a second
  * server on it ends here with a message naming the process that has it; a restart waits for one that is still
