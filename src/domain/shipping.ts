@@ -52,7 +52,7 @@ export const COURIER_DELIVERY_WORKING_DAYS = { min: 3, max: 7 } as const
 
 /**
  * Of those days, the ones before the parcel leaves the warehouse (chosen: the same or the next working day); the rest
- * is the courier's transit. The spec gives only the total; structured data (decision 030) states both parts.
+ * is the courier's transit. The spec gives only the total; structured data (decision 131) states both parts.
  */
 export const HANDLING_WORKING_DAYS = { min: 0, max: 1 } as const
 
