@@ -13,9 +13,9 @@ import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes } from './commerce/routes.server'
 import { PixelService } from './analytics/pixel.service.server'
 import { createPixelRoutes } from './analytics/routes.server'
-import { notFound, security, serverErrorResponse } from './http.server'
+import { notFound, serverErrorResponse } from './http.server'
 import { createDocsRoutes } from './docs.server'
-import { finishDocument, registerDocumentComponents } from './openapi.server'
+import { documentOf, registerDocumentComponents } from './openapi.server'
 import { createRegionRoutes } from './region.server'
 import { DEFAULT_THB_PER_USD, DEMO_BANK_ACCOUNT, type ApiOptions } from './options.server'
 
@@ -97,39 +97,9 @@ export function createApiApp(options: ApiOptions) {
   })
   app.route('/', createPixelRoutes({ pixels, db: options.db, operatorToken: options.commerce?.operatorToken ?? null }))
 
-  const serverUrl = new URL(apiBase, siteUrl).origin
-  /** The OpenAPI 3.1 document (decision 028), served at …/openapi.json and checked by `npm run check:openapi`. */
-  const openApiDocument = () =>
-    finishDocument(
-      app.getOpenAPI31Document({
-        openapi: '3.1.0',
-        info: {
-          title: 'Atelier Siam product API',
-          version: '1.0.0',
-          // The brand's own API: its use is governed by the shop's terms, which is what the licence names.
-          license: {
-            name: 'Proprietary: the terms and conditions of the shop',
-            url: options.storefront.terms('en'),
-          },
-          description:
-            'Catalog, search, stores, content, accounts, carts, orders and the back office of the storefront. JSON with snake_case keys and money in integer minor units (satang, cents). Members send their session token as a Bearer token; guests their cart and order tokens in the x-cart-token and x-order-token headers.',
-        },
-      }),
-      '/api/public/{storeKey}',
-      serverUrl,
-    )
-  app.openAPIRegistry.registerPath({
-    method: 'get',
-    path: '/openapi.json',
-    operationId: 'getOpenApiDocument',
-    summary: 'This document (OpenAPI 3.1)',
-    security: security.none,
-    responses: {
-      200: {
-        description: 'The document',
-        content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
-      },
-    },
+  const openApiDocument = documentOf(app, {
+    termsUrl: options.storefront.terms('en'),
+    serverUrl: new URL(apiBase, siteUrl).origin,
   })
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
   app.route('/', createDocsRoutes())
