@@ -1,9 +1,20 @@
 import { desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { contentPages, editorials, products, type RichBlock } from '~/db/schema'
+import { contentPages, editorials, products, type EditorialRow, type RichBlock } from '~/db/schema'
 import type { CurrencyCode, Lang, RichBlockWire } from '~/contract/catalog'
 import { imageWire, pick } from './localise'
 import type { CatalogService } from './catalog.service'
+
+/** An editorial as the list shows it (and the editorial itself, before its blocks). */
+function editorialSummary(row: EditorialRow, lang: Lang) {
+  return {
+    slug: row.slug,
+    title: pick(lang, row.titleTh, row.titleEn),
+    excerpt: pick(lang, row.excerptTh, row.excerptEn),
+    hero_image: imageWire(row.heroImage, lang),
+    published_at: row.publishedAt.toISOString(),
+  }
+}
 
 /** The content the API serves: editorials and content pages (info pages, careers …), whose blocks may show products. */
 export class ContentService {
@@ -14,13 +25,7 @@ export class ContentService {
 
   async listEditorials(lang: Lang) {
     const rows = await this.db.select().from(editorials).orderBy(desc(editorials.publishedAt))
-    return rows.map((row) => ({
-      slug: row.slug,
-      title: pick(lang, row.titleTh, row.titleEn),
-      excerpt: pick(lang, row.excerptTh, row.excerptEn),
-      hero_image: imageWire(row.heroImage, lang),
-      published_at: row.publishedAt.toISOString(),
-    }))
+    return rows.map((row) => editorialSummary(row, lang))
   }
 
   private async blocksWire(blocks: RichBlock[], lang: Lang, currency: CurrencyCode): Promise<RichBlockWire[]> {
@@ -49,11 +54,7 @@ export class ContentService {
     const [row] = await this.db.select().from(editorials).where(eq(editorials.slug, slug)).limit(1)
     if (!row) return null
     return {
-      slug: row.slug,
-      title: pick(lang, row.titleTh, row.titleEn),
-      excerpt: pick(lang, row.excerptTh, row.excerptEn),
-      hero_image: imageWire(row.heroImage, lang),
-      published_at: row.publishedAt.toISOString(),
+      ...editorialSummary(row, lang),
       blocks: await this.blocksWire(pick(lang, row.bodyTh, row.bodyEn), lang, currency),
     }
   }
