@@ -11,7 +11,8 @@ import { count, eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { createApiApp } from '../src/api/app.server'
 import { storefrontLinks } from '../src/routing/storefront-links'
-import { CatalogService } from '../src/api/catalog.service'
+import { CatalogService } from '../src/api/catalog/catalog.service'
+import { SearchService } from '../src/api/catalog/search.service'
 import { openDatabase, type Database } from '../src/db/client.server'
 import { migrate } from '../src/db/migrate.server'
 import { products, productSearchTerms } from '../src/db/schema'
@@ -90,7 +91,7 @@ let evaluation: Evaluation | null = null
 async function measure(size: number) {
   const database = await seeded(size)
   if (size === DEMO_DEFAULT_PRODUCT_COUNT)
-    evaluation = await evaluateSearch(database.db, new CatalogService(database.db))
+    evaluation = await evaluateSearch(database.db, new SearchService(database.db, new CatalogService(database.db)))
   const app = createApiApp({
     db: database.db,
     storeKeys: ['bench'],

@@ -24,6 +24,11 @@ export function toWire<S extends z.ZodType>(_schema: S, value: CamelCasedPropert
   return snakeKeysDeep(value) as z.output<S>
 }
 
+/** The API's 404 (an unknown store, endpoint or catalog entry): a code and an English message. */
+export function notFound(c: Context, message: string) {
+  return c.json({ code: 404, message }, 404)
+}
+
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
   description,

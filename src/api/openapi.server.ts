@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { CART_TOKEN_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
+import { security } from './http.server'
 
 /** The product API's OpenAPI document (decision 127): what @hono/zod-openapi writes, finished here. */
 export type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>
@@ -181,4 +182,43 @@ export function finishDocument(document: OpenApiDocument, base: string, serverUr
     tags: [...tags].map(([name, description]) => ({ name, description })),
     paths,
   }
+}
+
+/**
+ * The OpenAPI 3.1 document of the whole API (decision 127), declared as …/openapi.json in itself: what the API serves
+ * there and `npm run check:openapi` checks. Called once every area is mounted; the document is built on each call.
+ */
+export function documentOf(
+  app: Pick<OpenAPIHono, 'getOpenAPI31Document' | 'openAPIRegistry'>,
+  options: { termsUrl: string; serverUrl: string },
+): () => OpenApiDocument {
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'getOpenApiDocument',
+    summary: 'This document (OpenAPI 3.1)',
+    security: security.none,
+    responses: {
+      200: {
+        description: 'The document',
+        content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+      },
+    },
+  })
+  return () =>
+    finishDocument(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'Atelier Siam product API',
+          version: '1.0.0',
+          // The brand's own API: its use is governed by the shop's terms, which is what the licence names.
+          license: { name: 'Proprietary: the terms and conditions of the shop', url: options.termsUrl },
+          description:
+            'Catalog, search, stores, content, accounts, carts, orders and the back office of the storefront. JSON with snake_case keys and money in integer minor units (satang, cents). Members send their session token as a Bearer token; guests their cart and order tokens in the x-cart-token and x-order-token headers.',
+        },
+      }),
+      '/api/public/{storeKey}',
+      options.serverUrl,
+    )
 }

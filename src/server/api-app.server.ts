@@ -1,6 +1,6 @@
 import { env } from '../../app.config'
 import { createApiApp, type ApiApp } from '~/api/app.server'
-import { CatalogReads } from '~/api/catalog-reads'
+import { CatalogReads } from '~/api/catalog/catalog-reads'
 import { catalogGeneration, catalogWatched, onCatalogChange, watchCatalog } from './catalog-changes.server'
 import { createDelivery } from '~/api/accounts/delivery.server'
 import { appSecret } from '~/api/accounts/crypto.server'

@@ -1,4 +1,5 @@
-import { createApiApp as createUncheckedApiApp, type ApiApp, type ApiOptions } from '~/api/app.server'
+import { createApiApp as createUncheckedApiApp, type ApiApp } from '~/api/app.server'
+import type { ApiOptions } from '~/api/options.server'
 import type { OpenApiDocument } from '~/api/openapi.server'
 import type { StorefrontLinks } from '~/contract/links'
 import { storefrontLinks } from '~/routing/storefront-links'

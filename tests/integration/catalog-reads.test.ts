@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from './api-app'
-import { CatalogReads } from '~/api/catalog-reads'
+import { CatalogReads } from '~/api/catalog/catalog-reads'
 import { variants } from '~/db/schema'
 import { freshDatabase } from './database'
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { CatalogService, type ProductListFilters } from '~/api/catalog.service'
+import { CatalogService, type ProductListFilters } from '~/api/catalog/catalog.service'
 import { products } from '~/db/schema'
 import { freshDatabase } from './database'
 

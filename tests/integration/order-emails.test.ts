@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { and, eq, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEMO_BANK_ACCOUNT } from '~/api/app.server'
+import { DEMO_BANK_ACCOUNT } from '~/api/options.server'
 import { createApiApp, testStorefrontLinks, type ApiApp } from './api-app'
 import { createDelivery } from '~/api/accounts/delivery.server'
 import {

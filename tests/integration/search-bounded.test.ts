@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CatalogService, SEARCH_LIMITS } from '~/api/catalog.service'
+import { CatalogService } from '~/api/catalog/catalog.service'
+import { SEARCH_LIMITS } from '~/api/catalog/search-index'
+import { SearchService } from '~/api/catalog/search.service'
 import { loadQueries } from '../search-eval/evaluate'
 import { freshDatabase } from './database'
 
@@ -10,15 +12,15 @@ import { freshDatabase } from './database'
  */
 describe('bounded search ranking', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>
-  let exhaustive: CatalogService
-  let bounded: CatalogService
+  let exhaustive: SearchService
+  let bounded: SearchService
 
   beforeAll(async () => {
     database = await freshDatabase()
     const everything = { totalCap: 1_000_000, windowStart: 1_000_000, windowMax: 1_000_000, hittingMax: 1_000_000 }
-    exhaustive = new CatalogService(database.db, { searchLimits: everything })
+    exhaustive = new SearchService(database.db, new CatalogService(database.db), { searchLimits: everything })
     // Windows of 3 postings a run, growing fourfold; older products scored one by one for up to 25 postings.
-    bounded = new CatalogService(database.db, {
+    bounded = new SearchService(database.db, new CatalogService(database.db), {
       searchLimits: { totalCap: 1_000_000, windowStart: 3, windowMax: 1_000_000, hittingMax: 25 },
     })
   })
@@ -56,7 +58,9 @@ describe('bounded search ranking', () => {
   }, 180_000)
 
   it('counts exactly up to the cap and says "at least" past it', async () => {
-    const capped = new CatalogService(database.db, { searchLimits: { ...SEARCH_LIMITS, totalCap: 20 } })
+    const capped = new SearchService(database.db, new CatalogService(database.db), {
+      searchLimits: { ...SEARCH_LIMITS, totalCap: 20 },
+    })
     // Linen: more products than the first page orders (there, families are counted exactly: 19 dresses).
     const all = await exhaustive.search('linen', 'en', 'thb', 1, 10)
     expect(all.total).toBeGreaterThan(20)

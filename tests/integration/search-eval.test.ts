@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CatalogService } from '~/api/catalog.service'
+import { CatalogService } from '~/api/catalog/catalog.service'
+import { SearchService } from '~/api/catalog/search.service'
 import { appSecrets, productSearchTerms } from '~/db/schema'
 import { ensureSearchIndex, SEARCH_INDEX_VERSION } from '~/db/search-index.server'
 import { evaluateSearch, type Evaluation } from '../search-eval/evaluate'
@@ -15,11 +16,11 @@ import { freshDatabase } from './database'
 describe('search evaluation on the demo catalog', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>
   let evaluation: Evaluation
-  let catalog: CatalogService
+  let catalog: SearchService
 
   beforeAll(async () => {
     database = await freshDatabase()
-    catalog = new CatalogService(database.db)
+    catalog = new SearchService(database.db, new CatalogService(database.db))
     evaluation = await evaluateSearch(database.db, catalog)
   })
   afterAll(async () => {
@@ -117,7 +118,7 @@ describe('the search index after an upgrade', () => {
   })
 
   it('is rebuilt when it was built by another version, and then found current', async () => {
-    const catalog = new CatalogService(database.db)
+    const catalog = new SearchService(database.db, new CatalogService(database.db))
     const before = await catalog.search('กระโปรงยีนส์', 'th', 'thb', 1, 10)
     expect(before.total).toBeGreaterThan(0)
     // An old index: another version, and postings the new analysis never wrote (its concepts missing).

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CatalogService } from '~/api/catalog.service'
+import { CatalogService } from '~/api/catalog/catalog.service'
+import { SearchService } from '~/api/catalog/search.service'
 import { searchResultSchema } from '~/contract/catalog'
 import { products } from '~/db/schema'
 import { createApiApp } from './api-app'
@@ -13,12 +14,12 @@ type Lang = 'th' | 'en'
  */
 describe('the order of search results', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>
-  let catalog: CatalogService
+  let catalog: SearchService
   const material = new Map<string, string>()
 
   beforeAll(async () => {
     database = await freshDatabase()
-    catalog = new CatalogService(database.db)
+    catalog = new SearchService(database.db, new CatalogService(database.db))
     for (const row of await database.db.select().from(products)) material.set(row.id, row.materialEn.toLowerCase())
   })
   afterAll(async () => {

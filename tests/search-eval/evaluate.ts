@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import type { Db } from '~/db/client.server'
 import { products } from '~/db/schema'
-import type { CatalogService } from '~/api/catalog.service'
+import type { SearchService } from '~/api/catalog/search.service'
 
 const rule = z.object({
   grade: z.union([z.literal(1), z.literal(2)]),
@@ -118,8 +118,8 @@ export type Evaluation = {
   outcomes: QueryOutcome[]
 }
 
-/** Runs every judged query through CatalogService.search (first page of 10) and scores the answers. */
-export async function evaluateSearch(db: Db, catalog: CatalogService): Promise<Evaluation> {
+/** Runs every judged query through SearchService.search (first page of 10) and scores the answers. */
+export async function evaluateSearch(db: Db, catalog: SearchService): Promise<Evaluation> {
   const rows: JudgedProduct[] = await db
     .select({
       id: products.id,

@@ -16,7 +16,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 describe('import boundaries', { timeout: 60_000 }, () => {
   it.each([
-    ['src/catalog/example.ts', "export { CatalogService } from '~/api/catalog.service'\n"],
+    ['src/catalog/example.ts', "export { CatalogService } from '~/api/catalog/catalog.service'\n"],
     ['src/catalog/example.ts', "export type { ApiApp } from '~/api/app.server'\n"],
     ['src/account/example.functions.ts', "export { createQuickPassRoutes } from '~/api/accounts/quick-pass.server'\n"],
     ['src/product-api/example.ts', "export { wire } from '../api/http.server'\n"],

@@ -1,3 +1,5 @@
+import type { MiddlewareHandler } from 'hono'
+
 /**
  * The product API's catalog answers kept in memory (issue 18, decision 124): a GET the API itself marks shareable
  * (`Cache-Control: public`) is answered again from here until the catalog changes. Whoever creates the API decides
@@ -82,4 +84,27 @@ export function isShareable(response: Response): boolean {
     !response.headers.has('Set-Cookie') &&
     /(?:^|,)\s*public\b/i.test(response.headers.get('Cache-Control') ?? '')
   )
+}
+
+/**
+ * The API's middleware that answers a GET from `reads` when it was kept, and keeps a shareable answer computed while
+ * the catalog did not change (X-Catalog-Cache: hit on an answer from memory).
+ */
+export function keepCatalogReads(reads: CatalogReads): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== 'GET') return next()
+    const url = new URL(c.req.url)
+    const key = url.pathname + url.search
+    const kept = reads.get(key)
+    if (kept) {
+      const headers = new Headers(kept.headers)
+      headers.set('X-Catalog-Cache', 'hit')
+      return new Response(kept.body.slice(), { status: 200, headers })
+    }
+    const generation = reads.generation()
+    await next()
+    if (!isShareable(c.res) || !reads.active()) return
+    const body = new Uint8Array(await c.res.clone().arrayBuffer())
+    reads.set(key, { body, headers: [...c.res.headers] }, generation)
+  }
 }
