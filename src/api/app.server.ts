@@ -5,11 +5,11 @@ import type { Db } from '~/db/client.server'
 import { countryFromRequest, regionForCountry } from '~/region/region'
 import { CatalogService, sitemapEntries } from './catalog.service'
 import { isShareable, type CatalogReads } from './catalog-reads'
-import { AccountService } from './accounts/account.service'
 import type { CaptchaGate } from './accounts/captcha.server'
 import { createDelivery, type Delivery } from './accounts/delivery.server'
 import { createAccountRoutes } from './accounts/routes.server'
 import { MembershipService } from './accounts/membership.service'
+import { createAccountServices } from './accounts/services.server'
 import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes, type BankAccount, type CommerceRoutesOptions } from './commerce/routes.server'
@@ -464,7 +464,7 @@ export function createApiApp(options: ApiOptions) {
     thbSatangPerUsdCent: options.accounts?.thbPerUsd ?? DEFAULT_THB_PER_USD,
     now: options.accounts?.now,
   })
-  const accounts = new AccountService({
+  const accounts = createAccountServices({
     db: options.db,
     deliver: delivery.deliver,
     channels: delivery.channels,
@@ -480,8 +480,8 @@ export function createApiApp(options: ApiOptions) {
     onRegistered: (memberId) => membership.issueCodes(memberId),
   })
   app.route('/', createAccountRoutes({ db: options.db, accounts, outboxEnabled: delivery.outboxEnabled }))
-  app.route('/', createMembershipRoutes({ accounts, membership }))
-  app.route('/', createQuickPassRoutes({ db: options.db, accounts, now: options.accounts?.now }))
+  app.route('/', createMembershipRoutes({ sessions: accounts.sessions, membership }))
+  app.route('/', createQuickPassRoutes({ db: options.db, sessions: accounts.sessions, now: options.accounts?.now }))
   const siteUrl = options.commerce?.siteUrl ?? 'http://localhost:3000'
   const apiBase = options.commerce?.apiBaseUrl ?? `/api/public/${options.storeKeys[0] ?? 'demo'}`
   const commerce = createCommerceRoutes({
