@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
 import { otpChallenges, type IdentityChangePayload, type OtpChallengeRow, type RegistrationPayload } from '~/db/schema'
 import type { OtpChannel } from '~/domain/otp'
 import { OTP_MAX_TRIES_PER_CODE, OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS } from '~/domain/otp'
@@ -12,10 +11,9 @@ import type { RequestContext } from './request-context'
 import type { CodeThrottle, Gate } from './throttle.server'
 import { addSeconds, HOUR } from './time'
 import type { ChallengeView, ChangeView, IssuedChallenge } from './views'
+import { AccountStore, type StoreBase } from './store.server'
 
-export type ChallengeOptions = {
-  db: Db
-  now: () => Date
+export type ChallengeOptions = StoreBase & {
   throttle: CodeThrottle
   /** Delivers a code by SMS or e-mail (outbox, SMTP, SMS provider). */
   deliver: (message: OutboundMessage) => Promise<void>
@@ -53,15 +51,12 @@ export function changeView(payload: OtpChallengeRow['payload']): ChangeView | nu
  * The one-time code challenges (issue 4, DESIGN.md §5): a code made, stored as a keyed hash and delivered within the
  * send limits, looked up by its token, shown to the confirm screen, tried and used once.
  */
-export class ChallengeStore {
-  private readonly db: Db
-  private readonly now: () => Date
+export class ChallengeStore extends AccountStore {
   private hmacKey: Promise<string> | null = null
   private readonly cooldown: number
 
   constructor(private readonly options: ChallengeOptions) {
-    this.db = options.db
-    this.now = options.now
+    super(options)
     this.cooldown = options.resendCooldownSeconds ?? OTP_RESEND_COOLDOWN_SECONDS
   }
 

@@ -1,5 +1,4 @@
 import { eq, or } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
 import { members, type MemberRow, type OtpChallengeRow, type RegistrationPayload } from '~/db/schema'
 import type { MemberGender } from '~/domain/membership'
 import { OTP_MAX_TRIES_PER_CODE, smsCapable } from '~/domain/otp'
@@ -14,6 +13,7 @@ import type { SessionService } from './sessions.service'
 import type { CodeThrottle } from './throttle.server'
 import { addSeconds } from './time'
 import type { ChallengeView, IssuedChallenge, SessionGrant } from './views'
+import { AccountStore, type StoreBase } from './store.server'
 
 export type RegistrationInput = {
   fullname: string
@@ -24,9 +24,7 @@ export type RegistrationInput = {
   birthdate: string
 }
 
-export type CodeServiceOptions = {
-  db: Db
-  now: () => Date
+export type CodeServiceOptions = StoreBase & {
   challenges: ChallengeStore
   throttle: CodeThrottle
   sessions: SessionService
@@ -46,13 +44,9 @@ export type CodeServiceOptions = {
  * mailbox or for a registration, sent again, described, and checked; the right code logs in (or confirms a change,
  * which `IdentityChangeService` applies), a wrong one counts against every limit.
  */
-export class CodeService {
-  private readonly db: Db
-  private readonly now: () => Date
-
+export class CodeService extends AccountStore {
   constructor(private readonly options: CodeServiceOptions) {
-    this.db = options.db
-    this.now = options.now
+    super(options)
   }
 
   /** Sends a login code to a member's phone or mailbox. */

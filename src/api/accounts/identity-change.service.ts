@@ -1,5 +1,4 @@
 import { and, eq, ne } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
 import { members, sessions, type IdentityChangePayload, type MemberRow, type OtpChallengeRow } from '~/db/schema'
 import { smsAllowed } from '~/domain/phone'
 import type { OutboundMessage } from '~/api/providers/messages'
@@ -18,6 +17,7 @@ import type { CaptchaAnswer, RequestContext } from './request-context'
 import type { SessionService } from './sessions.service'
 import type { CodeThrottle, Gate } from './throttle.server'
 import { toMemberView, type IssuedChallenge, type SessionGrant } from './views'
+import { AccountStore, type StoreBase } from './store.server'
 
 /** A new e-mail or telephone for a member (an empty value removes it), confirmed by a code (issue 15). */
 export type IdentityChangeInput = {
@@ -27,9 +27,7 @@ export type IdentityChangeInput = {
   captcha?: CaptchaAnswer
 }
 
-export type IdentityChangeOptions = {
-  db: Db
-  now: () => Date
+export type IdentityChangeOptions = StoreBase & {
   challenges: ChallengeStore
   throttle: CodeThrottle
   sessions: SessionService
@@ -42,13 +40,9 @@ export type IdentityChangeOptions = {
  * (or to the one removed), and once it is entered by the member's own session the value is stored, the old one told
  * and the member's other sessions ended.
  */
-export class IdentityChangeService {
-  private readonly db: Db
-  private readonly now: () => Date
-
+export class IdentityChangeService extends AccountStore {
   constructor(private readonly options: IdentityChangeOptions) {
-    this.db = options.db
-    this.now = options.now
+    super(options)
   }
 
   /**

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
 import { members, oauthStates } from '~/db/schema'
 import { createPkcePair, LineLoginError, type LineIdentity, type LineLogin } from '~/api/providers/line-login.server'
 import { ApiError } from '~/api/errors'
@@ -9,13 +8,12 @@ import type { RequestContext } from './request-context'
 import type { SessionService } from './sessions.service'
 import { addSeconds } from './time'
 import type { SessionGrant } from './views'
+import { AccountStore, type StoreBase } from './store.server'
 
 /** A LINE Login round trip must come back within this. */
 const OAUTH_STATE_TTL_SECONDS = 10 * 60
 
-export type LineLoginOptions = {
-  db: Db
-  now: () => Date
+export type LineLoginOptions = StoreBase & {
   sessions: SessionService
   /** LINE Login, when a channel is configured. */
   lineLogin: LineLogin | null
@@ -25,13 +23,9 @@ export type LineLoginOptions = {
  * LINE Login and LIFF (§4): the member of a LINE account, linked by LINE user id or a confirmed e-mail, or a new
  * one; a session like a code login gives.
  */
-export class LineLoginService {
-  private readonly db: Db
-  private readonly now: () => Date
-
+export class LineLoginService extends AccountStore {
   constructor(private readonly options: LineLoginOptions) {
-    this.db = options.db
-    this.now = options.now
+    super(options)
   }
 
   /** The LINE authorisation URL, with PKCE (S256), state and nonce remembered for the way back. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
 import { members } from '~/db/schema'
 import type { MemberGender } from '~/domain/membership'
 import { normaliseText } from '~/domain/text'
 import { ApiError } from '~/api/errors'
 import { parseIdentity } from './members.server'
 import { toMemberView, type MemberView } from './views'
+import { AccountStore } from './store.server'
 
 /**
  * The personal information saved at once. The e-mail and telephone, when given, must be the current ones: a new
@@ -21,15 +21,7 @@ export type ProfileUpdate = {
 }
 
 /** The member's personal information (issue 4): name, gender and the birth date of the birthday code. */
-export class ProfileService {
-  private readonly db: Db
-  private readonly now: () => Date
-
-  constructor(options: { db: Db; now: () => Date }) {
-    this.db = options.db
-    this.now = options.now
-  }
-
+export class ProfileService extends AccountStore {
   /**
    * Changes the personal information at once. The e-mail and telephone are not changed here: when given they must
    * be the current ones (a form sends the whole profile); a new or removed one goes through `requestIdentityChange`.

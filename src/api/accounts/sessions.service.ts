@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
 import { members, sessions, type MemberRow } from '~/db/schema'
 import { ApiError } from '~/api/errors'
 import { randomToken, sha256 } from './crypto.server'
@@ -7,6 +6,7 @@ import { forgetInPageRender, onceInPageRender } from './render-scope.server'
 import type { RequestContext, SessionSighting } from './request-context'
 import { addSeconds } from './time'
 import { toMemberView, type MemberView, type SessionGrant, type SessionView } from './views'
+import { AccountStore } from './store.server'
 
 /** DESIGN.md §5: sessions end after 30 days without a visit, and 90 days after login in any case. */
 export const SESSION_IDLE_SECONDS = 30 * 24 * 60 * 60
@@ -18,15 +18,7 @@ const SESSION_TOUCH_SECONDS = 5 * 60
  * Members' sessions (issue 4, DESIGN.md §5; the list and the ends of issue 15): a Bearer token whose hash is stored,
  * started by a code or LINE, rotated on each login, looked up once per page render and ended one, some or all at once.
  */
-export class SessionService {
-  private readonly db: Db
-  private readonly now: () => Date
-
-  constructor(options: { db: Db; now: () => Date }) {
-    this.db = options.db
-    this.now = options.now
-  }
-
+export class SessionService extends AccountStore {
   /** A new session row and token; the previous session of this browser, if any, ends (rotation). */
   async startSession(
     member: MemberRow,

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
 import { otpFailures, otpThrottles, rateCounters } from '~/db/schema'
 import type { OtpChannel, SmsPolicy } from '~/domain/otp'
 import {
@@ -20,10 +19,9 @@ import { ApiError } from '~/api/errors'
 import type { BotCheckService } from './bot-check.service'
 import type { CaptchaAnswer, RequestContext } from './request-context'
 import { addSeconds, HOUR, windowStart } from './time'
+import { AccountStore, type StoreBase } from './store.server'
 
-export type ThrottleOptions = {
-  db: Db
-  now: () => Date
+export type ThrottleOptions = StoreBase & {
   botCheck: BotCheckService
   /** Codes one IP may have sent per hour. */
   ipHourlyLimit: number
@@ -62,13 +60,9 @@ function connectionIdentifierKey(context: RequestContext, identifier: string): s
  * country, the lock-outs and slow-down after wrong codes, and when the bot challenge is asked. Every counter lives in
  * the database, so that any number of instances share them.
  */
-export class CodeThrottle {
-  private readonly db: Db
-  private readonly now: () => Date
-
+export class CodeThrottle extends AccountStore {
   constructor(private readonly options: ThrottleOptions) {
-    this.db = options.db
-    this.now = options.now
+    super(options)
   }
 
   get smsPolicy(): SmsPolicy {
