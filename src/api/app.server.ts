@@ -4,10 +4,10 @@ import { DEMO_SELLER } from '~/config/schema'
 import { CatalogService } from './catalog/catalog.service'
 import { keepCatalogReads } from './catalog/catalog-reads'
 import { createCatalogRoutes } from './catalog/routes.server'
-import { AccountService } from './accounts/account.service'
 import { createDelivery } from './accounts/delivery.server'
 import { createAccountRoutes } from './accounts/routes.server'
 import { MembershipService } from './accounts/membership.service'
+import { createAccountServices } from './accounts/services.server'
 import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes } from './commerce/routes.server'
@@ -47,7 +47,7 @@ export function createApiApp(options: ApiOptions) {
     thbSatangPerUsdCent: options.accounts?.thbPerUsd ?? DEFAULT_THB_PER_USD,
     now: options.accounts?.now,
   })
-  const accounts = new AccountService({
+  const accounts = createAccountServices({
     db: options.db,
     deliver: delivery.deliver,
     channels: delivery.channels,
@@ -63,8 +63,8 @@ export function createApiApp(options: ApiOptions) {
     onRegistered: (memberId) => membership.issueCodes(memberId),
   })
   app.route('/', createAccountRoutes({ db: options.db, accounts, outboxEnabled: delivery.outboxEnabled }))
-  app.route('/', createMembershipRoutes({ accounts, membership }))
-  app.route('/', createQuickPassRoutes({ db: options.db, accounts, now: options.accounts?.now }))
+  app.route('/', createMembershipRoutes({ sessions: accounts.sessions, membership }))
+  app.route('/', createQuickPassRoutes({ db: options.db, sessions: accounts.sessions, now: options.accounts?.now }))
   const siteUrl = options.commerce?.siteUrl ?? 'http://localhost:3000'
   const apiBase = options.commerce?.apiBaseUrl ?? `/api/public/${options.storeKeys[0] ?? 'demo'}`
   const commerce = createCommerceRoutes({

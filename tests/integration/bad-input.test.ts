@@ -762,7 +762,7 @@ async function newSession(): Promise<string> {
   knownCounts = null
   const [member] = await database.db.select().from(members).where(eq(members.id, memberId))
   if (!member) throw new Error('the test member is gone')
-  const grant = await app.accounts.startSession(member, { ip: IP, userAgent: 'bad-input', locale: 'th' }, null)
+  const grant = await app.accounts.sessions.startSession(member, { ip: IP, userAgent: 'bad-input', locale: 'th' }, null)
   return grant.token
 }
 

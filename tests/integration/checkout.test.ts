@@ -575,7 +575,7 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
       .values({ fullname: 'Replay Member', email: 'replay.member@example.com', telephone: '+66869990001' })
       .returning()
     if (!member) throw new Error('no member')
-    const grant = await app.accounts.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
+    const grant = await app.accounts.sessions.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
     const auth = { authorization: `Bearer ${grant.token}` }
     const first = await plainSku(5, 11)
     await call('POST', '/cart/items?currency=thb', { body: { sku: first.sku }, headers: auth })

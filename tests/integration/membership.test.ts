@@ -29,7 +29,7 @@ async function call(method: string, path: string, init: { body?: unknown; header
 async function memberSession(email: string, birthdate: string | null = null) {
   const [member] = await database.db.insert(members).values({ fullname: 'Tier Tester', email, birthdate }).returning()
   if (!member) throw new Error('member not stored')
-  const grant = await app.accounts.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
+  const grant = await app.accounts.sessions.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
   return { id: member.id, auth: { authorization: `Bearer ${grant.token}` } }
 }
 

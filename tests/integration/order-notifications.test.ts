@@ -59,7 +59,7 @@ it('tells a LINE-linked member of each status change by e-mail and by LINE messa
     .values({ fullname: 'Nok', email: 'nok@example.com', lineUserId: LINE_USER })
     .returning()
   if (!member) throw new Error('member not stored')
-  const grant = await app.accounts.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
+  const grant = await app.accounts.sessions.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
   const auth = { authorization: `Bearer ${grant.token}`, 'content-type': 'application/json' }
   const [row] = await database.db
     .select({ sku: variants.sku })

@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AccountService } from '~/api/accounts/account.service'
+import { SessionService } from '~/api/accounts/sessions.service'
 import { appSecret, randomToken } from '~/api/accounts/crypto.server'
 import {
   createQuickPassRoutes,
@@ -23,13 +23,13 @@ const BASE = 'http://shop.test/api/public/demo'
 
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let app: OpenAPIHono
-let accounts: AccountService
+let sessions: SessionService
 
 beforeAll(async () => {
   database = await freshDatabase({ seed: false })
-  accounts = new AccountService({ db: database.db, deliver: async () => {}, lineLogin: null, ipHourlyLimit: 30 })
+  sessions = new SessionService({ db: database.db, now: () => new Date() })
   app = new OpenAPIHono().basePath('/api/public/:storeKey')
-  app.route('/', createQuickPassRoutes({ db: database.db, accounts }))
+  app.route('/', createQuickPassRoutes({ db: database.db, sessions }))
   app = checkedResponses(app, apiDocument(database.db))
 })
 
@@ -49,7 +49,7 @@ async function createMember(fullname = 'สมชาย ใจดี'): Promise<
 }
 
 async function sessionOf(member: MemberRow): Promise<string> {
-  const grant = await accounts.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
+  const grant = await sessions.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
   return grant.token
 }
 

@@ -36,7 +36,7 @@ function appWith(strategy: LanguageStrategy): ApiApp {
 async function paidCardOrder(app: ApiApp, lang: 'th' | 'en', email: string) {
   const [member] = await database.db.insert(members).values({ fullname: 'Nok', email }).returning()
   if (!member) throw new Error('member not stored')
-  const grant = await app.accounts.startSession(member, { ip: '127.0.0.1', locale: lang }, null)
+  const grant = await app.accounts.sessions.startSession(member, { ip: '127.0.0.1', locale: lang }, null)
   const auth = { authorization: `Bearer ${grant.token}`, 'content-type': 'application/json' }
   const [row] = await database.db
     .select({ sku: variants.sku })

@@ -1,11 +1,11 @@
-import { createRoute, type z } from '@hono/zod-openapi'
-import { security, bearerToken, createSubApp, json, refused, wire } from '~/api/http.server'
-import type { AccountService } from './account.service'
+import { createRoute } from '@hono/zod-openapi'
+import { security, bearerToken, createSubApp, json, refused, toWire } from '~/api/http.server'
+import type { SessionService } from './sessions.service'
 import type { MembershipService } from './membership.service'
 import { memberCodesSchema, membershipSchema } from '~/contract/accounts'
 
 /** The member's tier figures and promotion codes (issue 6). */
-export function createMembershipRoutes(options: { accounts: AccountService; membership: MembershipService }) {
+export function createMembershipRoutes(options: { sessions: SessionService; membership: MembershipService }) {
   const app = createSubApp()
 
   app.openapi(
@@ -18,10 +18,10 @@ export function createMembershipRoutes(options: { accounts: AccountService; memb
       responses: { 200: json(membershipSchema, 'Figures in satang'), 401: refused('Log in first') },
     }),
     async (c) => {
-      const member = await options.accounts.requireMember(bearerToken(c))
+      const member = await options.sessions.requireMember(bearerToken(c))
       const state = await options.membership.state(member.id)
       c.header('Cache-Control', 'private, no-store')
-      return c.json(wire<z.infer<typeof membershipSchema>>(state), 200)
+      return c.json(toWire(membershipSchema, state), 200)
     },
   )
 
@@ -35,12 +35,9 @@ export function createMembershipRoutes(options: { accounts: AccountService; memb
       responses: { 200: json(memberCodesSchema, 'Codes'), 401: refused('Log in first') },
     }),
     async (c) => {
-      const member = await options.accounts.requireMember(bearerToken(c))
+      const member = await options.sessions.requireMember(bearerToken(c))
       c.header('Cache-Control', 'private, no-store')
-      return c.json(
-        { items: wire<z.infer<typeof memberCodesSchema>['items']>(await options.membership.codes(member.id)) },
-        200,
-      )
+      return c.json(toWire(memberCodesSchema, { items: await options.membership.codes(member.id) }), 200)
     },
   )
 

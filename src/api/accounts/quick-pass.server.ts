@@ -5,7 +5,7 @@ import type { Db } from '~/db/client.server'
 import { members } from '~/db/schema'
 import { quickPassCheckSchema, quickPassSchema, quickPassVerifyBody, type QuickPassCheck } from '~/contract/accounts'
 import { security, bearerToken, body, createSubApp, json, refused } from '~/api/http.server'
-import type { AccountService } from './account.service'
+import type { SessionService } from './sessions.service'
 import { appSecret, randomToken } from './crypto.server'
 
 /** How long a quick pass code is valid: short, so that a photo of someone's code is soon worthless. */
@@ -20,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type QuickPassRoutesOptions = {
   db: Db
-  accounts: AccountService
+  sessions: SessionService
   /** The clock (tests); the real time by default. */
   now?: () => Date
 }
@@ -35,7 +35,7 @@ export function quickPassKey(secret: string): Uint8Array {
  * shows as a QR code, and the check a store device makes of a scanned one.
  */
 export function createQuickPassRoutes(options: QuickPassRoutesOptions) {
-  const { db, accounts } = options
+  const { db, sessions } = options
   const now = options.now ?? (() => new Date())
   const app = createSubApp()
 
@@ -62,7 +62,7 @@ export function createQuickPassRoutes(options: QuickPassRoutesOptions) {
       responses: { 200: json(quickPassSchema, 'The pass'), 401: refused('Not logged in') },
     }),
     async (c) => {
-      const member = await accounts.requireMember(bearerToken(c))
+      const member = await sessions.requireMember(bearerToken(c))
       const issuedAt = Math.floor(now().getTime() / 1000)
       const expiresAt = issuedAt + QUICK_PASS_TTL_SECONDS
       const token = await new SignJWT({ name: member.fullname, tier: member.tier })

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { AccountService } from '~/api/accounts/account.service'
+import type { AccountServices } from '~/api/accounts/services.server'
 import type { CatalogService } from '~/api/catalog/catalog.service'
 import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
 import { security, bearerToken, body, createSubApp, json, refused, requestContext, wire } from '~/api/http.server'
@@ -78,7 +78,7 @@ export type BankAccount = {
 
 export type CommerceRoutesOptions = {
   db: Db
-  accounts: AccountService
+  accounts: AccountServices
   catalog: CatalogService
   /** Public origin of the storefront: the API's public address under it, where PayPal sends shoppers back. */
   siteUrl: string
@@ -180,7 +180,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     membership: options.membership ?? null,
     bankTransfer: options.bankTransfer,
     unpaidHolds: options.unpaidHolds,
-    botCheck: (answer, ip) => options.accounts.passBotCheck(answer, { ip, locale: 'th' }),
+    botCheck: (answer, ip) => options.accounts.botCheck.passBotCheck(answer, { ip, locale: 'th' }),
     onPaymentReminder: options.onPaymentReminder ?? null,
     // The shopper's e-mail about an accepted exchange or return, queued once per request.
     onReturnAccepted:
@@ -202,7 +202,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   }
 
   async function owner(c: Context): Promise<CartOwner> {
-    const member = await options.accounts.memberForSession(bearerToken(c))
+    const member = await options.accounts.sessions.memberForSession(bearerToken(c))
     const token = c.req.header(CART_TOKEN_HEADER) ?? null
     return { memberId: member?.id ?? null, token: token && /^[A-Za-z0-9_-]{16,200}$/.test(token) ? token : null }
   }
@@ -356,7 +356,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     }),
     async (c) => {
       const { lang, currency } = c.req.valid('query')
-      const member = await options.accounts.requireMember(bearerToken(c))
+      const member = await options.accounts.sessions.requireMember(bearerToken(c))
       await carts.mergeGuestCart(member.id, c.req.valid('json').cart_token)
       return c.json(cartBody(c, await carts.view({ memberId: member.id, token: null }, currency, lang)), 200)
     },
@@ -373,7 +373,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       responses: { 200: json(wishlistSchema, 'Wishlist'), 401: refused('Log in first') },
     }),
     async (c) => {
-      const member = await options.accounts.requireMember(bearerToken(c))
+      const member = await options.accounts.sessions.requireMember(bearerToken(c))
       const { lang, currency } = c.req.valid('query')
       const rows = await carts.wishlist(member.id)
       c.header('Cache-Control', 'private, no-store')
@@ -398,7 +398,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       responses: { 204: { description: 'Kept' }, 401: refused('Log in first'), 404: refused('Unknown product') },
     }),
     async (c) => {
-      const member = await options.accounts.requireMember(bearerToken(c))
+      const member = await options.accounts.sessions.requireMember(bearerToken(c))
       await carts.addToWishlist(member.id, c.req.valid('param').product_id)
       return c.body(null, 204)
     },
@@ -415,7 +415,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       responses: { 204: { description: 'Removed' }, 401: refused('Log in first') },
     }),
     async (c) => {
-      const member = await options.accounts.requireMember(bearerToken(c))
+      const member = await options.accounts.sessions.requireMember(bearerToken(c))
       await carts.removeFromWishlist(member.id, c.req.valid('param').product_id)
       return c.body(null, 204)
     },
@@ -568,7 +568,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   )
 
   async function viewer(c: Context) {
-    const member = await options.accounts.memberForSession(bearerToken(c))
+    const member = await options.accounts.sessions.memberForSession(bearerToken(c))
     const token = c.req.header(ORDER_TOKEN_HEADER) ?? null
     return { memberId: member?.id ?? null, accessToken: token && token.length <= 200 ? token : null }
   }
@@ -670,7 +670,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       responses: { 200: json(historySchema, 'Orders'), 401: refused('Log in first') },
     }),
     async (c) => {
-      const member = await options.accounts.requireMember(bearerToken(c))
+      const member = await options.accounts.sessions.requireMember(bearerToken(c))
       c.header('Cache-Control', 'private, no-store')
       const history = await orders.history(member.id, c.req.valid('query').page, DEFAULT_PAGE_SIZE)
       return c.json(wire<z.infer<typeof historySchema>>(history), 200)
