@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { useId, type Ref } from 'react'
+import { useId, type ReactNode, type Ref } from 'react'
 import type { CheckoutForm } from '~/checkout/use-checkout-form'
 
 /** The shopper's e-mail and telephone; marked invalid when the order is refused for them. */
@@ -13,47 +13,60 @@ export function ContactSection({
   /** The first field: focused once the shopper goes on as a guest. */
   emailRef: Ref<HTMLInputElement>
 }) {
-  const ids = { email: useId(), telephone: useId() }
   return (
     <section className="checkout-section" aria-labelledby="contact-title">
       <h2 id="contact-title">
         <Trans>Contact</Trans>
       </h2>
-      <form.Field name="email">
-        {(field) => (
-          <div className="field">
-            <label htmlFor={ids.email}>
-              <Trans>E-mail</Trans> <span aria-hidden="true">*</span>
-            </label>
-            <input
-              ref={emailRef}
-              id={ids.email}
-              type="email"
-              autoComplete="email"
+      {(['email', 'telephone'] as const).map((name) => (
+        <form.Field key={name} name={name}>
+          {(field) => (
+            <ContactField
+              label={name === 'email' ? <Trans>E-mail</Trans> : <Trans>Telephone</Trans>}
+              type={name === 'email' ? 'email' : 'tel'}
               value={field.state.value}
-              aria-invalid={fieldProblems.email ? true : undefined}
-              onChange={(event) => field.handleChange(event.target.value)}
+              invalid={Boolean(fieldProblems[name])}
+              inputRef={name === 'email' ? emailRef : undefined}
+              onChange={field.handleChange}
             />
-          </div>
-        )}
-      </form.Field>
-      <form.Field name="telephone">
-        {(field) => (
-          <div className="field">
-            <label htmlFor={ids.telephone}>
-              <Trans>Telephone</Trans> <span aria-hidden="true">*</span>
-            </label>
-            <input
-              id={ids.telephone}
-              type="tel"
-              autoComplete="tel"
-              value={field.state.value}
-              aria-invalid={fieldProblems.telephone ? true : undefined}
-              onChange={(event) => field.handleChange(event.target.value)}
-            />
-          </div>
-        )}
-      </form.Field>
+          )}
+        </form.Field>
+      ))}
     </section>
+  )
+}
+
+/** A required contact field: its type is also its autofill token (`email`, `tel`). */
+function ContactField({
+  label,
+  type,
+  value,
+  invalid,
+  inputRef,
+  onChange,
+}: {
+  label: ReactNode
+  type: 'email' | 'tel'
+  value: string
+  invalid: boolean
+  inputRef?: Ref<HTMLInputElement>
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label} <span aria-hidden="true">*</span>
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type={type}
+        autoComplete={type}
+        value={value}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   )
 }
