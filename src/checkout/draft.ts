@@ -1,4 +1,5 @@
 import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address-core'
+import { SHIPPING_METHODS, type ShippingMethod } from '~/domain/orders'
 
 /**
  * What the shopper has typed at checkout, kept in this tab (sessionStorage) so that a reload or a trip back to the
@@ -8,7 +9,7 @@ import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address-core'
 export type CheckoutDraft = {
   email: string
   telephone: string
-  shipping: 'courier' | 'pickup'
+  shipping: ShippingMethod
   storeId: string
   address: AddressInput | null
   /** An address typed but not yet confirmed ("Use this address"): the form opens with it again (issue 29, item 20). */
@@ -25,6 +26,8 @@ export const CHECKOUT_DRAFT_KEY = 'checkout-draft'
 const TEXT_MAX = 300
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= TEXT_MAX
+const isShippingMethod = (value: unknown): value is ShippingMethod =>
+  SHIPPING_METHODS.some((method) => method === value)
 
 function readAddress(value: unknown): AddressInput | null | undefined {
   if (value === null) return null
@@ -48,7 +51,7 @@ function parseDraft(value: unknown): CheckoutDraft | null {
   const draft = value as Record<string, unknown>
   const { email, telephone, shipping, storeId, codeInput, code, payment, guestChoice } = draft
   if (!isText(email) || !isText(telephone) || !isText(storeId) || !isText(codeInput) || !isText(payment)) return null
-  if (shipping !== 'courier' && shipping !== 'pickup') return null
+  if (!isShippingMethod(shipping)) return null
   if (code !== null && !isText(code)) return null
   if (typeof guestChoice !== 'boolean') return null
   const address = readAddress(draft.address)
