@@ -1,11 +1,16 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { MONTHLY_CODE_CAP_THB } from '~/domain/membership'
+import { formatWholeUnits } from '~/domain/money'
+import { PROMOTION_MINIMUM_THB } from '~/domain/promotions'
 
 /** Why a discount code does not apply, in words (the pricing engine's and the member codes' reasons). */
 export function promotionCodeMessage(i18n: I18n, reason: string | undefined): string {
   switch (reason) {
-    case 'minimum':
-      return i18n._(msg`This code needs a purchase of 1,000 THB or more (sale items do not count).`)
+    case 'minimum': {
+      const minimum = formatWholeUnits(PROMOTION_MINIMUM_THB)
+      return i18n._(msg`This code needs a purchase of ${minimum} THB or more (sale items do not count).`)
+    }
     case 'noEligibleItems':
       return i18n._(msg`This code does not apply to sale or club items.`)
     case 'currency':
@@ -14,8 +19,10 @@ export function promotionCodeMessage(i18n: I18n, reason: string | undefined): st
       return i18n._(msg`This code has already been used.`)
     case 'expired':
       return i18n._(msg`This code has expired.`)
-    case 'monthlyCap':
-      return i18n._(msg`This month’s member discount of 2,000 THB is used up.`)
+    case 'monthlyCap': {
+      const cap = formatWholeUnits(MONTHLY_CODE_CAP_THB)
+      return i18n._(msg`This month’s member discount of ${cap} THB is used up.`)
+    }
     default:
       return i18n._(msg`This code is not valid.`)
   }

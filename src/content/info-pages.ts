@@ -17,6 +17,7 @@ import {
   SMALL_SALE_ITEM_PRICE_BELOW,
 } from '~/domain/shipping'
 import { VAT_RATE_PERCENT } from '~/domain/vat'
+import { formatWholeUnits as whole } from '~/domain/money'
 
 export type ContentBlock = { kind: 'h2'; text: string } | { kind: 'p'; text: string } | { kind: 'ul'; items: string[] }
 
@@ -32,9 +33,6 @@ export const INFO_PAGE_SLUGS = [
   'info',
 ] as const
 export type InfoPageSlug = (typeof INFO_PAGE_SLUGS)[number]
-
-/** A whole amount in minor units as the pages write it: 100000 → "1,000" (the rules' figures come from src/domain). */
-const whole = (minor: number): string => (minor / 100).toLocaleString('en-US')
 
 const h2 = (text: string): ContentBlock => ({ kind: 'h2', text })
 const p = (text: string): ContentBlock => ({ kind: 'p', text })

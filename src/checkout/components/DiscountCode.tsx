@@ -3,6 +3,8 @@ import { useId, useState } from 'react'
 import { useTryCode, type QuoteInput } from '~/checkout/checkout.queries'
 import { promotionCodeMessage } from '~/checkout/code-messages'
 import type { Quote } from '~/checkout/types'
+import { formatWholeUnits } from '~/domain/money'
+import { PROMOTION_MINIMUM_THB } from '~/domain/promotions'
 import type { CheckoutForm } from '~/checkout/use-checkout-form'
 
 /**
@@ -21,6 +23,7 @@ export function DiscountCode({
   rejected: Quote['promotionRejected']
 }) {
   const { t, i18n } = useLingui()
+  const minimum = formatWholeUnits(PROMOTION_MINIMUM_THB)
   const id = useId()
   const { tryCode, checking } = useTryCode()
   const [codeProblem, setCodeProblem] = useState<string | null>(null)
@@ -72,7 +75,7 @@ export function DiscountCode({
         </button>
       </form>
       <p className="account-muted">
-        <Trans>Codes are valid for purchases of 1,000 THB or more, not for sale items.</Trans>
+        <Trans>Codes are valid for purchases of {minimum} THB or more, not for sale items.</Trans>
       </p>
       {codeProblem ? (
         <p className="field-error" role="alert">
