@@ -2,6 +2,7 @@ import type { AbVariant } from '~/analytics/ab'
 import type { LocaleCode, PublicConfig } from '~/config/constants'
 import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES } from '~/config/constants'
 import type { RegionInfo } from '~/region/region'
+import { CURRENCIES } from '~/domain/money'
 
 /**
  * What the router needs before it can render: the page's language, the public configuration and
@@ -69,7 +70,7 @@ const BOOT_RULES: Rule = {
   region: {
     country: isString,
     countryCode: isString,
-    ISOCurrencyCode: among(['thb', 'usd']),
+    ISOCurrencyCode: among(CURRENCIES),
     ISOCurrencySymbol: isString,
     clientIp: isString,
     loaded: isBoolean,
