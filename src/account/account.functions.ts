@@ -16,7 +16,7 @@ import { captchaPrompt } from './captcha-prompt'
 import { mergeGuestCart } from '~/cart/cart-cookie.server'
 import * as session from './session.server'
 import type { SessionMember } from './session.server'
-import { accountKeys } from './account.keys'
+import * as accountKeys from './account.keys'
 import { langOrDefaultInput } from '~/contract/common'
 
 /*
@@ -138,7 +138,7 @@ export const getChallenge = createServerFn({ method: 'GET' }).handler(async (): 
 })
 
 export const challengeQuery = () =>
-  queryOptions({ queryKey: accountKeys.challenge(), queryFn: () => getChallenge(), staleTime: 0 })
+  queryOptions({ queryKey: [...accountKeys.all, 'challenge'], queryFn: () => getChallenge(), staleTime: 0 })
 
 /** A new code for the same phone or e-mail. */
 export const resendCode = createServerFn({ method: 'POST' })

@@ -16,7 +16,8 @@ import { productApi } from '~/product-api/server-client.server'
 import type { AccountFailure, AccountResult } from './account-result'
 import * as session from './session.server'
 import { ProductApiError } from '~/product-api/client'
-import { accountKeys, geoKeys } from './account.keys'
+import * as accountKeys from './account.keys'
+import * as geoKeys from './geo.keys'
 import { langOrDefaultInput } from '~/contract/common'
 
 /**
@@ -57,7 +58,7 @@ export const listAddresses = createServerFn({ method: 'GET' }).handler(async ():
 })
 
 export const addressesQuery = () =>
-  queryOptions({ queryKey: accountKeys.addresses(), queryFn: () => listAddresses(), staleTime: 0 })
+  queryOptions({ queryKey: [...accountKeys.all, 'addresses'], queryFn: () => listAddresses(), staleTime: 0 })
 
 export const addAddress = createServerFn({ method: 'POST' })
   .validator(z.object({ address: addressInput(), isDefault: z._default(z.boolean(), false) }))

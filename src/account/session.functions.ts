@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
 import { currentMember, type SessionMember } from './session.server'
-import { sessionKeys } from './account.keys'
+import * as accountKeys from './account.keys'
 
 export type { SessionMember }
 
@@ -10,7 +10,7 @@ export const getSessionMember = createServerFn({ method: 'GET' }).handler(() => 
 
 export const sessionQuery = () =>
   queryOptions({
-    queryKey: sessionKeys.all,
+    queryKey: accountKeys.session,
     queryFn: () => getSessionMember(),
     staleTime: 30_000,
   })

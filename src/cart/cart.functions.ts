@@ -10,8 +10,8 @@ import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import * as cartCookie from './cart-cookie.server'
 import type { Cart, WishlistView } from './types'
-import { accountKeys } from '~/account/account.keys'
-import { cartKeys } from './cart.keys'
+import * as accountKeys from '~/account/account.keys'
+import * as cartKeys from './cart.keys'
 import { currencyOrDefaultInput, langOrDefaultInput, productIdInput } from '~/contract/common'
 
 const lineId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))

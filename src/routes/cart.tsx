@@ -24,7 +24,7 @@ import { formatMoney } from '~/domain/money'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 import { productLink } from '~/catalog/product-link'
-import { cartKeys } from '~/cart/cart.keys'
+import * as cartKeys from '~/cart/cart.keys'
 
 export const Route = createFileRoute('/cart')({
   loader: ({ context }) =>

@@ -25,7 +25,7 @@ import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { addressRulesNow, loadAddressRules } from '~/forms/phone-rules'
 import { isLocaleCode, type LocaleCode } from '~/i18n/locales'
-import { geoKeys } from '~/account/account.keys'
+import * as geoKeys from '~/account/geo.keys'
 
 export type AddressFormProps = {
   /** The address to edit; a blank Thai address when absent. */

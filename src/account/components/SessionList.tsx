@@ -13,7 +13,7 @@ import {
 import { formatDateTime } from '~/i18n/dates'
 import type { LocaleCode } from '~/i18n/locales'
 import { useLocale } from '~/i18n/use-locale'
-import { accountKeys } from '~/account/account.keys'
+import * as accountKeys from '~/account/account.keys'
 
 /** A country's name in the page's language (any country, not only those the shop delivers to). */
 function regionName(code: string, locale: LocaleCode): string {

@@ -7,7 +7,7 @@ import { setWishlisted, wishlistQuery } from '~/cart/cart.functions'
 import { HeartIcon } from '~/components/icons'
 import { Modal } from '~/components/Modal'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
-import { accountKeys } from '~/account/account.keys'
+import * as accountKeys from '~/account/account.keys'
 
 /**
  * The heart of a product (§2, §6): a member keeps it in the wishlist; a guest is asked to log in first

@@ -8,7 +8,7 @@ import { productQuery } from '~/catalog/catalog.queries'
 import { ProductCard } from '~/catalog/components/ProductCard'
 import type { ProductSummary } from '~/catalog/types'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
-import { accountKeys } from '~/account/account.keys'
+import * as accountKeys from '~/account/account.keys'
 
 /**
  * A saved piece on the wishlist page (issue 29, item 23): the product card with "Add to cart" (the size chosen here

@@ -16,8 +16,8 @@ import { useLocale } from '~/i18n/use-locale'
 import { redirectParam, searchParams, wishParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 import { internalPath } from '~/routing/links'
-import { accountKeys, sessionKeys } from '~/account/account.keys'
-import { cartKeys } from '~/cart/cart.keys'
+import * as accountKeys from '~/account/account.keys'
+import * as cartKeys from '~/cart/cart.keys'
 
 const searchSchema = searchParams({
   redirect: redirectParam(),
@@ -114,7 +114,7 @@ function ConfirmOtpPage() {
       }
       // A changed e-mail or telephone (issue 15): the same member, back to the account, which says so.
       if (change) {
-        queryClient.removeQueries({ queryKey: sessionKeys.all })
+        queryClient.removeQueries({ queryKey: accountKeys.session })
         queryClient.removeQueries({ queryKey: accountKeys.all })
         await router.invalidate()
         await router.navigate({
@@ -134,7 +134,7 @@ function ConfirmOtpPage() {
       if (result.registered) setRegistered(true)
       // The product a guest tapped the heart of is kept now (§2 'please login').
       if (wish) await setWishlisted({ data: { productId: wish, wished: true } })
-      queryClient.removeQueries({ queryKey: sessionKeys.all })
+      queryClient.removeQueries({ queryKey: accountKeys.session })
       queryClient.removeQueries({ queryKey: cartKeys.all })
       queryClient.removeQueries({ queryKey: accountKeys.all })
       await router.invalidate()

@@ -23,7 +23,7 @@ import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
 import { oneOf, searchParams } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
-import { accountKeys } from '~/account/account.keys'
+import * as accountKeys from '~/account/account.keys'
 
 /**
  * `changed`: the e-mail or telephone a code just changed (issue 15) or confirmed (issue 29), said once on the page.
