@@ -61,7 +61,7 @@ export const getCart = createServerFn({ method: 'GET' })
 
 export const cartQuery = (langCode: 'th' | 'en', currencyCode: 'thb' | 'usd') =>
   queryOptions({
-    queryKey: cartKeys.of(langCode, currencyCode),
+    queryKey: [...cartKeys.all, langCode, currencyCode],
     queryFn: () => getCart({ data: { lang: langCode, currency: currencyCode } }),
     staleTime: 10_000,
   })
@@ -165,7 +165,7 @@ export const getWishlist = createServerFn({ method: 'GET' })
 
 export const wishlistQuery = (langCode: 'th' | 'en', currencyCode: 'thb' | 'usd') =>
   queryOptions({
-    queryKey: accountKeys.wishlist(langCode, currencyCode),
+    queryKey: [...accountKeys.wishlists, langCode, currencyCode],
     queryFn: () => getWishlist({ data: { lang: langCode, currency: currencyCode } }),
     staleTime: 10_000,
   })

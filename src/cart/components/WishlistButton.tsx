@@ -33,7 +33,7 @@ export function WishlistButton({ productId }: { productId: string }) {
     setBusy(true)
     try {
       await setWishlisted({ data: { productId, wished: !wished } })
-      await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists() })
+      await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
     } finally {
       setBusy(false)
     }

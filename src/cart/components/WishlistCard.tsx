@@ -67,7 +67,7 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
         setNotice({ text: i18n._(ADD_TO_CART_MESSAGES.somethingWrong), added: false })
         return
       }
-      await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists() })
+      await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
     } finally {
       setBusy(false)
     }
