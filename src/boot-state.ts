@@ -2,7 +2,6 @@ import type { AbVariant } from '~/analytics/ab'
 import type { LocaleCode, PublicConfig } from '~/config/constants'
 import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES } from '~/config/constants'
 import type { RegionInfo } from '~/region/region'
-import { CURRENCIES } from '~/domain/money'
 
 /**
  * What the router needs before it can render: the page's language, the public configuration and
@@ -70,7 +69,7 @@ const BOOT_RULES: Rule = {
   region: {
     country: isString,
     countryCode: isString,
-    ISOCurrencyCode: among(CURRENCIES),
+    ISOCurrencyCode: among(['thb', 'usd']),
     ISOCurrencySymbol: isString,
     clientIp: isString,
     loaded: isBoolean,
