@@ -16,13 +16,14 @@ import { captchaPrompt } from './captcha-prompt'
 import { mergeGuestCart } from '~/cart/cart-cookie.server'
 import * as session from './session.server'
 import type { SessionMember } from './session.server'
+import * as accountKeys from './account.keys'
+import { langOrDefaultInput } from '~/contract/common'
 
 /*
  * The validators' schemas are built by functions, called only inside `.validator()`: Start strips validators from
  * the browser's code, and a schema made at module level (zod's `.check()` is not known to be pure) would keep zod in
  * every page that calls these functions (issue 29, item 24).
  */
-const lang = () => z._default(z.enum(['th', 'en']), 'th')
 /** The solved bot challenge (ALTCHA payload or Turnstile token), once the API asked for one. */
 const captcha = () => ({
   captcha: z.optional(z.string().check(z.minLength(1), z.maxLength(CAPTCHA_SOLUTION_MAX_LENGTH))),
@@ -55,7 +56,7 @@ export const requestLoginCode = createServerFn({ method: 'POST' })
     z.object({
       identifier: z.string().check(z.maxLength(254)),
       country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'TH'),
-      lang: lang(),
+      lang: langOrDefaultInput(),
       ...captcha(),
     }),
   )
@@ -86,7 +87,7 @@ const registrationSchema = () =>
     gender: gender(),
     birthdate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
     acceptTerms: z.literal(true),
-    lang: lang(),
+    lang: langOrDefaultInput(),
     ...captcha(),
   })
 
@@ -137,11 +138,11 @@ export const getChallenge = createServerFn({ method: 'GET' }).handler(async (): 
 })
 
 export const challengeQuery = () =>
-  queryOptions({ queryKey: ['account', 'challenge'], queryFn: () => getChallenge(), staleTime: 0 })
+  queryOptions({ queryKey: [...accountKeys.all, 'challenge'], queryFn: () => getChallenge(), staleTime: 0 })
 
 /** A new code for the same phone or e-mail. */
 export const resendCode = createServerFn({ method: 'POST' })
-  .validator(z.object({ lang: lang(), ...captcha() }))
+  .validator(z.object({ lang: langOrDefaultInput(), ...captcha() }))
   .handler(async ({ data }): Promise<AccountResult<{ challenge: ChallengeInfo }>> => {
     const token = session.readChallengeToken()
     if (!token) return { ok: false, status: 400, reason: 'VERIFY_FAILED' }
@@ -224,7 +225,7 @@ export const requestIdentityChange = createServerFn({ method: 'POST' })
       field: z.enum(['email', 'telephone']),
       value: z.string().check(z.maxLength(254)),
       country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'TH'),
-      lang: lang(),
+      lang: langOrDefaultInput(),
       ...captcha(),
     }),
   )

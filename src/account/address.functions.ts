@@ -16,6 +16,9 @@ import { productApi } from '~/product-api/server-client.server'
 import type { AccountFailure, AccountResult } from './account-result'
 import * as session from './session.server'
 import { ProductApiError } from '~/product-api/client'
+import * as accountKeys from './account.keys'
+import * as geoKeys from './geo.keys'
+import { langOrDefaultInput } from '~/contract/common'
 
 /**
  * A saved address as the address book shows it; `telephoneDisplay` is its number as people read it (+66 81 234 5678),
@@ -35,7 +38,6 @@ const addressInput = () => {
   )
 }
 const addressId = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))
-const lang = () => z._default(z.enum(['th', 'en']), 'th')
 const placeName = () => z.string().check(z.maxLength(100))
 
 function refusal(error: unknown): AccountFailure {
@@ -56,7 +58,7 @@ export const listAddresses = createServerFn({ method: 'GET' }).handler(async ():
 })
 
 export const addressesQuery = () =>
-  queryOptions({ queryKey: ['account', 'addresses'], queryFn: () => listAddresses(), staleTime: 0 })
+  queryOptions({ queryKey: [...accountKeys.all, 'addresses'], queryFn: () => listAddresses(), staleTime: 0 })
 
 export const addAddress = createServerFn({ method: 'POST' })
   .validator(z.object({ address: addressInput(), isDefault: z._default(z.boolean(), false) }))
@@ -125,7 +127,8 @@ export const checkAddress = createServerFn({ method: 'POST' })
 
 export type Place = { name: string; nameTh: string; nameEn: string }
 
-const geoInput = () => z.object({ lang: lang(), province: z.optional(placeName()), district: z.optional(placeName()) })
+const geoInput = () =>
+  z.object({ lang: langOrDefaultInput(), province: z.optional(placeName()), district: z.optional(placeName()) })
 
 export const thaiProvinces = createServerFn({ method: 'GET' })
   .validator(geoInput())
@@ -149,7 +152,7 @@ export const thaiSubDistricts = createServerFn({ method: 'GET' })
   })
 
 export const thaiPostcodePlaces = createServerFn({ method: 'GET' })
-  .validator(z.object({ lang: lang(), postcode: z.string().check(z.regex(/^\d{5}$/)) }))
+  .validator(z.object({ lang: langOrDefaultInput(), postcode: z.string().check(z.regex(/^\d{5}$/)) }))
   .handler(
     async ({ data }): Promise<Array<{ province: string; district: string; subDistrict: string; postcode: string }>> => {
       const { items } = await productApi().get(`/geo/th/postcodes/${data.postcode}`, postcodePlacesSchema, {
@@ -161,14 +164,14 @@ export const thaiPostcodePlaces = createServerFn({ method: 'GET' })
 
 export const thaiProvincesQuery = (lang: 'th' | 'en') =>
   queryOptions({
-    queryKey: ['geo', 'th', 'provinces', lang],
+    queryKey: geoKeys.provinces(lang),
     queryFn: () => thaiProvinces({ data: { lang } }),
     staleTime: Infinity,
   })
 
 export const thaiDistrictsQuery = (lang: 'th' | 'en', province: string) =>
   queryOptions({
-    queryKey: ['geo', 'th', 'districts', lang, province],
+    queryKey: geoKeys.districts(lang, province),
     queryFn: () => thaiDistricts({ data: { lang, province } }),
     staleTime: Infinity,
     enabled: province !== '',
@@ -176,7 +179,7 @@ export const thaiDistrictsQuery = (lang: 'th' | 'en', province: string) =>
 
 export const thaiSubDistrictsQuery = (lang: 'th' | 'en', province: string, district: string) =>
   queryOptions({
-    queryKey: ['geo', 'th', 'sub-districts', lang, province, district],
+    queryKey: geoKeys.subDistricts(lang, province, district),
     queryFn: () => thaiSubDistricts({ data: { lang, province, district } }),
     staleTime: Infinity,
     enabled: province !== '' && district !== '',

@@ -6,6 +6,7 @@ import { memberCodesSchema, membershipSchema } from '~/contract/accounts'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import { visitorHeaders } from './session.server'
+import * as accountKeys from './account.keys'
 
 export type Membership = CamelCasedPropertiesDeep<z.output<typeof membershipSchema>>
 export type MemberCode = CamelCasedPropertiesDeep<z.output<typeof memberCodesSchema>>['items'][number]
@@ -21,7 +22,7 @@ export const getMembership = createServerFn({ method: 'GET' }).handler(async ():
 })
 
 export const membershipQuery = () =>
-  queryOptions({ queryKey: ['account', 'membership'], queryFn: () => getMembership(), staleTime: 0 })
+  queryOptions({ queryKey: [...accountKeys.all, 'membership'], queryFn: () => getMembership(), staleTime: 0 })
 
 /** The member's promotion codes, newest first. */
 export const getMemberCodes = createServerFn({ method: 'GET' }).handler(async (): Promise<MemberCode[]> => {
@@ -30,4 +31,4 @@ export const getMemberCodes = createServerFn({ method: 'GET' }).handler(async ()
 })
 
 export const memberCodesQuery = () =>
-  queryOptions({ queryKey: ['account', 'codes'], queryFn: () => getMemberCodes(), staleTime: 0 })
+  queryOptions({ queryKey: [...accountKeys.all, 'codes'], queryFn: () => getMemberCodes(), staleTime: 0 })

@@ -4,6 +4,7 @@ import { quickPassSchema } from '~/contract/accounts'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import * as session from './session.server'
+import * as accountKeys from './account.keys'
 
 /** The member's pass for in-store use: a signed token to show as a QR code, valid until `expiresAt`. */
 export type QuickPass = {
@@ -27,7 +28,7 @@ export const getQuickPass = createServerFn({ method: 'GET' }).handler(async (): 
 /** A code lives five minutes: it is renewed after four, so the one on screen is always still good. */
 export const quickPassQuery = () =>
   queryOptions({
-    queryKey: ['account', 'quick-pass'],
+    queryKey: [...accountKeys.all, 'quick-pass'],
     queryFn: () => getQuickPass(),
     staleTime: 60_000,
     refetchInterval: 240_000,

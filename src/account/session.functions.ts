@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
 import { currentMember, type SessionMember } from './session.server'
+import * as accountKeys from './account.keys'
 
 export type { SessionMember }
 
 /** The logged-in member of this request, or null for a guest. */
 export const getSessionMember = createServerFn({ method: 'GET' }).handler(() => currentMember())
 
-/** Member data is keyed under ['session'] and ['account', …]: logging in or out resets both. */
 export const sessionQuery = () =>
   queryOptions({
-    queryKey: ['session'],
+    queryKey: accountKeys.session,
     queryFn: () => getSessionMember(),
     staleTime: 30_000,
   })

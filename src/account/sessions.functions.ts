@@ -5,6 +5,7 @@ import { noContentSchema, sessionListSchema, sessionsEndedSchema } from '~/contr
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import * as session from './session.server'
+import * as accountKeys from './account.keys'
 
 /** One of the member's sessions as the account page lists it (issue 15). */
 export type MemberSession = {
@@ -32,7 +33,7 @@ export const getMemberSessions = createServerFn({ method: 'GET' }).handler(async
 })
 
 export const memberSessionsQuery = () =>
-  queryOptions({ queryKey: ['account', 'sessions'], queryFn: () => getMemberSessions(), staleTime: 0 })
+  queryOptions({ queryKey: [...accountKeys.all, 'sessions'], queryFn: () => getMemberSessions(), staleTime: 0 })
 
 /** Ends one of the member's other sessions; NOT_FOUND when it had already ended (or was never theirs). */
 export const endMemberSession = createServerFn({ method: 'POST' })

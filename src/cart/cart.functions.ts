@@ -10,11 +10,13 @@ import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
 import * as cartCookie from './cart-cookie.server'
 import type { Cart, WishlistView } from './types'
+import * as accountKeys from '~/account/account.keys'
+import * as cartKeys from './cart.keys'
+import { currencyOrDefaultInput, langOrDefaultInput, productIdInput } from '~/contract/common'
 
-const lang = z._default(z.enum(['th', 'en']), 'th')
-const currency = z._default(z.enum(['thb', 'usd']), 'thb')
 const lineId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))
-const where = { lang, currency }
+/** Built inside `.validator()` only, so the browser's code keeps no schema (decision 026). */
+const where = () => ({ lang: langOrDefaultInput(), currency: currencyOrDefaultInput() })
 
 function refusal(error: unknown): AccountFailure {
   if (!(error instanceof ProductApiError) || error.status >= 500) throw error
@@ -50,7 +52,7 @@ function settle(result: Cart & { cartToken?: string }): Cart {
 
 /** The shopper's cart, re-priced by the API; nothing to ask when there is neither session nor cart cookie. */
 export const getCart = createServerFn({ method: 'GET' })
-  .validator(z.object(where))
+  .validator(z.object(where()))
   .handler(async ({ data }): Promise<Cart> => {
     const headers = cartCookie.cartHeaders()
     if (!headers.has('authorization') && !headers.has(CART_TOKEN_HEADER)) return emptyCart(data.currency)
@@ -59,13 +61,13 @@ export const getCart = createServerFn({ method: 'GET' })
 
 export const cartQuery = (langCode: 'th' | 'en', currencyCode: 'thb' | 'usd') =>
   queryOptions({
-    queryKey: ['cart', langCode, currencyCode],
+    queryKey: [...cartKeys.all, langCode, currencyCode],
     queryFn: () => getCart({ data: { lang: langCode, currency: currencyCode } }),
     staleTime: 10_000,
   })
 
 export const addToCart = createServerFn({ method: 'POST' })
-  .validator(z.object({ ...where, sku: z.string().check(z.maxLength(80)), quantity: z._default(z.int(), 1) }))
+  .validator(z.object({ ...where(), sku: z.string().check(z.maxLength(80)), quantity: z._default(z.int(), 1) }))
   .handler(async ({ data }): Promise<AccountResult<{ cart: Cart }>> => {
     try {
       const cart = await productApi().send('POST', '/cart/items', cartSchema, {
@@ -80,7 +82,7 @@ export const addToCart = createServerFn({ method: 'POST' })
   })
 
 export const setCartQuantity = createServerFn({ method: 'POST' })
-  .validator(z.object({ ...where, id: lineId, quantity: z.int().check(z.gte(1), z.lte(10)) }))
+  .validator(z.object({ ...where(), id: lineId, quantity: z.int().check(z.gte(1), z.lte(10)) }))
   .handler(async ({ data }): Promise<AccountResult<{ cart: Cart }>> => {
     try {
       const cart = await productApi().send('PATCH', `/cart/items/${data.id}`, cartSchema, {
@@ -95,7 +97,7 @@ export const setCartQuantity = createServerFn({ method: 'POST' })
   })
 
 export const removeCartLine = createServerFn({ method: 'POST' })
-  .validator(z.object({ ...where, id: lineId }))
+  .validator(z.object({ ...where(), id: lineId }))
   .handler(async ({ data }): Promise<AccountResult<{ cart: Cart }>> => {
     try {
       const cart = await productApi().send('DELETE', `/cart/items/${data.id}`, cartSchema, {
@@ -109,7 +111,7 @@ export const removeCartLine = createServerFn({ method: 'POST' })
   })
 
 export const moveLineToWishlist = createServerFn({ method: 'POST' })
-  .validator(z.object({ ...where, id: lineId }))
+  .validator(z.object({ ...where(), id: lineId }))
   .handler(async ({ data }): Promise<AccountResult<{ cart: Cart }>> => {
     try {
       const cart = await productApi().send('POST', `/cart/items/${data.id}/wishlist`, cartSchema, {
@@ -124,7 +126,7 @@ export const moveLineToWishlist = createServerFn({ method: 'POST' })
 
 /** The shopper saw the new prices (§8 warning): the cart takes them. */
 export const acceptCartPrices = createServerFn({ method: 'POST' })
-  .validator(z.object(where))
+  .validator(z.object(where()))
   .handler(async ({ data }): Promise<Cart> =>
     settle(
       await productApi().send('POST', '/cart/accept-prices', cartSchema, {
@@ -136,7 +138,7 @@ export const acceptCartPrices = createServerFn({ method: 'POST' })
 
 /** Lines added under another region, added again in the shopper's currency at today's price (§5's remove and re-add). */
 export const moveCartToRegion = createServerFn({ method: 'POST' })
-  .validator(z.object(where))
+  .validator(z.object(where()))
   .handler(async ({ data }): Promise<Cart> =>
     settle(
       await productApi().send('POST', '/cart/move-to-region', cartSchema, {
@@ -147,7 +149,7 @@ export const moveCartToRegion = createServerFn({ method: 'POST' })
   )
 
 export const getWishlist = createServerFn({ method: 'GET' })
-  .validator(z.object(where))
+  .validator(z.object(where()))
   .handler(async ({ data }): Promise<WishlistView | null> => {
     if (!session.readSessionToken()) return null
     try {
@@ -163,13 +165,13 @@ export const getWishlist = createServerFn({ method: 'GET' })
 
 export const wishlistQuery = (langCode: 'th' | 'en', currencyCode: 'thb' | 'usd') =>
   queryOptions({
-    queryKey: ['account', 'wishlist', langCode, currencyCode],
+    queryKey: [...accountKeys.wishlists, langCode, currencyCode],
     queryFn: () => getWishlist({ data: { lang: langCode, currency: currencyCode } }),
     staleTime: 10_000,
   })
 
 export const setWishlisted = createServerFn({ method: 'POST' })
-  .validator(z.object({ productId: z.string().check(z.maxLength(120)), wished: z.boolean() }))
+  .validator(z.object({ productId: productIdInput(), wished: z.boolean() }))
   .handler(async ({ data }): Promise<AccountResult<object>> => {
     try {
       await productApi().send(

@@ -1,43 +1,15 @@
-import type { ProductSummary } from '~/catalog/types'
+import type { CamelCasedPropertiesDeep } from 'type-fest'
+import type { z } from 'zod'
+import type { cartLineSchema, cartSchema, wishlistSchema } from '~/contract/commerce'
 
-/** A cart line as the cart page shows it (the API's CartLine, camelCase). */
-export type CartLine = {
-  id: string
-  sku: string
-  productId: string
-  /** The product's family and colour, for the link to its page. */
-  familyId: string
-  colorSlug: string
-  name: string
-  size: string
-  image: { path: string; width: number; height: number; alt: string } | null
-  category: string
-  tags: Array<'sale' | 'club' | 'mix_match' | 'new'>
-  quantity: number
-  unitPrice: number
-  addedPrice: number
-  compareAt: number | null
-  currency: 'thb' | 'usd'
-  lineTotal: number
-  available: number
-  priceChanged: boolean
-  outOfStock: boolean
-  regionMismatch: boolean
-}
+/** A cart line as the cart page shows it: the API's CartLine, camelCase (§7). */
+export type CartLine = CamelCasedPropertiesDeep<z.output<typeof cartLineSchema>>
 
-export type Cart = {
-  id: string | null
-  currency: 'thb' | 'usd'
-  items: CartLine[]
-  count: number
-  /** What can be paid now (not sizes out of stock, not lines of another region). */
-  subtotal: number
-  mixMatchDiscount: number
-  /** subtotal − mixMatchDiscount, before delivery and codes. */
-  total: number
-  pricesChanged: boolean
-  blocked: boolean
-  purchased: boolean
-}
+/**
+ * The cart as the storefront reads it: the API's Cart, camelCase, without the guest cart's token, which the server
+ * keeps in an HttpOnly cookie and never hands to the page. Its subtotal counts what can be paid now (not sizes out of
+ * stock, not lines of another region); its total is subtotal − mixMatchDiscount, before delivery and codes.
+ */
+export type Cart = Omit<CamelCasedPropertiesDeep<z.output<typeof cartSchema>>, 'cartToken'>
 
-export type WishlistView = { items: ProductSummary[]; productIds: string[] }
+export type WishlistView = CamelCasedPropertiesDeep<z.output<typeof wishlistSchema>>

@@ -1,13 +1,14 @@
 import { z } from 'zod/mini'
 import { GENDERS, LISTING_SORTS, LISTING_TAGS } from './listing-search'
+import { currencyInput, langInput } from '~/contract/common'
 
 /**
  * The catalogue's server-function inputs, checked on the server. A module of their own: in the browser the
  * server functions are calls without their validators, so nothing imports these there and zod stays out of
  * the first load (decision 120).
  */
-export const lang = z.enum(['th', 'en'])
-export const currency = z.enum(['thb', 'usd'])
+export const lang = langInput()
+export const currency = currencyInput()
 /** Validators run on the server; zod/mini keeps them small where the browser loads this module. */
 export const slug = z.string().check(z.maxLength(120), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/))
 export const text = (max: number) => z.string().check(z.maxLength(max))

@@ -17,14 +17,15 @@ import { productApi } from '~/product-api/server-client.server'
 import { guestOrders, orderHeaders, rememberGuestOrder } from './order-access.server'
 import type { Order, OrderHistory, Quote } from './types'
 import { internalPath } from '~/routing/links'
+import { currencyOrDefaultInput, langInput, langOrDefaultInput } from '~/contract/common'
 
 /*
  * The validators' schemas are built by functions, called only inside `.validator()`: Start strips validators from
  * the browser's code, and a schema made at module level (zod's `.check()` is not known to be pure) would keep zod in
  * the checkout's first load (issue 29, item 24).
  */
-const lang = () => z._default(z.enum(['th', 'en']), 'th')
-const currency = () => z._default(z.enum(['thb', 'usd']), 'thb')
+const lang = langOrDefaultInput
+const currency = currencyOrDefaultInput
 const addressInput = () => {
   const field = z.string().check(z.maxLength(300))
   return z.object(
@@ -33,7 +34,7 @@ const addressInput = () => {
 }
 const orderNumber = () => z.string().check(z.regex(/^[A-Z0-9-]{4,40}$/))
 /** The language of an order's names on the page (the API's default would be the order's own). */
-const orderLang = () => z.enum(['th', 'en'])
+const orderLang = langInput
 
 function refusal(error: unknown): AccountFailure {
   if (!(error instanceof ProductApiError) || error.status >= 500) throw error

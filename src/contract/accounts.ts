@@ -2,8 +2,9 @@ import { z } from '@hono/zod-openapi'
 import { MEMBER_GENDERS, MEMBER_TIERS } from '~/domain/membership'
 import { OTP_CHANNELS, OTP_PURPOSES, CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/otp'
 import { hasForbiddenCharacters } from '~/domain/text'
+import { DEFAULT_LANG, LANGS } from './common'
 
-const lang = z.enum(['th', 'en']).default('th')
+const lang = z.enum(LANGS).default(DEFAULT_LANG)
 const country = z
   .string()
   .regex(/^[A-Za-z]{2}$/)

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { nullable } from './nullable'
 import { GENDERS, PRODUCT_TAGS } from '~/domain/catalog'
-import { CURRENCIES } from '~/domain/money'
+import { CURRENCY_CODES, currencyQuery, langQuery } from './common'
 
 /**
  * The product API's wire format (§7): snake_case keys, money in integer minor units. The API validates
@@ -9,8 +9,6 @@ import { CURRENCIES } from '~/domain/money'
  * responses with them and turns the keys into camelCase.
  */
 
-export const LANGS = ['th', 'en'] as const
-export const CURRENCY_CODES = CURRENCIES
 export const SORTS = ['newest', 'price_asc', 'price_desc'] as const
 export const GENDER_VALUES = GENDERS
 export const TAG_VALUES = PRODUCT_TAGS
@@ -24,9 +22,6 @@ export const slug = z
   .min(1)
   .max(120)
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens')
-
-export const langQuery = z.enum(LANGS).default('th').openapi({ description: 'Language of the texts' })
-export const currencyQuery = z.enum(CURRENCY_CODES).default('thb').openapi({ description: 'Currency of prices' })
 
 export const moneySchema = z
   .object({ amount: z.int().nonnegative(), currency: z.enum(CURRENCY_CODES) })
@@ -326,5 +321,4 @@ export type ProductDetailWire = z.infer<typeof productDetailSchema>
 export type ProductPageWire = z.infer<typeof productPageSchema>
 export type RichBlockWire = z.infer<typeof richBlockSchema>
 export type StoreWire = z.infer<typeof storeSchema>
-export type Lang = (typeof LANGS)[number]
-export type CurrencyCode = (typeof CURRENCY_CODES)[number]
+export type { CurrencyCode, Lang } from './common'

@@ -8,7 +8,8 @@ import { DISCOUNT_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIP
 import { RETURN_KINDS, RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from '~/domain/returns'
 import { CARRIER_IDS } from '~/domain/carriers'
 import { postalAddressSchema } from '~/contract/accounts'
-import { currencyQuery, langQuery, productSummarySchema } from '~/contract/catalog'
+import { productSummarySchema } from '~/contract/catalog'
+import { LANGS, currencyQuery, langQuery, productId } from '~/contract/common'
 import { TAX_INVOICE_REFUSALS } from '~/domain/tax-invoice'
 import { SHIPPING_FEE_REASONS } from '~/domain/shipping'
 
@@ -69,7 +70,7 @@ export const mergeBody = z.object({ cart_token: z.string().min(16).max(200) }).o
 export const wishlistSchema = z
   .object({ items: z.array(productSummarySchema), product_ids: z.array(z.string()) })
   .openapi('Wishlist')
-export const wishlistParam = z.object({ product_id: z.string().min(1).max(120) })
+export const wishlistParam = z.object({ product_id: productId })
 
 export type CartWire = z.infer<typeof cartSchema>
 
@@ -381,7 +382,7 @@ export const operatorReturnsQuery = z.object({
 export const returnIdParam = z.object({ id: z.uuid() })
 /** The language of an order's names (items, store, bank); the order's own language when not given (issue 29). */
 export const orderViewQuery = z.object({
-  lang: z.enum(['th', 'en']).optional().openapi({ description: 'Language of the names; default: the order’s' }),
+  lang: z.enum(LANGS).optional().openapi({ description: 'Language of the names; default: the order’s' }),
 })
 export const returnDecisionBody = z
   .object({ note: z.string().trim().max(RETURN_NOTE_MAX).nullable().default(null) })
@@ -398,7 +399,7 @@ export const priceBody = z
   })
   .openapi('PriceChange')
 export const stockBody = z.object({ stock_online: z.int().min(0).max(1_000_000) }).openapi('StockChange')
-export const productParam = z.object({ id: z.string().min(1).max(120) })
+export const productParam = z.object({ id: productId })
 export const skuParam = z.object({ sku: z.string().min(1).max(120) })
 
 /** Placing an order takes a key of the caller's choosing: a replay with the same body answers the same order. */

@@ -24,6 +24,7 @@ import { formatMoney } from '~/domain/money'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 import { productLink } from '~/catalog/product-link'
+import * as cartKeys from '~/cart/cart.keys'
 
 export const Route = createFileRoute('/cart')({
   loader: ({ context }) =>
@@ -68,7 +69,7 @@ function CartPage() {
               ? i18n._(CART_MESSAGES.loginForWishlist)
               : i18n._(CART_MESSAGES.somethingWrong),
         )
-        await queryClient.invalidateQueries({ queryKey: ['cart'] })
+        await queryClient.invalidateQueries({ queryKey: cartKeys.all })
         return
       }
       queryClient.setQueryData(query.queryKey, result.cart)

@@ -25,6 +25,7 @@ import { callingCode, countryName, SHIPPING_COUNTRIES } from '~/domain/countries
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { addressRulesNow, loadAddressRules } from '~/forms/phone-rules'
 import { isLocaleCode, type LocaleCode } from '~/i18n/locales'
+import * as geoKeys from '~/account/geo.keys'
 
 export type AddressFormProps = {
   /** The address to edit; a blank Thai address when absent. */
@@ -57,7 +58,7 @@ type PostcodePlace = { province: string; district: string; subDistrict: string; 
 /** The places (sub-district, district, province) of a Thai postcode; cached like the other geo lists. */
 const postcodePlacesQuery = (lang: LocaleCode, postcode: string) =>
   queryOptions({
-    queryKey: ['geo', 'th', 'postcode', lang, postcode],
+    queryKey: geoKeys.postcode(lang, postcode),
     queryFn: (): Promise<PostcodePlace[]> => thaiPostcodePlaces({ data: { lang, postcode } }),
     staleTime: Infinity,
   })

@@ -13,6 +13,7 @@ import {
 import { formatDateTime } from '~/i18n/dates'
 import type { LocaleCode } from '~/i18n/locales'
 import { useLocale } from '~/i18n/use-locale'
+import * as accountKeys from '~/account/account.keys'
 
 /** A country's name in the page's language (any country, not only those the shop delivers to). */
 function regionName(code: string, locale: LocaleCode): string {
@@ -65,7 +66,7 @@ export function SessionList() {
     try {
       await logoutEverywhere()
       queryClient.setQueryData(sessionQuery().queryKey, null)
-      queryClient.removeQueries({ queryKey: ['account'] })
+      queryClient.removeQueries({ queryKey: accountKeys.all })
       await router.invalidate()
       await router.navigate({ to: '/account/login' })
     } catch {

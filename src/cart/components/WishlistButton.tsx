@@ -7,6 +7,7 @@ import { setWishlisted, wishlistQuery } from '~/cart/cart.functions'
 import { HeartIcon } from '~/components/icons'
 import { Modal } from '~/components/Modal'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
+import * as accountKeys from '~/account/account.keys'
 
 /**
  * The heart of a product (§2, §6): a member keeps it in the wishlist; a guest is asked to log in first
@@ -32,7 +33,7 @@ export function WishlistButton({ productId }: { productId: string }) {
     setBusy(true)
     try {
       await setWishlisted({ data: { productId, wished: !wished } })
-      await queryClient.invalidateQueries({ queryKey: ['account', 'wishlist'] })
+      await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
     } finally {
       setBusy(false)
     }

@@ -8,6 +8,7 @@ import { productQuery } from '~/catalog/catalog.queries'
 import { ProductCard } from '~/catalog/components/ProductCard'
 import type { ProductSummary } from '~/catalog/types'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
+import * as accountKeys from '~/account/account.keys'
 
 /**
  * A saved piece on the wishlist page (issue 29, item 23): the product card with "Add to cart" (the size chosen here
@@ -66,7 +67,7 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
         setNotice({ text: i18n._(ADD_TO_CART_MESSAGES.somethingWrong), added: false })
         return
       }
-      await queryClient.invalidateQueries({ queryKey: ['account', 'wishlist'] })
+      await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
     } finally {
       setBusy(false)
     }

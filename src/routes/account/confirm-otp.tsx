@@ -16,6 +16,8 @@ import { useLocale } from '~/i18n/use-locale'
 import { redirectParam, searchParams, wishParam } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 import { internalPath } from '~/routing/links'
+import * as accountKeys from '~/account/account.keys'
+import * as cartKeys from '~/cart/cart.keys'
 
 const searchSchema = searchParams({
   redirect: redirectParam(),
@@ -112,8 +114,8 @@ function ConfirmOtpPage() {
       }
       // A changed e-mail or telephone (issue 15): the same member, back to the account, which says so.
       if (change) {
-        queryClient.removeQueries({ queryKey: ['session'] })
-        queryClient.removeQueries({ queryKey: ['account'] })
+        queryClient.removeQueries({ queryKey: accountKeys.session })
+        queryClient.removeQueries({ queryKey: accountKeys.all })
         await router.invalidate()
         await router.navigate({
           to: '/account',
@@ -132,9 +134,9 @@ function ConfirmOtpPage() {
       if (result.registered) setRegistered(true)
       // The product a guest tapped the heart of is kept now (§2 'please login').
       if (wish) await setWishlisted({ data: { productId: wish, wished: true } })
-      queryClient.removeQueries({ queryKey: ['session'] })
-      queryClient.removeQueries({ queryKey: ['cart'] })
-      queryClient.removeQueries({ queryKey: ['account'] })
+      queryClient.removeQueries({ queryKey: accountKeys.session })
+      queryClient.removeQueries({ queryKey: cartKeys.all })
+      queryClient.removeQueries({ queryKey: accountKeys.all })
       await router.invalidate()
       if (!result.registered) await router.navigate({ href: target, replace: true })
     } finally {

@@ -23,6 +23,7 @@ import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
 import { oneOf, searchParams } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
+import * as accountKeys from '~/account/account.keys'
 
 /**
  * `changed`: the e-mail or telephone a code just changed (issue 15) or confirmed (issue 29), said once on the page.
@@ -74,7 +75,7 @@ function AccountPage() {
     try {
       await logout()
       queryClient.setQueryData(sessionQuery().queryKey, null)
-      queryClient.removeQueries({ queryKey: ['account'] })
+      queryClient.removeQueries({ queryKey: accountKeys.all })
       await router.invalidate()
       await router.navigate({ to: '/' })
     } finally {
