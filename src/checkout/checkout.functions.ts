@@ -18,6 +18,7 @@ import { guestOrders, orderHeaders, rememberGuestOrder } from './order-access.se
 import type { Order, OrderHistory, Quote } from './types'
 import { internalPath } from '~/routing/links'
 import { currencyOrDefaultInput, langInput, langOrDefaultInput } from '~/contract/common'
+import * as accountKeys from '~/account/account.keys'
 
 /*
  * The validators' schemas are built by functions, called only inside `.validator()`: Start strips validators from
@@ -143,7 +144,7 @@ export const getOrder = createServerFn({ method: 'GET' })
 /** An order with its names (items, store, bank) in the page's language, whatever language it was placed in. */
 export const orderQuery = (number: string, lang: 'th' | 'en') =>
   queryOptions({
-    queryKey: ['account', 'order', number, lang],
+    queryKey: [...accountKeys.all, 'order', number, lang],
     queryFn: () => getOrder({ data: { number, lang } }),
     staleTime: 0,
   })
@@ -166,7 +167,7 @@ export const getOrderHistory = createServerFn({ method: 'GET' })
 
 export const orderHistoryQuery = (page: number) =>
   queryOptions({
-    queryKey: ['account', 'orders', page],
+    queryKey: [...accountKeys.all, 'orders', page],
     queryFn: () => getOrderHistory({ data: { page } }),
     staleTime: 0,
   })

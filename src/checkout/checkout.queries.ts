@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { AccountFailure } from '~/account/account-result'
 import { removeCartLine, setCartQuantity } from '~/cart/cart.functions'
+import * as cartKeys from '~/cart/cart.keys'
 import type { Currency } from '~/domain/money'
 import type { ShippingMethod } from '~/domain/orders'
 import type { LocaleCode } from '~/i18n/locales'
@@ -69,7 +70,7 @@ export function useFixCartLine({
     } catch {
       onFailed()
     }
-    await queryClient.invalidateQueries({ queryKey: ['cart'] })
+    await queryClient.invalidateQueries({ queryKey: cartKeys.all })
     await queryClient.invalidateQueries({ queryKey: checkoutKeys.quotes() })
   }
 }
@@ -101,7 +102,7 @@ export function usePlaceOrder({
       return
     }
     onPlaced()
-    await queryClient.invalidateQueries({ queryKey: ['cart'] })
+    await queryClient.invalidateQueries({ queryKey: cartKeys.all })
     if (result.redirectUrl) {
       window.location.assign(result.redirectUrl)
       return
