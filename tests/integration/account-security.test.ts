@@ -17,6 +17,7 @@ import {
   type Grant,
   type Reply,
 } from './support/accounts'
+import { thaiAddress } from './support/address'
 import { Clock } from './support/clock'
 import { BASE } from './support/http'
 
@@ -320,18 +321,7 @@ describe('names, addresses and telephones (issue 29, item 6)', () => {
     // Thai combining marks pass; a decomposed é (e and U+0301) is stored composed.
     expect(memberSchema.parse((await profile('  น้ำผึ้ง   Zoe\u0301 ')).body).fullname).toBe('น้ำผึ้ง Zo\u00e9')
 
-    const valid = {
-      firstname: 'น้ำผึ้ง',
-      lastname: 'ใจดี',
-      telephone_number: '0812345678',
-      email: 'somsri@example.com',
-      address: '99/1 ถนนพหลโยธิน',
-      country: 'TH',
-      postcode: '10900',
-      sub_district: 'ลาดยาว',
-      district: 'จตุจักร',
-      province: 'กรุงเทพมหานคร',
-    }
+    const valid = { ...thaiAddress, firstname: 'น้ำผึ้ง', lastname: 'ใจดี' }
     const saved = await h.call('POST', '/me/addresses', { token: grant.token, body: valid })
     expect(saved.status, JSON.stringify(saved.body)).toBe(201)
     expect(addressSchema.parse(saved.body)).toMatchObject({ firstname: 'น้ำผึ้ง', lastname: 'ใจดี' })
