@@ -1,7 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './test'
-import { confirmCode, createMember, type TestMember } from './accounts'
-import { gotoHydrated } from './hydration'
+import { confirmCode, createMember, logIn } from './accounts'
 
 /**
  * Issue 29: the account page says whether the e-mail is confirmed and confirms it with a code (item 1), and shows the
@@ -45,18 +43,6 @@ const TEXT = {
   },
 } as const
 
-/** Logs in on the page with the member's telephone (confirmed at registration). */
-async function logInByPhone(page: Page, request: APIRequestContext, member: TestMember, locale: 'th' | 'en') {
-  const text = TEXT[locale]
-  await gotoHydrated(page, `${text.prefix}/account/login`)
-  await page.getByRole('textbox', { name: text.telephone }).fill(member.telephone)
-  await page.getByRole('button', { name: text.send }).click()
-  await expect(page).toHaveURL(/\/account\/confirm-otp/)
-  await confirmCode(page, request, member.e164, text.code)
-  await page.getByRole('button', { name: text.confirm, exact: true }).click()
-  await expect(page).toHaveURL(/\/account$/)
-}
-
 // Each test registers a member and confirms three codes through the outbox: on the shared machine the first one, with
 // a cold server, took longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 })
@@ -69,7 +55,7 @@ for (const locale of ['th', 'en'] as const) {
     request,
   }) => {
     const member = await createMember(request, { confirmEmail: false })
-    await logInByPhone(page, request, member, locale)
+    await logIn(page, request, member, { locale })
     const facts = page.locator('.account-facts')
     // The telephone was confirmed by the registration's code; the e-mail was only typed in.
     await expect(facts.locator('#telephone-state')).toHaveText(text.confirmed)
@@ -87,7 +73,7 @@ for (const locale of ['th', 'en'] as const) {
 
   test(`the birth date is read-only once set, and saving keeps it (${locale})`, async ({ page, request }) => {
     const member = await createMember(request)
-    await logInByPhone(page, request, member, locale)
+    await logIn(page, request, member, { locale })
     await page.getByRole('button', { name: text.edit, exact: true }).click()
     const birthdate = page.getByRole('textbox', { name: text.birthdate })
     await expect(birthdate).toHaveAttribute('readonly', '')

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { gotoHydrated } from './hydration'
 
 const API = '/api/public/demo'
 
@@ -82,14 +83,54 @@ export async function confirmCode(page: Page, request: APIRequestContext, recipi
   return code
 }
 
+/** The login and code pages' words, and where each language's pages are. */
+const LOGIN_TEXT = {
+  th: {
+    prefix: '',
+    telephone: 'เบอร์โทรศัพท์',
+    email: 'อีเมล',
+    send: 'ส่ง',
+    code: 'รหัส OTP',
+    confirm: 'ยืนยัน',
+  },
+  en: {
+    prefix: '/en',
+    telephone: 'Telephone',
+    email: 'E-mail',
+    send: 'Submit',
+    code: 'One-time code',
+    confirm: 'Confirm',
+  },
+} as const
+
+export type LogInOptions = {
+  /** The language of the login page (Thai, unprefixed, unless said). */
+  locale?: 'th' | 'en'
+  /** The telephone (confirmed at registration) unless said, or the e-mail. */
+  by?: 'telephone' | 'email'
+  /** Opens the language's login page first unless false: the test opened a login page of its own (hydrated here). */
+  open?: boolean
+  /** Expects to land on the account page unless false: the test checks where the login leads. */
+  landsOnAccount?: boolean
+}
+
 /**
- * On the English login page, hydrated: logs `member` in with a code to their telephone and lands on their account.
+ * The browser tests' one login: on the login page, `member` asks for a code (to their telephone or e-mail), enters
+ * the one the outbox holds on the code page, confirms, and lands on their account page.
  */
-export async function logInInEnglish(page: Page, request: APIRequestContext, member: TestMember) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
-  await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)
-  await page.getByRole('button', { name: 'Submit' }).click()
-  await confirmCode(page, request, member.e164, 'One-time code')
-  await page.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page).toHaveURL(/\/en\/account$/)
+export async function logIn(page: Page, request: APIRequestContext, member: TestMember, options: LogInOptions = {}) {
+  const text = LOGIN_TEXT[options.locale ?? 'th']
+  if (options.open === false) await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+  else await gotoHydrated(page, `${text.prefix}/account/login`)
+  if (options.by === 'email') {
+    await page.getByRole('radio', { name: text.email }).check()
+    await page.getByRole('textbox', { name: text.email }).fill(member.email)
+  } else {
+    await page.getByRole('textbox', { name: text.telephone }).fill(member.telephone)
+  }
+  await page.getByRole('button', { name: text.send }).click()
+  await expect(page).toHaveURL(/\/account\/confirm-otp/)
+  await confirmCode(page, request, options.by === 'email' ? member.email : member.e164, text.code)
+  await page.getByRole('button', { name: text.confirm, exact: true }).click()
+  if (options.landsOnAccount !== false) await expect(page).toHaveURL(new RegExp(`${text.prefix}/account$`))
 }

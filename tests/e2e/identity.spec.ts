@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './test'
-import { codeFor, confirmCode, createMember, uniqueEmail, uniqueMobile, type TestMember } from './accounts'
+import { codeFor, confirmCode, createMember, logIn, uniqueEmail, uniqueMobile } from './accounts'
 import { gotoHydrated } from './hydration'
 
 /**
@@ -31,28 +31,6 @@ async function meStatus(request: APIRequestContext, token: string): Promise<numb
   return (await request.get(`${API}/me`, { headers: { authorization: `Bearer ${token}` } })).status()
 }
 
-/** Logs in on the page with the member's telephone (Thai) or e-mail (English). */
-async function logIn(page: Page, request: APIRequestContext, member: TestMember, locale: 'th' | 'en') {
-  if (locale === 'th') {
-    await gotoHydrated(page, '/account/login')
-    await page.getByRole('textbox', { name: 'เบอร์โทรศัพท์' }).fill(member.telephone)
-    await page.getByRole('button', { name: 'ส่ง' }).click()
-    await expect(page).toHaveURL(/\/account\/confirm-otp/)
-    await confirmCode(page, request, member.e164, 'รหัส OTP')
-    await page.getByRole('button', { name: 'ยืนยัน' }).click()
-    await expect(page).toHaveURL(/\/account$/)
-  } else {
-    await gotoHydrated(page, '/en/account/login')
-    await page.getByRole('radio', { name: 'E-mail' }).check()
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(member.email)
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await expect(page).toHaveURL(/\/en\/account\/confirm-otp/)
-    await confirmCode(page, request, member.email, 'One-time code')
-    await page.getByRole('button', { name: 'Confirm' }).click()
-    await expect(page).toHaveURL(/\/en\/account$/)
-  }
-}
-
 test.describe('identity changes', () => {
   test('a new e-mail in Thai: the code goes to it, the old one is told, other devices are logged out @mobile', async ({
     page,
@@ -60,7 +38,7 @@ test.describe('identity changes', () => {
   }) => {
     const member = await createMember(request)
     const newEmail = uniqueEmail('new')
-    await logIn(page, request, member, 'th')
+    await logIn(page, request, member)
     const elsewhere = await loginElsewhere(request, member.email)
 
     await page.getByRole('button', { name: 'แก้ไข' }).click()
@@ -96,7 +74,7 @@ test.describe('identity changes', () => {
     const other = await createMember(request)
     const context = await browser.newContext({ locale: 'en-US' })
     const page = await context.newPage()
-    await logIn(page, request, member, 'en')
+    await logIn(page, request, member, { locale: 'en', by: 'email' })
 
     await page.getByRole('button', { name: 'Edit' }).click()
     await page.getByRole('textbox', { name: 'Telephone' }).fill(other.telephone)
@@ -133,7 +111,7 @@ test.describe('devices logged in', () => {
       const laptop = await loginElsewhere(request, member.email, { 'user-agent': FIREFOX_WINDOWS })
       const context = await browser.newContext({ locale: 'en-US' })
       const page = await context.newPage()
-      await logIn(page, request, member, 'en')
+      await logIn(page, request, member, { locale: 'en', by: 'email' })
 
       const devices = page.getByRole('region', { name: 'Devices logged in' })
       await expect(devices).toBeVisible()
@@ -170,7 +148,7 @@ test.describe('devices logged in', () => {
     const elsewhere = await loginElsewhere(request, member.email, { 'user-agent': SAFARI_IPHONE })
     const context = await browser.newContext({ locale: 'th-TH', extraHTTPHeaders: { 'cf-ipcountry': 'TH' } })
     const page = await context.newPage()
-    await logIn(page, request, member, 'th')
+    await logIn(page, request, member)
 
     const devices = page.getByRole('region', { name: 'อุปกรณ์ที่เข้าสู่ระบบอยู่' })
     const here = devices.getByRole('listitem').filter({ hasText: 'อุปกรณ์นี้' })

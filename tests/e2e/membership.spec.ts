@@ -1,5 +1,5 @@
 import { expect, test } from './test'
-import { confirmCode, createMember, logInInEnglish } from './accounts'
+import { confirmCode, createMember, logIn } from './accounts'
 
 const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789abcdef' }
 const API = '/api/public/demo'
@@ -11,7 +11,7 @@ test('after paid orders the account shows VIP and the promotion-code list shows 
 }) => {
   const member = await createMember(request)
   await page.goto('/en/account/login')
-  await logInInEnglish(page, request, member)
+  await logIn(page, request, member, { locale: 'en', open: false })
   await expect(page.getByTestId('tier')).toHaveText('Member')
   await expect(page.getByText('NO PROMOTION CODE AVAILABLE')).toHaveCount(0)
 

@@ -2,6 +2,7 @@ import { type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
 import { roomyVariant } from './stock'
+import { placeGuestOrder } from './support/guest-orders'
 
 /**
  * Issue 29, item 11: the order page names the pieces, the bank and the account holder in the page's language, whatever
@@ -20,44 +21,12 @@ async function productName(request: APIRequestContext, lang: 'th' | 'en'): Promi
 
 /** A guest's bank-transfer order of the dress, placed through the API in `lang`; the browser holds its token. */
 async function guestOrder(request: APIRequestContext, context: BrowserContext, lang: 'th' | 'en'): Promise<string> {
-  const { sku } = await roomyVariant(request, DRESS)
-  const added = await request.post(`${API}/cart/items?currency=thb`, { data: { sku, quantity: 1 } })
-  expect(added.status()).toBe(201)
-  const cartToken = String(((await added.json()) as { cart_token: string }).cart_token)
-  const placed = await request.post(`${API}/orders?currency=thb&lang=${lang}`, {
-    headers: { 'x-cart-token': cartToken, 'idempotency-key': `e2e-order-languages-${lang}-${Date.now()}` },
-    data: {
-      email: 'languages.guest@example.com',
-      telephone: '0812345678',
-      shipping_method: 'courier',
-      payment_method: 'bank_transfer',
-      address: {
-        firstname: 'Somsri',
-        lastname: 'Languages',
-        telephone_number: '0812345678',
-        email: 'languages.guest@example.com',
-        address: '99/1 Phahonyothin Road',
-        country: 'TH',
-        postcode: '10900',
-        sub_district: 'ลาดยาว',
-        district: 'จตุจักร',
-        province: 'กรุงเทพมหานคร',
-      },
-    },
+  return placeGuestOrder(request, context, {
+    skus: [(await roomyVariant(request, DRESS)).sku],
+    lang,
+    guest: { lastname: 'Languages', email: 'languages.guest@example.com' },
+    idempotencyKey: `e2e-order-languages-${lang}-${Date.now()}`,
   })
-  expect(placed.status()).toBe(201)
-  const body = (await placed.json()) as { order: { number: string }; access_token: string }
-  await context.addCookies([
-    {
-      name: 'guest_orders',
-      value: `${body.order.number}:${body.access_token}`,
-      domain: '127.0.0.1',
-      path: '/',
-      httpOnly: true,
-      sameSite: 'Lax',
-    },
-  ])
-  return body.order.number
 }
 
 test('a Thai order on the English page: the pieces, the bank and the account holder in English', async ({

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test'
-import { createMember, logInInEnglish } from './accounts'
+import { createMember, logIn } from './accounts'
 import { gotoHydrated } from './hydration'
 import { roomyVariant } from './stock'
 import { expect, test } from './test'
@@ -100,7 +100,7 @@ test(
     const shopper = await browser.newContext()
     const page = await shopper.newPage()
     await page.goto('/en/account/login')
-    await logInInEnglish(page, request, member)
+    await logIn(page, request, member, { locale: 'en', open: false })
 
     // The member puts the dress in the cart.
     const { size } = await roomyVariant(request, DRESS)
@@ -170,7 +170,7 @@ test(
     await expect
       .poll(async () => (await page.goto('/en/account/login'))?.headers()['x-page-cache'], { timeout: 15_000 })
       .toBe('hit')
-    await logInInEnglish(page, request, member)
+    await logIn(page, request, member, { locale: 'en', open: false })
 
     // With a session the login page is rendered for the member, who is sent on to their account: never a kept form.
     const cookies = (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')

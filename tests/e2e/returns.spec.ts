@@ -2,6 +2,7 @@ import { type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { expect, test } from './test'
 import { gotoHydrated } from './hydration'
 import { roomyVariant } from './stock'
+import { placeGuestOrder } from './support/guest-orders'
 
 /**
  * Issue 17, item 5: a shopper asks for the return of one piece of a received order, with a reason, and sees the
@@ -37,49 +38,12 @@ async function jewelrySku(request: APIRequestContext): Promise<string> {
  * order token as the checkout would have left it.
  */
 async function guestOrder(request: APIRequestContext, context: BrowserContext, lang: 'th' | 'en'): Promise<string> {
-  let cartToken = ''
-  for (const sku of [await roomySku(request, DRESS), await jewelrySku(request)]) {
-    const added = await request.post(`${API}/cart/items?currency=thb`, {
-      data: { sku, quantity: 1 },
-      headers: cartToken ? { 'x-cart-token': cartToken } : {},
-    })
-    expect(added.status()).toBe(201)
-    cartToken ||= String(((await added.json()) as { cart_token: string }).cart_token)
-  }
-  const placed = await request.post(`${API}/orders?currency=thb&lang=${lang}`, {
-    headers: { 'x-cart-token': cartToken, 'idempotency-key': `e2e-returns-${lang}-${Date.now()}` },
-    data: {
-      email: 'returns.guest@example.com',
-      telephone: '0812345678',
-      shipping_method: 'courier',
-      payment_method: 'bank_transfer',
-      address: {
-        firstname: 'Somsri',
-        lastname: 'Returns',
-        telephone_number: '0812345678',
-        email: 'returns.guest@example.com',
-        address: '99/1 Phahonyothin Road',
-        country: 'TH',
-        postcode: '10900',
-        sub_district: 'ลาดยาว',
-        district: 'จตุจักร',
-        province: 'กรุงเทพมหานคร',
-      },
-    },
+  return placeGuestOrder(request, context, {
+    skus: [await roomySku(request, DRESS), await jewelrySku(request)],
+    lang,
+    guest: { lastname: 'Returns', email: 'returns.guest@example.com' },
+    idempotencyKey: `e2e-returns-${lang}-${Date.now()}`,
   })
-  expect(placed.status()).toBe(201)
-  const body = (await placed.json()) as { order: { number: string }; access_token: string }
-  await context.addCookies([
-    {
-      name: 'guest_orders',
-      value: `${body.order.number}:${body.access_token}`,
-      domain: '127.0.0.1',
-      path: '/',
-      httpOnly: true,
-      sameSite: 'Lax',
-    },
-  ])
-  return body.order.number
 }
 
 async function moveTo(request: APIRequestContext, number: string, statuses: string[]) {

@@ -1,5 +1,5 @@
-import { devices, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { confirmCode, createMember, uniqueEmail, uniqueMobile, type TestMember } from './accounts'
+import { devices, type Locator, type Page } from '@playwright/test'
+import { confirmCode, createMember, logIn, uniqueEmail, uniqueMobile } from './accounts'
 import { gotoHydrated } from './hydration'
 import { roomyVariant } from './stock'
 import { expect, test } from './test'
@@ -109,17 +109,6 @@ function overlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1
 }
 
-/** Logs a member in on the page with their telephone, in the page's language; ends on the account page. */
-async function logIn(page: Page, request: APIRequestContext, member: TestMember, l: (typeof LANGS)[number]) {
-  await gotoHydrated(page, `${l.prefix}/account/login`)
-  await page.getByRole('textbox', { name: l.telephone }).fill(member.telephone)
-  await page.getByRole('button', { name: l.submit }).click()
-  await expect(page).toHaveURL(/\/account\/confirm-otp/)
-  await confirmCode(page, request, member.e164, l.code)
-  await page.getByRole('button', { name: l.confirm }).click()
-  await expect(page).toHaveURL(new RegExp(`${l.prefix}/account$`))
-}
-
 for (const l of LANGS) {
   test.describe(`issue 29 (${l.lang})`, () => {
     test(`item 12: a guest's heart is kept when they register instead of logging in (${l.lang})`, async ({
@@ -183,7 +172,7 @@ for (const l of LANGS) {
       request,
     }) => {
       const member = await createMember(request)
-      await logIn(page, request, member, l)
+      await logIn(page, request, member, { locale: l.lang })
       const facts = page.getByRole('region', { name: l.lang === 'th' ? 'สถานะ' : 'Status' })
       // A member with no purchase: the thresholds in full (฿9,000 and ฿30,000), counted from the next purchase.
       await expect(
@@ -236,7 +225,7 @@ for (const l of LANGS) {
       request,
     }) => {
       const member = await createMember(request)
-      await logIn(page, request, member, l)
+      await logIn(page, request, member, { locale: l.lang })
       for (const path of ['/account/order-history', '/account/more-address', '/account/promotion-code']) {
         await gotoHydrated(page, `${l.prefix}${path}`)
         const back = page.getByRole('main').getByRole('link', { name: l.back })
@@ -304,7 +293,7 @@ for (const l of LANGS) {
       // A login, a purchase and four checkout visits on a shared machine.
       test.setTimeout(120_000)
       const member = await createMember(request)
-      await logIn(page, request, member, l)
+      await logIn(page, request, member, { locale: l.lang })
       const { size } = await roomyVariant(request, DRESS)
       await gotoHydrated(page, `${l.prefix}/product/${DRESS}?size=${size}`)
       await page.getByRole('button', { name: l.addToCart, exact: true }).click()

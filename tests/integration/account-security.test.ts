@@ -1,20 +1,25 @@
-import { solveChallenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
 import { createApiApp, type ApiApp } from './api-app'
-import { createAltchaGate, type AltchaChallenge } from '~/api/accounts/captcha.server'
-import {
-  addressSchema,
-  issuedChallengeSchema,
-  memberSchema,
-  outboxSchema,
-  sessionGrantSchema,
-} from '~/contract/accounts'
-import { apiErrorSchema } from '~/contract/errors'
+import { createAltchaGate } from '~/api/accounts/captcha.server'
+import { addressSchema, memberSchema } from '~/contract/accounts'
 import { members } from '~/db/schema'
 import { freshDatabase } from './database'
+import {
+  AccountsHarness,
+  expectError,
+  expectGrant,
+  expectIssued,
+  next,
+  solve,
+  storedMember,
+  uniqueEmail,
+  uniqueIp,
+  type Grant,
+  type Reply,
+} from './support/accounts'
+import { thaiAddress } from './support/address'
+import { Clock } from './support/clock'
+import { BASE } from './support/http'
 
 /**
  * Issue 29: account pre-hijack (an e-mail or telephone is a member's only once a code sent to it was entered), the
@@ -22,7 +27,6 @@ import { freshDatabase } from './database'
  * bidi-override, noncharacter or tag characters; a Thai fixed-line number takes no SMS code.
  */
 
-const BASE = 'http://shop.test/api/public/demo'
 const START = Date.UTC(2031, 6, 7, 9, 0, 0)
 const MINUTE = 60
 
@@ -36,66 +40,18 @@ afterAll(async () => {
   await database?.close()
 })
 
-class Clock {
-  private time = START
-  readonly now = () => new Date(this.time)
-  advance(seconds: number): void {
-    this.time += seconds * 1000
-  }
-}
-
-let sequence = 0
-const next = () => ++sequence
-const uniqueEmail = (tag: string) => `${tag}.${next()}@example.com`
 const uniqueLocalMobile = () => `08${String(30_000_000 + next())}`
 const e164 = (local: string) => `+66${local.slice(1)}`
-function uniqueIp(): string {
-  const n = next()
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
-}
 
-type Reply = { status: number; body: unknown }
-type Issued = z.infer<typeof issuedChallengeSchema>
-type Grant = z.infer<typeof sessionGrantSchema>
-
-function expectError(reply: Reply, status: number, reason: string) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status)
-  const error = apiErrorSchema.parse(reply.body)
-  expect(error.reason).toBe(reason)
-  return error
-}
-
-function expectIssued(reply: Reply): Issued {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-  return issuedChallengeSchema.parse(reply.body)
-}
-
-function expectGrant(reply: Reply): Grant {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-  return sessionGrantSchema.parse(reply.body)
-}
-
-async function solve(captcha: z.infer<typeof apiErrorSchema>['captcha']): Promise<string> {
-  if (captcha?.kind !== 'altcha' || !captcha.challenge)
-    throw new Error(`no ALTCHA challenge: ${JSON.stringify(captcha)}`)
-  const challenge = captcha.challenge as unknown as AltchaChallenge
-  const solution = await solveChallenge({ challenge, deriveKey })
-  if (!solution) throw new Error('challenge not solved')
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-}
-
-async function memberRow(id: string) {
-  const [row] = await database.db.select().from(members).where(eq(members.id, id))
-  if (!row) throw new Error('member gone')
-  return row
-}
+const memberRow = (id: string) => storedMember(database.db, id)
 
 /** One API app with its own clock; every call says which connection (IP) it comes from. */
-class Harness {
-  readonly clock = new Clock()
+class Harness extends AccountsHarness {
+  readonly clock = new Clock(START)
   readonly app: ApiApp
 
   constructor() {
+    super()
     this.app = createApiApp({
       db: database.db,
       storeKeys: ['demo'],
@@ -118,20 +74,6 @@ class Harness {
     })
     const text = await response.text()
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }
-  }
-
-  async outbox(recipient: string) {
-    const reply = await this.call('GET', `/dev/outbox?recipient=${encodeURIComponent(recipient)}`)
-    expect(reply.status).toBe(200)
-    return outboxSchema.parse(reply.body).items
-  }
-
-  async codeFor(recipient: string, refCode: string): Promise<string> {
-    const message = (await this.outbox(recipient)).find((item) => item.body.includes(refCode))
-    if (!message) throw new Error(`no message with ref ${refCode} for ${recipient}`)
-    const code = /(?<!\d)\d{6}(?!\d)/.exec(message.body)?.[0]
-    if (!code) throw new Error('no code in the message')
-    return code
   }
 
   verify(challengeToken: string, code: string, previousSession?: string, ip?: string) {
@@ -379,18 +321,7 @@ describe('names, addresses and telephones (issue 29, item 6)', () => {
     // Thai combining marks pass; a decomposed é (e and U+0301) is stored composed.
     expect(memberSchema.parse((await profile('  น้ำผึ้ง   Zoe\u0301 ')).body).fullname).toBe('น้ำผึ้ง Zo\u00e9')
 
-    const valid = {
-      firstname: 'น้ำผึ้ง',
-      lastname: 'ใจดี',
-      telephone_number: '0812345678',
-      email: 'somsri@example.com',
-      address: '99/1 ถนนพหลโยธิน',
-      country: 'TH',
-      postcode: '10900',
-      sub_district: 'ลาดยาว',
-      district: 'จตุจักร',
-      province: 'กรุงเทพมหานคร',
-    }
+    const valid = { ...thaiAddress, firstname: 'น้ำผึ้ง', lastname: 'ใจดี' }
     const saved = await h.call('POST', '/me/addresses', { token: grant.token, body: valid })
     expect(saved.status, JSON.stringify(saved.body)).toBe(201)
     expect(addressSchema.parse(saved.body)).toMatchObject({ firstname: 'น้ำผึ้ง', lastname: 'ใจดี' })

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto'
 import { eq, or } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { z } from 'zod'
 import { createApiApp, type ApiApp } from './api-app'
 import { DEFAULT_SMS_POLICY, type SmsPolicy } from '~/domain/otp'
 import { createDelivery, type Delivery } from '~/api/accounts/delivery.server'
@@ -10,11 +8,8 @@ import {
   addressListSchema,
   addressSchema,
   geoListSchema,
-  issuedChallengeSchema,
   memberSchema,
-  outboxSchema,
   postcodePlacesSchema,
-  sessionGrantSchema,
 } from '~/contract/accounts'
 import { apiErrorSchema } from '~/contract/errors'
 import type { MessageSender, OutboundMessage } from '~/api/providers/messages'
@@ -28,11 +23,24 @@ import {
   type MemberRow,
 } from '~/db/schema'
 import { freshDatabase } from './database'
-import { solveChallenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import { createAltchaGate, type AltchaChallenge, type CaptchaGate } from '~/api/accounts/captcha.server'
+import {
+  AccountsHarness,
+  expectError,
+  expectGrant,
+  expectIssued,
+  next,
+  sha256,
+  solve,
+  uniqueEmail,
+  uniqueIp,
+  verifiedMember,
+  type Grant,
+  type Reply,
+} from './support/accounts'
+import { Clock } from './support/clock'
+import { BASE } from './support/http'
+import { createAltchaGate, type CaptchaGate } from '~/api/accounts/captcha.server'
 
-const BASE = 'http://shop.test/api/public/demo'
 /** Every clock starts at the top of an hour, so that a test's sends stay in one fixed-window hour. */
 const START = Date.UTC(2031, 2, 3, 9, 0, 0)
 const MINUTE = 60
@@ -50,80 +58,11 @@ afterAll(async () => {
 
 // ── helpers ─────────────────────────────────────────────────────────────────────────────────────
 
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex')
-}
-
-/** A clock the service reads through the `now` option; tests move it forward. */
-class Clock {
-  private time = START
-  readonly now = () => new Date(this.time)
-  advance(seconds: number): void {
-    this.time += seconds * 1000
-  }
-  plus(seconds: number): string {
-    return new Date(this.time + seconds * 1000).toISOString()
-  }
-}
-
-let sequence = 0
-const next = () => ++sequence
-/** Unique identifiers, so that tests sharing the database never share counters, cooldowns or locks. */
-const uniqueEmail = (tag: string) => `${tag}.${next()}@example.com`
 const uniquePhone = () => `+668${String(10_000_000 + next())}`
-function uniqueIp(): string {
-  const n = next()
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
-}
-
-type Reply = { status: number; body: unknown }
-type Issued = z.infer<typeof issuedChallengeSchema>
-type Grant = z.infer<typeof sessionGrantSchema>
-type ApiErrorBody = z.infer<typeof apiErrorSchema>
-
-function expectError(reply: Reply, status: number, reason: string): ApiErrorBody {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status)
-  const error = apiErrorSchema.parse(reply.body)
-  expect(error.code).toBe(status)
-  expect(error.reason).toBe(reason)
-  return error
-}
-
-function expectIssued(reply: Reply): Issued {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-  return issuedChallengeSchema.parse(reply.body)
-}
-
-function expectGrant(reply: Reply): Grant {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-  return sessionGrantSchema.parse(reply.body)
-}
-
-/** Solves the proof-of-work challenge of a refusal the way the widget does, and returns the payload it sends. */
-async function solve(captcha: ApiErrorBody['captcha']): Promise<string> {
-  if (captcha?.kind !== 'altcha' || !captcha.challenge)
-    throw new Error(`no ALTCHA challenge: ${JSON.stringify(captcha)}`)
-  const challenge = captcha.challenge as unknown as AltchaChallenge
-  const solution = await solveChallenge({ challenge, deriveKey })
-  if (!solution) throw new Error('challenge not solved')
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-}
 
 /** A member as registration and a confirmed e-mail leave it: both values confirmed by a code (issue 29). */
-async function createMember(values: { email?: string | null; telephone?: string | null; fullname?: string }) {
-  const [row] = await database.db
-    .insert(members)
-    .values({
-      fullname: values.fullname ?? 'Test Member',
-      email: values.email ?? null,
-      emailVerifiedAt: values.email ? new Date(START) : null,
-      telephone: values.telephone ?? null,
-      telephoneVerifiedAt: values.telephone ? new Date(START) : null,
-    })
-    .returning()
-  if (!row) throw new Error('member not created')
-  return row
-}
+const createMember = (values: { email?: string | null; telephone?: string | null; fullname?: string }) =>
+  verifiedMember(database.db, new Date(START), values)
 
 async function challengeRow(challengeToken: string) {
   const [row] = await database.db
@@ -135,8 +74,8 @@ async function challengeRow(challengeToken: string) {
 }
 
 /** One storefront (API app) with its own clock and its own client IP. */
-class Harness {
-  readonly clock = new Clock()
+class Harness extends AccountsHarness {
+  readonly clock = new Clock(START)
   readonly app: ApiApp
   readonly ip = uniqueIp()
 
@@ -149,6 +88,7 @@ class Harness {
       captcha?: CaptchaGate
     } = {},
   ) {
+    super()
     this.app = createApiApp({
       db: database.db,
       storeKeys: ['demo'],
@@ -227,21 +167,6 @@ class Harness {
       return { reply, ...went }
     }
     throw new Error('no answer after ten rounds')
-  }
-
-  async outbox(recipient: string) {
-    const reply = await this.call('GET', `/dev/outbox?recipient=${encodeURIComponent(recipient)}`)
-    expect(reply.status).toBe(200)
-    return outboxSchema.parse(reply.body).items
-  }
-
-  /** The code of the message with this reference, read from the development outbox. */
-  async codeFor(recipient: string, refCode: string): Promise<string> {
-    const message = (await this.outbox(recipient)).find((item) => item.body.includes(refCode))
-    if (!message) throw new Error(`no message with ref ${refCode} for ${recipient}`)
-    const code = /(?<!\d)\d{6}(?!\d)/.exec(message.body)?.[0]
-    if (!code) throw new Error('no code in the message')
-    return code
   }
 
   /** Logs in with a code sent to `identifier` (phone E.164 or lower-case e-mail) and returns the grant. */

@@ -32,6 +32,7 @@ import {
   wishlistItems,
 } from '~/db/schema'
 import { freshDatabase } from './database'
+import { thaiAddress } from './support/address'
 import { encodeLoosely, HOSTILE_STRINGS, LONG, MALFORMED_URL_PIECES } from '../hostile-input'
 
 /**
@@ -219,6 +220,7 @@ function operationsOf(document: OpenApiDocument): Operation[] {
 
 /** Realistic values by field name, so that one hostile field at a time reaches the services behind validation. */
 const HINTS: Record<string, unknown> = {
+  ...thaiAddress,
   identifier: 'somsri.bad-input@example.com',
   fullname: 'Somsri Test',
   email: 'somsri.bad-input@example.com',
@@ -229,12 +231,6 @@ const HINTS: Record<string, unknown> = {
   lastname: 'ทดสอบ',
   first_name: 'Somsri',
   last_name: 'Test',
-  address: '99/1 ถนนพหลโยธิน',
-  country: 'TH',
-  postcode: '10900',
-  sub_district: 'ลาดยาว',
-  district: 'จตุจักร',
-  province: 'กรุงเทพมหานคร',
   birthdate: '1990-01-01',
   redirect_uri: 'https://shop.test/th/auth/line/callback',
   redirect_path: '/account',

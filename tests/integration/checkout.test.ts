@@ -1,40 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from './api-app'
 import { carts, members, orders, outboxMessages, payments, products, variants } from '~/db/schema'
 import { sha256 } from '~/api/accounts/crypto.server'
 import { freshDatabase } from './database'
 import { SELLER } from '~/brand'
+import { thaiAddress } from './support/address'
+import { plainSize } from './support/catalog'
+import { jsonCaller, type Json } from './support/http'
+import { OPERATOR, operatorAuth } from './support/operator'
 
-const BASE = 'http://shop.test/api/public/demo'
-const OPERATOR = 'operator-token-for-the-tests-0123456789'
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let app: ApiApp
 
-type Json = Record<string, unknown>
-
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await app.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json, headers: response.headers }
-}
-
-const thaiAddress = {
-  firstname: 'สมศรี',
-  lastname: 'ทดสอบ',
-  telephone_number: '0812345678',
-  email: 'somsri@example.com',
-  address: '99/1 ถนนพหลโยธิน',
-  country: 'TH',
-  postcode: '10900',
-  sub_district: 'ลาดยาว',
-  district: 'จตุจักร',
-  province: 'กรุงเทพมหานคร',
-}
+const call = jsonCaller(() => app)
 
 function order(overrides: Json = {}): Json {
   return {
@@ -48,20 +27,7 @@ function order(overrides: Json = {}): Json {
 }
 
 /** A sku of a product that is not on sale, club or mix-and-match, with stock set as asked. */
-async function plainSku(stock: number, offset = 0): Promise<{ sku: string; productId: string; price: number }> {
-  const rows = await database.db
-    .select({ sku: variants.sku, productId: products.id, price: products.priceThb, tags: products.tags })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(sql`cardinality(${products.tags}) = 0`, sql`${products.categorySlug} <> 'shoes'`))
-    .orderBy(variants.sku)
-    .limit(1)
-    .offset(offset)
-  const row = rows[0]
-  if (!row) throw new Error('no plain product in the demo catalog')
-  await database.db.update(variants).set({ stockOnline: stock }).where(eq(variants.sku, row.sku))
-  return { sku: row.sku, productId: row.productId, price: row.price }
-}
+const plainSku = (stock: number, offset = 0) => plainSize(database.db, offset, stock)
 
 async function guestCart(sku: string, quantity = 1): Promise<string> {
   const added = await call('POST', '/cart/items?currency=thb', { body: { sku, quantity } })
@@ -460,7 +426,7 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
     const move = (number: string, status: string) =>
       call('POST', `/operator/orders/${number}/status`, {
         body: { status },
-        headers: { authorization: `Bearer ${OPERATOR}` },
+        headers: operatorAuth,
       })
     const placeByCard = async (key: string, offset: number) => {
       const item = await plainSku(5, offset)
@@ -552,7 +518,7 @@ describe(`checkout on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, ()
 
     await call('POST', `/operator/orders/${numbers[0]}/status`, {
       body: { status: 'paid' },
-      headers: { authorization: `Bearer ${OPERATOR}` },
+      headers: operatorAuth,
     })
     // The e-mails are queued with the orders and the status change; the worker sends them (to the demo outbox here).
     await app.orderMails.deliverDue()
@@ -629,7 +595,7 @@ describe('after the order', () => {
   const operator = (number: string, status: string) =>
     call('POST', `/operator/orders/${number}/status`, {
       body: { status },
-      headers: { authorization: `Bearer ${OPERATOR}` },
+      headers: operatorAuth,
     })
 
   it('lets the shopper cancel before packing, and gives the stock back', async () => {

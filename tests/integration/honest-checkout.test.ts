@@ -3,27 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from './api-app'
 import { products, variants } from '~/db/schema'
 import { freshDatabase } from './database'
+import { jsonCaller, type Json } from './support/http'
 
 /**
  * Issue 17 item 2 and 4: every rule that can refuse the order is in the quote, naming the piece (shoes abroad, a
  * size sold out or short, a line of another region); an order abroad carries no Thai VAT; a cart of another region
  * is added again in the shopper's currency in one step.
  */
-const BASE = 'http://shop.test/api/public/demo'
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let app: ApiApp
 
-type Json = Record<string, unknown>
-
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await app.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json }
-}
+const call = jsonCaller(() => app)
 
 type Piece = { sku: string; size: string; nameTh: string; nameEn: string; priceThb: number; priceUsd: number }
 

@@ -1,22 +1,28 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { solveChallenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
 import { createApiApp, type ApiApp } from './api-app'
-import { createAltchaGate, type AltchaChallenge } from '~/api/accounts/captcha.server'
-import {
-  issuedChallengeSchema,
-  memberSchema,
-  outboxSchema,
-  sessionGrantSchema,
-  sessionListSchema,
-  sessionsEndedSchema,
-} from '~/contract/accounts'
-import { apiErrorSchema } from '~/contract/errors'
-import { members, otpChallenges, otpFailures, sessions } from '~/db/schema'
+import { createAltchaGate } from '~/api/accounts/captcha.server'
+import { memberSchema, sessionListSchema, sessionsEndedSchema } from '~/contract/accounts'
+import { otpChallenges, otpFailures, sessions } from '~/db/schema'
 import { freshDatabase } from './database'
+import {
+  AccountsHarness,
+  expectError,
+  expectGrant,
+  expectIssued,
+  next,
+  sha256,
+  solve,
+  storedMember,
+  uniqueEmail,
+  uniqueIp,
+  verifiedMember,
+  type Grant,
+  type Reply,
+} from './support/accounts'
+import { Clock } from './support/clock'
+import { BASE } from './support/http'
 
 /**
  * Issue 15 (ASVS level 2): a new e-mail or telephone takes effect only with the code sent to it, the old one is told
@@ -24,7 +30,6 @@ import { freshDatabase } from './database'
  * one of accounts.test.ts, with headers per call (a device's user agent, the CDN's country).
  */
 
-const BASE = 'http://shop.test/api/public/demo'
 const START = Date.UTC(2031, 4, 5, 9, 0, 0)
 const MINUTE = 60
 
@@ -45,87 +50,22 @@ afterAll(async () => {
 
 // ── helpers ─────────────────────────────────────────────────────────────────────────────────────
 
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex')
-}
-
-class Clock {
-  private time = START
-  readonly now = () => new Date(this.time)
-  advance(seconds: number): void {
-    this.time += seconds * 1000
-  }
-}
-
-let sequence = 0
-const next = () => ++sequence
-const uniqueEmail = (tag: string) => `${tag}.${next()}@example.com`
 const uniquePhone = () => `+668${String(20_000_000 + next())}`
-function uniqueIp(): string {
-  const n = next()
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
-}
 
-type Reply = { status: number; body: unknown }
-type Issued = z.infer<typeof issuedChallengeSchema>
-type Grant = z.infer<typeof sessionGrantSchema>
 type Headers = Record<string, string>
 
-function expectError(reply: Reply, status: number, reason: string) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status)
-  const error = apiErrorSchema.parse(reply.body)
-  expect(error.reason).toBe(reason)
-  return error
-}
+const createMember = (values: { email?: string | null; telephone?: string | null }) =>
+  verifiedMember(database.db, new Date(START), values)
 
-/** Solves the proof-of-work challenge of a refusal the way the widget does, and returns the payload it sends. */
-async function solve(captcha: z.infer<typeof apiErrorSchema>['captcha']): Promise<string> {
-  if (captcha?.kind !== 'altcha' || !captcha.challenge)
-    throw new Error(`no ALTCHA challenge: ${JSON.stringify(captcha)}`)
-  const challenge = captcha.challenge as unknown as AltchaChallenge
-  const solution = await solveChallenge({ challenge, deriveKey })
-  if (!solution) throw new Error('challenge not solved')
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-}
+const memberRow = (id: string) => storedMember(database.db, id)
 
-function expectIssued(reply: Reply): Issued {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-  return issuedChallengeSchema.parse(reply.body)
-}
-
-function expectGrant(reply: Reply): Grant {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-  return sessionGrantSchema.parse(reply.body)
-}
-
-async function createMember(values: { email?: string | null; telephone?: string | null }) {
-  const [row] = await database.db
-    .insert(members)
-    .values({
-      fullname: 'Test Member',
-      email: values.email ?? null,
-      // Both confirmed by a code, as registration and a confirmed e-mail leave them (issue 29).
-      emailVerifiedAt: values.email ? new Date(START) : null,
-      telephone: values.telephone ?? null,
-      telephoneVerifiedAt: values.telephone ? new Date(START) : null,
-    })
-    .returning()
-  if (!row) throw new Error('member not created')
-  return row
-}
-
-async function memberRow(id: string) {
-  const [row] = await database.db.select().from(members).where(eq(members.id, id))
-  if (!row) throw new Error('member gone')
-  return row
-}
-
-class Harness {
-  readonly clock = new Clock()
+class Harness extends AccountsHarness {
+  readonly clock = new Clock(START)
   readonly app: ApiApp
   readonly ip = uniqueIp()
 
   constructor() {
+    super()
     this.app = createApiApp({
       db: database.db,
       storeKeys: ['demo'],
@@ -160,20 +100,6 @@ class Harness {
       },
       headers,
     })
-  }
-
-  async outbox(recipient: string) {
-    const reply = await this.call('GET', `/dev/outbox?recipient=${encodeURIComponent(recipient)}`)
-    expect(reply.status).toBe(200)
-    return outboxSchema.parse(reply.body).items
-  }
-
-  async codeFor(recipient: string, refCode: string): Promise<string> {
-    const message = (await this.outbox(recipient)).find((item) => item.body.includes(refCode))
-    if (!message) throw new Error(`no message with ref ${refCode} for ${recipient}`)
-    const code = /(?<!\d)\d{6}(?!\d)/.exec(message.body)?.[0]
-    if (!code) throw new Error('no code in the message')
-    return code
   }
 
   /** A login from a device (its user agent and the CDN's country); a minute later, so codes are not too soon. */

@@ -1,10 +1,14 @@
 import { Writable } from 'node:stream'
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApiApp, type ApiApp } from './api-app'
 import { products, variants } from '~/db/schema'
 import { createLogger, setLogger } from '~/server/ops/logger.server'
 import { freshDatabase } from './database'
+import { thaiAddress } from './support/address'
+import { plainSize } from './support/catalog'
+import { jsonCaller, type Json } from './support/http'
+import { OPERATOR, operatorAuth } from './support/operator'
 
 /**
  * Issue 29 item 4: a price or an order total above PostgreSQL's integer (2^31 − 1 minor units) answered 500 (22003),
@@ -12,8 +16,6 @@ import { freshDatabase } from './database'
  * bounded in the schemas and checked before anything is stored (a 4xx); a database error is logged with its code,
  * table and constraint and the SQL without its parameters.
  */
-const BASE = 'http://shop.test/api/public/demo'
-const OPERATOR = 'operator-token-for-the-integer-range-tests-01'
 const INT4_MAX = 2_147_483_647
 const EMAIL = 'range.shopper@example.com'
 const TELEPHONE = '0867654321'
@@ -23,32 +25,17 @@ let app: ApiApp
 const logLines: string[] = []
 const consoleLines: string[] = []
 
-type Json = Record<string, unknown>
+const call = jsonCaller(() => app)
 
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await app.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json }
-}
-
-const operator = { authorization: `Bearer ${OPERATOR}` }
+const operator = operatorAuth
 
 const address = {
+  ...thaiAddress,
   firstname: 'Range',
   lastname: 'Shopper',
   telephone_number: TELEPHONE,
   email: EMAIL,
   tax_id: TAX_ID,
-  address: '99/1 ถนนพหลโยธิน',
-  country: 'TH',
-  postcode: '10900',
-  sub_district: 'ลาดยาว',
-  district: 'จตุจักร',
-  province: 'กรุงเทพมหานคร',
 }
 
 const orderBody = (overrides: Json = {}): Json => ({
@@ -61,19 +48,7 @@ const orderBody = (overrides: Json = {}): Json => ({
 })
 
 /** A size of a product that is not on sale, club or mix-and-match, with stock. */
-async function plainSku(offset: number): Promise<{ sku: string; productId: string }> {
-  const [row] = await database.db
-    .select({ sku: variants.sku, productId: products.id })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(sql`cardinality(${products.tags}) = 0`, sql`${products.categorySlug} <> 'shoes'`))
-    .orderBy(variants.sku)
-    .limit(1)
-    .offset(offset)
-  if (!row) throw new Error('no plain product in the demo catalog')
-  await database.db.update(variants).set({ stockOnline: 50 }).where(eq(variants.sku, row.sku))
-  return row
-}
+const plainSku = (offset: number) => plainSize(database.db, offset, 50)
 
 async function guestCart(sku: string, quantity: number): Promise<string> {
   const added = await call('POST', '/cart/items?currency=thb', { body: { sku, quantity } })

@@ -1,12 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from './api-app'
-import { memberCodes, members, products, variants } from '~/db/schema'
+import { memberCodes, members } from '~/db/schema'
 import { bangkokMonthKey } from '~/domain/membership'
 import { freshDatabase } from './database'
+import { plainSize } from './support/catalog'
+import { jsonCaller, type Json } from './support/http'
+import { OPERATOR, operatorAuth } from './support/operator'
 
-const BASE = 'http://shop.test/api/public/demo'
-const OPERATOR = 'operator-token-membership-0123456789'
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let app: ApiApp
 // The shop's own clock: orders are stamped with the real time, so the tiers are read at the real time too.
@@ -14,17 +15,7 @@ const clock = () => new Date()
 const MONTH = bangkokMonthKey(clock())
 const YEAR = MONTH.slice(0, 4)
 
-type Json = Record<string, unknown>
-
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await app.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json }
-}
+const call = jsonCaller(() => app)
 
 async function memberSession(email: string, birthdate: string | null = null) {
   const [member] = await database.db.insert(members).values({ fullname: 'Tier Tester', email, birthdate }).returning()
@@ -34,19 +25,7 @@ async function memberSession(email: string, birthdate: string | null = null) {
 }
 
 /** A non-sale, non-club size with stock and its THB price. */
-async function sku(offset: number) {
-  const [row] = await database.db
-    .select({ sku: variants.sku, price: products.priceThb })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(sql`cardinality(${products.tags}) = 0 AND ${products.categorySlug} <> 'shoes'`)
-    .orderBy(variants.sku)
-    .offset(offset)
-    .limit(1)
-  if (!row) throw new Error('no product')
-  await database.db.update(variants).set({ stockOnline: 50 }).where(eq(variants.sku, row.sku))
-  return row
-}
+const sku = (offset: number) => plainSize(database.db, offset, 50)
 
 /** Places a paid order of `quantity` pieces and returns its number. */
 async function paidOrder(auth: Record<string, string>, offset: number, quantity: number, code: string | null = null) {
@@ -67,7 +46,7 @@ async function paidOrder(auth: Record<string, string>, offset: number, quantity:
   const number = String((placed.body.order as Json).number)
   const paid = await call('POST', `/operator/orders/${number}/status`, {
     body: { status: 'paid' },
-    headers: { authorization: `Bearer ${OPERATOR}` },
+    headers: operatorAuth,
   })
   expect(paid.status).toBe(200)
   return {
@@ -112,7 +91,7 @@ describe('membership', () => {
       for (const status of ['packed', 'in_transit', 'received', 'returned']) {
         await call('POST', `/operator/orders/${number}/status`, {
           body: { status },
-          headers: { authorization: `Bearer ${OPERATOR}` },
+          headers: operatorAuth,
         })
       }
     }

@@ -9,6 +9,9 @@ import { asPdfText, pdfText } from '../pdf-text'
 import { freshDatabase } from './database'
 import { MIX_MATCH_BUNDLE_PRICES } from '~/domain/mix-match'
 import { NEW200_DISCOUNT_THB } from '~/domain/promotions'
+import { thaiAddress } from './support/address'
+import { request, type CallInit, type Json } from './support/http'
+import { OPERATOR, operatorAuth } from './support/operator'
 
 /**
  * Issue 29 item 7: checkout showed mix-and-match and NEW200 apart, the order merged them into "Discount (NEW200)" and
@@ -16,8 +19,6 @@ import { NEW200_DISCOUNT_THB } from '~/domain/promotions'
  * tax invoice, and orders placed before keep theirs (migration 0018 rebuilds them).
  */
 
-const BASE = 'http://shop.test/api/public/demo'
-const OPERATOR = 'operator-token-for-the-discount-lines-01'
 const SELLER = {
   name: 'บริษัท ทดสอบภาษี จำกัด (Tax Test Co., Ltd.)',
   address: '1 ถนนสีลม แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร 10500',
@@ -25,36 +26,16 @@ const SELLER = {
   branch: '00000',
 }
 
-type Json = Record<string, unknown>
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let app: ApiApp
 
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await app.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  return response
-}
+const call = (method: string, path: string, init?: CallInit) => request(app, method, path, init)
 
 async function json(response: Response): Promise<Json> {
   return (await response.json()) as Json
 }
 
-const address = {
-  firstname: 'สมศรี',
-  lastname: 'ใจดี',
-  telephone_number: '0812345678',
-  email: 'somsri@example.com',
-  tax_id: '1101700230708',
-  address: '99/1 ถนนพหลโยธิน',
-  country: 'TH',
-  postcode: '10900',
-  sub_district: 'ลาดยาว',
-  district: 'จตุจักร',
-  province: 'กรุงเทพมหานคร',
-}
+const address = { ...thaiAddress, lastname: 'ใจดี', tax_id: '1101700230708' }
 
 /** Three different mix-and-match pieces at full price (not on sale, not club, not shoes), in stock. */
 async function mixMatchSkus(): Promise<Array<{ sku: string; price: number }>> {
@@ -156,7 +137,7 @@ describe('each discount on its own line, from the quote to the order and its tax
   it('prints each discount with its name on the tax invoice, and the VAT of what was paid', async () => {
     const paid = await call('POST', `/operator/orders/${placed.number}/status`, {
       body: { status: 'paid' },
-      headers: { authorization: `Bearer ${OPERATOR}` },
+      headers: operatorAuth,
     })
     expect(paid.status).toBe(200)
     const response = await call('GET', `/orders/${placed.number}/tax-invoice`, {

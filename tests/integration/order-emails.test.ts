@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_BANK_ACCOUNT } from '~/api/options.server'
@@ -13,15 +13,14 @@ import {
   type OrderMailServiceOptions,
 } from '~/api/emails/order-mails.server'
 import { createSmtpSender } from '~/api/providers/smtp.server'
-import { orderMails, orders, outboxMessages, products, variants } from '~/db/schema'
+import { orderMails, orders, outboxMessages } from '~/db/schema'
 import { freshDatabase } from './database'
+import { plainSize } from './support/catalog'
+import { jsonCaller, type Json } from './support/http'
+import { OPERATOR, operatorAuth } from './support/operator'
 
-const BASE = 'http://shop.test/api/public/demo'
-const OPERATOR = 'operator-token-order-emails-0123456789'
 const SITE = 'https://shop.test'
 const FROM = 'Atelier Siam <orders@shop.test>'
-
-type Json = Record<string, unknown>
 
 // ── a mail server on loopback ──────────────────────────────────────────────────────────────────
 
@@ -139,31 +138,11 @@ function mailService(options: Partial<OrderMailServiceOptions> = {}): OrderMailS
   })
 }
 
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await app.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json }
-}
+const call = jsonCaller(() => app)
 
 let skuOffset = 0
 /** A size of a plain product (no sale, club or shoes) with stock, a new one per order. */
-async function plainSku(): Promise<string> {
-  const [row] = await database.db
-    .select({ sku: variants.sku })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(sql`cardinality(${products.tags}) = 0`, sql`${products.categorySlug} <> 'shoes'`))
-    .orderBy(variants.sku)
-    .limit(1)
-    .offset(skuOffset++)
-  if (!row) throw new Error('no plain product')
-  await database.db.update(variants).set({ stockOnline: 5 }).where(eq(variants.sku, row.sku))
-  return row.sku
-}
+const plainSku = async () => (await plainSize(database.db, skuOffset++, 5)).sku
 
 let orderCount = 0
 /** A guest's order through the HTTP API; its number and id. */
@@ -198,7 +177,7 @@ async function mailsOf(orderId: string) {
 async function moveTo(number: string, status: string) {
   const moved = await call('POST', `/operator/orders/${number}/status`, {
     body: { status },
-    headers: { authorization: `Bearer ${OPERATOR}` },
+    headers: operatorAuth,
   })
   expect(moved.status, JSON.stringify(moved.body)).toBe(200)
 }

@@ -2,23 +2,22 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from './api-app'
 import type { Db } from '~/db/client.server'
-import { orderEvents, orderMails, orders, payments, products, variants, type OrderRow } from '~/db/schema'
+import { orderEvents, orderMails, orders, payments, variants, type OrderRow } from '~/db/schema'
 import { freshDatabase } from './database'
+import { plainSize } from './support/catalog'
+import { callJson, type Json } from './support/http'
+import { OPERATOR, operatorAuth } from './support/operator'
 
 /**
  * Issue 17 item 3: a bank transfer order has a deadline; it is reminded once before it, and cancelled with its
  * stock released after it, by a job every instance runs (each reminder and cancellation happens once).
  */
-const BASE = 'http://shop.test/api/public/demo'
-const OPERATOR = 'operator-token-for-the-deadline-tests-0123'
 const HOUR = 60 * 60 * 1000
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let first: ApiApp
 let second: ApiApp
 const reminders: Array<{ number: string; instance: string }> = []
 let failReminders = false
-
-type Json = Record<string, unknown>
 
 function instance(name: string): ApiApp {
   return createApiApp({
@@ -39,29 +38,10 @@ function instance(name: string): ApiApp {
   })
 }
 
-async function call(app: ApiApp, method: string, path: string, init: { body?: unknown; headers?: Json } = {}) {
-  const response = await app.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json }
-}
+const call = callJson
 
-async function plainSku(offset: number, stock: number): Promise<string> {
-  const [row] = await database.db
-    .select({ sku: variants.sku })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(sql`cardinality(${products.tags}) = 0 AND ${products.categorySlug} <> 'shoes'`)
-    .orderBy(variants.sku)
-    .limit(1)
-    .offset(offset)
-  if (!row) throw new Error('no plain product')
-  await database.db.update(variants).set({ stockOnline: stock }).where(eq(variants.sku, row.sku))
-  return row.sku
-}
+/** A size of a plain product (no sale, club or shoes), its stock set. */
+const plainSku = async (offset: number, stock: number) => (await plainSize(database.db, offset, stock)).sku
 
 const stockOf = async (sku: string) =>
   (await database.db.select({ stock: variants.stockOnline }).from(variants).where(eq(variants.sku, sku)))[0]?.stock
@@ -114,7 +94,7 @@ describe(`bank transfer deadlines on ${process.env.DATABASE_URL ? 'PostgreSQL' :
     expect(placedWire.get(card.number)?.payment_due_at).toBeNull()
     const paid = await call(first, 'POST', `/operator/orders/${bank.number}/status`, {
       body: { status: 'paid' },
-      headers: { authorization: `Bearer ${OPERATOR}` },
+      headers: operatorAuth,
     })
     expect(paid.status).toBe(200)
     expect(paid.body.payment_due_at).toBeNull()
@@ -181,7 +161,7 @@ describe(`bank transfer deadlines on ${process.env.DATABASE_URL ? 'PostgreSQL' :
     const order = await place(sku, 'bank_transfer', 'deadline-paid-1')
     const paid = await call(second, 'POST', `/operator/orders/${order.number}/status`, {
       body: { status: 'paid' },
-      headers: { authorization: `Bearer ${OPERATOR}` },
+      headers: operatorAuth,
     })
     expect(paid.status).toBe(200)
     await first.orders.runPaymentDeadlines(new Date(order.createdAt.getTime() + 48 * HOUR))

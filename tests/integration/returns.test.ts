@@ -18,50 +18,28 @@ import {
   type OrderRow,
 } from '~/db/schema'
 import { freshDatabase } from './database'
+import { thaiAddress } from './support/address'
+import { BASE, jsonCaller, type Json } from './support/http'
+import { OPERATOR, operatorAuth } from './support/operator'
 
 /**
  * Issue 17, item 5: exchanges and returns per piece, with a reason, only when eligible (§4, §9), decided by the
  * back office; tracking numbers on the order. Every rule through the real HTTP API on a real database.
  */
 
-const BASE = 'http://shop.test/api/public/demo'
-const OPERATOR = 'operator-token-for-the-returns-tests-0123456789'
 const DAY_MS = 24 * 60 * 60 * 1000
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let app: ApiApp
 
-type Json = Record<string, unknown>
 type Item = { position: number; sku: string; size: string; returnable: { quantity: number; reason: string | null } }
 
 /** What the hook of accepted requests heard; `failing` makes it throw. */
 const accepted: Array<{ order: OrderRow; request: Json }> = []
 let failing = false
 
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await app.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json }
-}
-
-const operatorAuth = { authorization: `Bearer ${OPERATOR}` }
+const call = jsonCaller(() => app)
 const operator = (method: string, path: string, body?: unknown) => call(method, path, { body, headers: operatorAuth })
 
-const thaiAddress = {
-  firstname: 'สมศรี',
-  lastname: 'ทดสอบ',
-  telephone_number: '0812345678',
-  email: 'somsri@example.com',
-  address: '99/1 ถนนพหลโยธิน',
-  country: 'TH',
-  postcode: '10900',
-  sub_district: 'ลาดยาว',
-  district: 'จตุจักร',
-  province: 'กรุงเทพมหานคร',
-}
 const singaporeAddress = {
   ...thaiAddress,
   country: 'SG',

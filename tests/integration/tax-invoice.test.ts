@@ -10,9 +10,10 @@ import { documentCounters, products, taxInvoices, variants, type TaxInvoiceConte
 import { seedDemoData } from '~/db/seed.server'
 import { asPdfText, pdfText } from '../pdf-text'
 import { freshDatabase } from './database'
+import { thaiAddress as somsri } from './support/address'
+import { request, type Json } from './support/http'
+import { OPERATOR, operatorAuth } from './support/operator'
 
-const BASE = 'http://shop.test/api/public/demo'
-const OPERATOR = 'operator-token-for-the-tax-invoices-0123'
 const SELLER = {
   name: 'บริษัท ทดสอบภาษี จำกัด (Tax Test Co., Ltd.)',
   address: '1 ถนนสีลม แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร 10500',
@@ -22,7 +23,6 @@ const SELLER = {
 /** A buyer's tax ID whose check digit is right (1-1017-00230-70-8). */
 const BUYER_TAX_ID = '1101700230708'
 
-type Json = Record<string, unknown>
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let app: ApiApp
 
@@ -39,37 +39,13 @@ function apiOn(db: Database['db']): ApiApp {
   })
 }
 
-async function call(
-  on: ApiApp,
-  method: string,
-  path: string,
-  init: { body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const response = await on.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  return response
-}
+const call = request
 
 async function json(response: Response): Promise<Json> {
   return (await response.json()) as Json
 }
 
-const thaiAddress = (taxId: string) => ({
-  firstname: 'สมศรี',
-  lastname: 'ใจดี',
-  telephone_number: '0812345678',
-  email: 'somsri@example.com',
-  tax_id: taxId,
-  address: '99/1 ถนนพหลโยธิน',
-  country: 'TH',
-  postcode: '10900',
-  sub_district: 'ลาดยาว',
-  district: 'จตุจักร',
-  province: 'กรุงเทพมหานคร',
-})
+const thaiAddress = (taxId: string) => ({ ...somsri, lastname: 'ใจดี', tax_id: taxId })
 
 let skuOffset = 0
 
@@ -115,7 +91,7 @@ async function placeOrder(
   if (options.paid !== false) {
     const paid = await call(on, 'POST', `/operator/orders/${number}/status`, {
       body: { status: 'paid' },
-      headers: { authorization: `Bearer ${OPERATOR}` },
+      headers: operatorAuth,
     })
     expect(paid.status).toBe(200)
   }

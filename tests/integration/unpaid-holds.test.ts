@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from './api-app'
 import { createAltchaGate, type AltchaChallenge } from '~/api/accounts/captcha.server'
-import { orders, products, variants } from '~/db/schema'
+import { orders, variants } from '~/db/schema'
 import {
   DEFAULT_UNPAID_HOLD_LIMITS,
   LARGE_QUANTITY_PAY_WITHIN_MINUTES,
@@ -12,6 +12,9 @@ import {
   UNPAID_ORDERS_PER_CONTACT,
 } from '~/domain/unpaid-holds'
 import { freshDatabase } from './database'
+import { plainSize } from './support/catalog'
+import { jsonCaller, type Json } from './support/http'
+import { OPERATOR, operatorAuth } from './support/operator'
 
 /**
  * Issue 29 item 3: one anonymous connection placed six unpaid bank-transfer orders in a row and held four of ten
@@ -19,25 +22,13 @@ import { freshDatabase } from './database'
  * check for the next, holds at most three at a time, a contact (e-mail or telephone) too, unpaid orders add at
  * most four units of a size together, and a large quantity of one size is held for two hours, not 24.
  */
-const BASE = 'http://shop.test/api/public/demo'
-const OPERATOR = 'operator-token-for-the-unpaid-holds-test-0'
 const HOUR = 60 * 60 * 1000
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let app: ApiApp
 let ipCounter = 0
 let contactCounter = 0
 
-type Json = Record<string, unknown>
-
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await app.request(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json }
-}
+const call = jsonCaller(() => app)
 
 const newIp = () => `198.51.100.${++ipCounter}`
 const newContact = () => {
@@ -45,19 +36,7 @@ const newContact = () => {
   return { email: `holder${contactCounter}@example.com`, telephone: `08${String(10_000_000 + contactCounter)}` }
 }
 
-async function plainSku(offset: number, stock: number): Promise<string> {
-  const [row] = await database.db
-    .select({ sku: variants.sku })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(sql`cardinality(${products.tags}) = 0`, sql`${products.categorySlug} <> 'shoes'`))
-    .orderBy(variants.sku)
-    .limit(1)
-    .offset(offset)
-  if (!row) throw new Error('no plain product')
-  await database.db.update(variants).set({ stockOnline: stock }).where(eq(variants.sku, row.sku))
-  return row.sku
-}
+const plainSku = async (offset: number, stock: number) => (await plainSize(database.db, offset, stock)).sku
 
 const stockOf = async (sku: string) =>
   (await database.db.select({ stock: variants.stockOnline }).from(variants).where(eq(variants.sku, sku)))[0]?.stock
@@ -213,12 +192,12 @@ describe(`limits on unpaid orders on ${process.env.DATABASE_URL ? 'PostgreSQL' :
     expect((await order(ip, newContact(), sku)).status).toBe(429)
     const paid = await call('POST', `/operator/orders/${numbers[0]}/status`, {
       body: { status: 'paid' },
-      headers: { authorization: `Bearer ${OPERATOR}` },
+      headers: operatorAuth,
     })
     expect(paid.status).toBe(200)
     const cancelled = await call('POST', `/operator/orders/${numbers[1]}/status`, {
       body: { status: 'cancelled' },
-      headers: { authorization: `Bearer ${OPERATOR}` },
+      headers: operatorAuth,
     })
     expect(cancelled.status).toBe(200)
     expect((await orderWithCheck(ip, newContact(), sku)).status).toBe(201)
