@@ -13,7 +13,7 @@ import { MembershipService } from './accounts/membership.service'
 import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes, type BankAccount, type CommerceRoutesOptions } from './commerce/routes.server'
-import type { OrderServiceOptions } from './commerce/order.service'
+import type { OrderServiceOptions } from './commerce/services.server'
 import { DEMO_SELLER, type SellerDetails } from '~/config/schema'
 import type { PaymentProvider } from './payments/provider'
 import { PixelService, type MetaPixelConfig, type TikTokPixelConfig } from './analytics/pixel.service.server'
@@ -558,6 +558,7 @@ export function createApiApp(options: ApiOptions) {
     pixels,
     carts: commerce.carts,
     orders: commerce.orders,
+    paymentDeadlines: commerce.paymentDeadlines,
     taxInvoices: commerce.taxInvoices,
     orderMails: commerce.mails,
   })

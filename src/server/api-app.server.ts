@@ -38,8 +38,8 @@ const PURGE_EVERY_MS = 60 * 60 * 1000
 function startPaymentDeadlines(api: ApiApp, everyMs: number): () => Promise<void> {
   let running: Promise<void> | null = null
   const run = () => {
-    running ??= api.orders
-      .runPaymentDeadlines()
+    running ??= api.paymentDeadlines
+      .run()
       .then(({ reminded, cancelled }) => {
         if (reminded + cancelled > 0) console.info(`Payment deadlines: ${reminded} reminded, ${cancelled} cancelled`)
       })
