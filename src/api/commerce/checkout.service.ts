@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { type Db } from '~/db/client.server'
-import { carts, idempotencyKeys, orderDiscounts, orders, type CurrencyCode, type OrderAddress } from '~/db/schema'
+import { carts, idempotencyKeys, orderDiscounts, orders, type CurrencyCode } from '~/db/schema'
 import { eq } from 'drizzle-orm'
 import type { DiscountKind, DiscountLine, PaymentMethod, ShippingMethod } from '~/domain/orders'
-import { normaliseAddress, validateAddress, type AddressInput } from '~/domain/address'
-import { parseLoginIdentifier, parseTelephone } from '~/domain/phone'
 import {
   deliveryTerms,
   discountLines,
@@ -15,7 +13,6 @@ import {
   type Promotion,
   type ShippingFeeReason,
 } from '~/domain/pricing'
-import { getThaiPostal } from '~/geo/thai-postal.server'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { ApiError } from '~/api/errors'
 import type { CartOwner, CartService } from './cart.service'
@@ -31,29 +28,15 @@ import {
   KeyAlreadyUsed,
   orderItemRows,
   takeStock,
-  type CheckedContact,
 } from './order-writes.server'
 import { DEFAULT_BANK_TRANSFER } from './payment-deadlines.server'
+import { checkedContact, requestDigest, type CheckedContact, type CheckoutInput } from './checkout-input.server'
 import type { OrdersService, OrderView } from './orders.service'
 import type { PaymentsService } from './payments.service'
 import type { StoreNames } from './store-names'
 
 /** Promotion codes the shop knows today; membership codes join them with the membership issue. */
 const PROMOTIONS: Record<string, Promotion> = { [NEW200.code]: NEW200 }
-
-export type CheckoutInput = {
-  currency: CurrencyCode
-  lang: 'th' | 'en'
-  email: string
-  telephone: string
-  shippingMethod: ShippingMethod
-  storeId: string | null
-  address: AddressInput | null
-  promotionCode: string | null
-  paymentMethod: PaymentMethod
-  /** The total the shopper saw; a different total on the server is the price-validity warning. */
-  expectedTotal: number | null
-}
 
 /**
  * What stops an order as the cart is now, each naming the piece (issue 17: shown at the step where the shopper can
@@ -113,15 +96,6 @@ export type CheckoutServiceOptions = {
   botCheck?: ((answer: string | null, ip: string) => Promise<void>) | null
   /** How long a bank transfer order waits for its money (default 24 h). */
   bankTransfer?: { payWithinMs: number; remindBeforeMs: number }
-}
-
-/**
- * What an idempotency key stands for: who orders and what they asked. A member is the member (their cart is
- * closed by the order, so a replay finds another cart or none); a guest is the cart of their token.
- */
-function requestDigest(who: { memberId: string } | { cartId: string }, input: CheckoutInput): string {
-  const { expectedTotal: _shown, ...rest } = input
-  return sha256(JSON.stringify({ ...who, ...rest, address: rest.address ? normaliseAddress(rest.address) : null }))
 }
 
 /**
@@ -218,35 +192,6 @@ export class CheckoutService {
     }
   }
 
-  /** Checks what the shopper typed before anything is written. */
-  private async validated(
-    input: CheckoutInput,
-  ): Promise<{ address: OrderAddress | null; email: string; telephone: string }> {
-    const email = parseLoginIdentifier(input.email)
-    const fields: Record<string, string> = {}
-    if (!input.email.trim()) fields.email = 'required'
-    else if (email?.kind !== 'email') fields.email = 'invalid'
-    const phone = parseTelephone(input.telephone, input.address?.country || 'TH')
-    if (!input.telephone.trim()) fields.telephone = 'required'
-    else if (!phone) fields.telephone = 'invalid'
-    let address: OrderAddress | null = null
-    if (input.shippingMethod === 'courier') {
-      if (!input.address) {
-        throw new ApiError(400, 'INVALID_INPUT', 'Please enter the address.', { fields: { address: 'required' } })
-      }
-      const values = normaliseAddress(input.address)
-      const errors = validateAddress(values, { thai: await getThaiPostal() })
-      for (const [field, code] of Object.entries(errors)) if (code) fields[`address.${field}`] = code
-      address = values
-    } else if (!input.storeId) {
-      throw new ApiError(400, 'INVALID_INPUT', 'Please select a branch', { fields: { storeId: 'required' } })
-    }
-    if (Object.keys(fields).length > 0) {
-      throw new ApiError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
-    }
-    return { address, email: email?.value ?? '', telephone: phone?.value ?? '' }
-  }
-
   /**
    * Places the order of the shopper's cart. One transaction: the cart (closed first, which also locks it),
    * the recomputed prices, the stock (never below zero), the order, its lines and first event, the payment
@@ -269,7 +214,7 @@ export class CheckoutService {
     }
     // An open cart cannot have an order yet: a used key shows up when the transaction claims it.
     if (cart.status !== 'open') return this.replayOrClosed(idempotencyKey, digest)
-    const checked = await this.validated(input)
+    const checked = await checkedContact(input)
     if (input.paymentMethod !== 'bank_transfer' && !this.options.payments.providerFor(input.paymentMethod)) {
       throw new ApiError(400, 'PAYMENT_UNAVAILABLE', 'This payment method is not offered at the moment', {
         fields: { paymentMethod: 'unavailable' },

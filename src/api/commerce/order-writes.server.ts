@@ -11,7 +11,6 @@ import {
   payments,
   products,
   variants,
-  type OrderAddress,
 } from '~/db/schema'
 import type { PaymentMethod } from '~/domain/orders'
 import type { PricingResult } from '~/domain/pricing'
@@ -183,5 +182,3 @@ export async function insertOrder(tx: Db, placed: NewOrder) {
   if (claimed !== 1) throw new KeyAlreadyUsed()
   return order
 }
-
-export type CheckedContact = { address: OrderAddress | null; email: string; telephone: string }
