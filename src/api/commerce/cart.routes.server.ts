@@ -1,7 +1,7 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { CatalogService } from '~/api/catalog.service'
-import { security, body, createSubApp, json, refused, wire } from '~/api/http.server'
+import { security, body, createSubApp, json, refused, toWire } from '~/api/http.server'
 import { langOnlyQuery } from '~/contract/catalog'
 import {
   addItemBody,
@@ -31,7 +31,7 @@ export function createCartRoutes({
 
   function cartBody(c: Context, view: CartView, cartToken?: string | null): CartWire {
     c.header('Cache-Control', 'private, no-store')
-    return { ...wire<CartWire>(view), ...(cartToken ? { cart_token: cartToken } : {}) }
+    return { ...toWire(cartSchema, view), ...(cartToken ? { cart_token: cartToken } : {}) }
   }
 
   app.openapi(
@@ -203,7 +203,7 @@ export function createCartRoutes({
         {
           items: await catalog.summaries(rows, lang, currency),
           product_ids: rows.map((row) => row.id),
-        } as z.infer<typeof wishlistSchema>,
+        } satisfies z.infer<typeof wishlistSchema>,
         200,
       )
     },

@@ -1,6 +1,7 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, type z } from '@hono/zod-openapi'
+import type { AddressInput } from '~/domain/address'
 import { IDEMPOTENCY_KEY_HEADER } from '~/contract/headers'
-import { security, body, createSubApp, json, refused, requestContext } from '~/api/http.server'
+import { security, body, createSubApp, json, refused, requestContext, toWire } from '~/api/http.server'
 import {
   cartQuery,
   placedOrderSchema,
@@ -11,7 +12,25 @@ import {
 } from '~/contract/commerce'
 import type { CheckoutService } from './checkout.service'
 import type { CommerceCallers } from './callers.server'
-import { orderWire, type BankAccount } from './order-wire'
+import { orderWithBank, type BankAccount } from './order-wire'
+
+/** The delivery address of an order request as checkout reads it (the wire's snake_case fields, one by one). */
+function addressFromWire(address: NonNullable<z.output<typeof placeOrderBody>['address']>): AddressInput {
+  return {
+    firstname: address.firstname,
+    lastname: address.lastname,
+    telephoneNumber: address.telephone_number,
+    email: address.email,
+    taxId: address.tax_id,
+    address: address.address,
+    address2: address.address2,
+    country: address.country,
+    postcode: address.postcode,
+    subDistrict: address.sub_district,
+    district: address.district,
+    province: address.province,
+  }
+}
 
 /** Checkout's endpoints: the quote of the cart, and placing its order. */
 export function createCheckoutRoutes({
@@ -51,25 +70,21 @@ export function createCheckoutRoutes({
       })
       c.header('Cache-Control', 'private, no-store')
       return c.json(
-        {
+        toWire(quoteSchema, {
           currency,
           subtotal: quote.subtotal,
-          mix_match_discount: quote.mixMatchDiscount,
+          mixMatchDiscount: quote.mixMatchDiscount,
           promotion: quote.promotion,
-          promotion_rejected: quote.promotionRejected,
+          promotionRejected: quote.promotionRejected,
           discounts: quote.discounts,
-          shipping_fee: quote.shippingFee,
-          shipping_reason: quote.shippingReason,
-          courier: {
-            fee: quote.courier.fee,
-            reason: quote.courier.reason,
-            assumed_domestic: quote.courier.assumedDomestic,
-          },
+          shippingFee: quote.shippingFee,
+          shippingReason: quote.shippingReason,
+          courier: quote.courier,
           total: quote.total,
-          vat_included: quote.vatIncluded,
+          vatIncluded: quote.vatIncluded,
           duty: quote.duty,
           blocked: quote.blocked,
-        },
+        }),
         200,
       )
     },
@@ -115,22 +130,7 @@ export function createCheckoutRoutes({
           telephone: input.telephone,
           shippingMethod: input.shipping_method,
           storeId: input.store_id,
-          address: input.address
-            ? {
-                firstname: input.address.firstname,
-                lastname: input.address.lastname,
-                telephoneNumber: input.address.telephone_number,
-                email: input.address.email,
-                taxId: input.address.tax_id,
-                address: input.address.address,
-                address2: input.address.address2,
-                country: input.address.country,
-                postcode: input.address.postcode,
-                subDistrict: input.address.sub_district,
-                district: input.address.district,
-                province: input.address.province,
-              }
-            : null,
+          address: input.address ? addressFromWire(input.address) : null,
           promotionCode: input.promotion_code,
           paymentMethod: input.payment_method,
           expectedTotal: input.expected_total,
@@ -138,12 +138,12 @@ export function createCheckoutRoutes({
         placement,
       )
       c.header('Cache-Control', 'private, no-store')
-      const result = {
-        order: orderWire(placed.order, lang, bank),
-        access_token: placed.accessToken,
-        redirect_url: placed.redirectUrl,
+      const result = toWire(placedOrderSchema, {
+        order: orderWithBank(placed.order, lang, bank),
+        accessToken: placed.accessToken,
+        redirectUrl: placed.redirectUrl,
         replayed: placed.replayed,
-      }
+      })
       return placed.replayed ? c.json(result, 200) : c.json(result, 201)
     },
   )

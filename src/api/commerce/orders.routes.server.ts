@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { security, body, createSubApp, json, refused, wire } from '~/api/http.server'
+import { security, body, createSubApp, json, refused, toWire } from '~/api/http.server'
 import { DEFAULT_PAGE_SIZE } from '~/contract/catalog'
 import {
   historyQuery,
@@ -136,7 +136,7 @@ export function createOrderRoutes({
       const member = await callers.requireMember(c)
       c.header('Cache-Control', 'private, no-store')
       const history = await orders.history(member.id, c.req.valid('query').page, DEFAULT_PAGE_SIZE)
-      return c.json(wire<z.infer<typeof historySchema>>(history), 200)
+      return c.json(toWire(historySchema, history), 200)
     },
   )
 

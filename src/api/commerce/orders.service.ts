@@ -12,7 +12,14 @@ import {
   type OrderAddress,
   type OrderRow,
 } from '~/db/schema'
-import type { DiscountLine, OrderCancelReason, OrderStatus, PaymentMethod, ShippingMethod } from '~/domain/orders'
+import type {
+  DiscountLine,
+  OrderCancelReason,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+  ShippingMethod,
+} from '~/domain/orders'
 import type { PieceRefusal, ReturnRefusal } from '~/domain/returns'
 import type { CarrierId } from '~/domain/carriers'
 import { canCancel } from '~/domain/returns'
@@ -69,7 +76,7 @@ export type OrderView = {
   store: { id: string; name: string } | null
   address: OrderAddress | null
   paymentMethod: PaymentMethod
-  payment: { status: string; redirectUrl: string | null } | null
+  payment: { status: PaymentStatus; redirectUrl: string | null } | null
   items: Array<{
     /** The line's place in the order: return requests name pieces by it. */
     position: number
@@ -301,7 +308,7 @@ export class OrdersService {
       items: Array<typeof orderItems.$inferSelect>
       discounts: DiscountLine[]
       events: Array<typeof orderEvents.$inferSelect>
-      payment: { status: string; redirectUrl: string | null }
+      payment: { status: PaymentStatus; redirectUrl: string | null }
       returns: ReturnRequestView[]
       shipments: ShipmentView[]
     },

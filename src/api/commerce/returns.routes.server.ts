@@ -1,5 +1,5 @@
-import { createRoute, type z } from '@hono/zod-openapi'
-import { security, body, createSubApp, json, refused, wire } from '~/api/http.server'
+import { createRoute } from '@hono/zod-openapi'
+import { security, body, createSubApp, json, refused, toWire } from '~/api/http.server'
 import { DEFAULT_PAGE_SIZE, langOnlyQuery } from '~/contract/catalog'
 import {
   operatorReturnListSchema,
@@ -90,7 +90,7 @@ export function createReturnRoutes({
       const query = c.req.valid('query')
       const list = await orders.returns.list(query.status ?? null, query.page, DEFAULT_PAGE_SIZE, query.lang)
       c.header('Cache-Control', 'private, no-store')
-      return c.json(wire<z.infer<typeof operatorReturnListSchema>>(list), 200)
+      return c.json(toWire(operatorReturnListSchema, list), 200)
     },
   )
 
@@ -112,7 +112,7 @@ export function createReturnRoutes({
       callers.requireOperator(c)
       const view = await orders.returns.one(c.req.valid('param').id, c.req.valid('query').lang)
       c.header('Cache-Control', 'private, no-store')
-      return c.json(wire<z.infer<typeof operatorReturnSchema>>(view), 200)
+      return c.json(toWire(operatorReturnSchema, view), 200)
     },
   )
 
@@ -142,7 +142,7 @@ export function createReturnRoutes({
         callers.requireOperator(c)
         const note = c.req.valid('json').note || null
         const view = await orders.returns.decide(c.req.valid('param').id, status, note, c.req.valid('query').lang)
-        return c.json(wire<z.infer<typeof operatorReturnSchema>>(view), 200)
+        return c.json(toWire(operatorReturnSchema, view), 200)
       },
     )
   }
