@@ -14,7 +14,7 @@ import {
   wishlistSchema,
   type CartWire,
 } from '~/contract/commerce'
-import type { CartService, CartView } from './cart.service'
+import type { CartOwner, CartService, CartView } from './cart.service'
 import type { CommerceCallers } from './callers.server'
 
 /** The cart and wishlist endpoints of the product API. */
@@ -32,6 +32,11 @@ export function createCartRoutes({
   function cartBody(c: Context, view: CartView, cartToken?: string | null): CartWire {
     c.header('Cache-Control', 'private, no-store')
     return { ...toWire(cartSchema, view), ...(cartToken ? { cart_token: cartToken } : {}) }
+  }
+
+  /** The cart after a change, read again in the asked language and currency. */
+  async function cartAfter(c: Context, who: CartOwner, query: z.output<typeof cartQuery>): Promise<CartWire> {
+    return cartBody(c, await carts.view(who, query.currency, query.lang))
   }
 
   app.openapi(
@@ -87,10 +92,9 @@ export function createCartRoutes({
       responses: { 200: json(cartSchema, 'The cart'), 404: refused('No such line'), 409: refused('Not enough stock') },
     }),
     async (c) => {
-      const { lang, currency } = c.req.valid('query')
       const who = await callers.cartOwner(c)
       await carts.setQuantity(who, c.req.valid('param').id, c.req.valid('json').quantity)
-      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+      return c.json(await cartAfter(c, who, c.req.valid('query')), 200)
     },
   )
 
@@ -105,10 +109,9 @@ export function createCartRoutes({
       responses: { 200: json(cartSchema, 'The cart'), 404: refused('No such line') },
     }),
     async (c) => {
-      const { lang, currency } = c.req.valid('query')
       const who = await callers.cartOwner(c)
       await carts.remove(who, c.req.valid('param').id)
-      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+      return c.json(await cartAfter(c, who, c.req.valid('query')), 200)
     },
   )
 
@@ -123,10 +126,9 @@ export function createCartRoutes({
       responses: { 200: json(cartSchema, 'The cart'), 401: refused('Log in first'), 404: refused('No such line') },
     }),
     async (c) => {
-      const { lang, currency } = c.req.valid('query')
       const who = await callers.cartOwner(c)
       await carts.moveToWishlist(who, c.req.valid('param').id)
-      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+      return c.json(await cartAfter(c, who, c.req.valid('query')), 200)
     },
   )
 
@@ -141,10 +143,9 @@ export function createCartRoutes({
       responses: { 200: json(cartSchema, 'The cart') },
     }),
     async (c) => {
-      const { lang, currency } = c.req.valid('query')
       const who = await callers.cartOwner(c)
       await carts.acceptPrices(who)
-      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+      return c.json(await cartAfter(c, who, c.req.valid('query')), 200)
     },
   )
 
@@ -159,10 +160,10 @@ export function createCartRoutes({
       responses: { 200: json(cartSchema, 'The cart') },
     }),
     async (c) => {
-      const { lang, currency } = c.req.valid('query')
+      const query = c.req.valid('query')
       const who = await callers.cartOwner(c)
-      await carts.moveToRegion(who, currency)
-      return c.json(cartBody(c, await carts.view(who, currency, lang)), 200)
+      await carts.moveToRegion(who, query.currency)
+      return c.json(await cartAfter(c, who, query), 200)
     },
   )
 

@@ -10,7 +10,6 @@ import {
   payAgainSchema,
   statusBody,
 } from '~/contract/commerce'
-import { ApiError } from '~/api/errors'
 import type { OrdersService } from './orders.service'
 import type { PaymentsService } from './payments.service'
 import type { TaxInvoiceService } from './tax-invoice.service'
@@ -157,8 +156,7 @@ export function createOrderRoutes({
     }),
     async (c) => {
       callers.requireOperator(c)
-      const order = await orders.byNumber(c.req.valid('param').number)
-      if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order')
+      const order = await orders.requireByNumber(c.req.valid('param').number)
       const input = c.req.valid('json')
       return c.json(
         orderWire(await orders.changeStatus(order.id, input.status, input.note), orderLang(order), bank),

@@ -124,7 +124,7 @@ export type OrdersServiceOptions = {
    * Told when the back office accepts an exchange or return (after it is stored; its failures are logged and
    * change nothing): the shopper's e-mail is sent from here.
    */
-  onReturnAccepted?: ((order: OrderRow, request: AcceptedReturn) => Promise<void>) | null
+  onReturnAccepted?: (order: OrderRow, request: AcceptedReturn) => Promise<void>
 }
 
 /**
@@ -262,6 +262,13 @@ export class OrdersService {
   async byNumber(number: string): Promise<OrderRow | null> {
     const [order] = await this.db.select().from(orders).where(eq(orders.number, number))
     return order ?? null
+  }
+
+  /** The order of this number, for the back office (404 when there is none). */
+  async requireByNumber(number: string): Promise<OrderRow> {
+    const order = await this.byNumber(number)
+    if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order')
+    return order
   }
 
   /** The order of a member, or of a guest who holds its access token. */

@@ -16,6 +16,7 @@ export type PaymentDeadlinesOptions = {
   db: Db
   /** An order past its deadline is cancelled through §4's status change. */
   orders: OrdersService
+  /** How long a bank transfer order waits for its money (default 24 h), and when before the end it is reminded (6 h). */
   bankTransfer?: { payWithinMs: number; remindBeforeMs: number }
   /**
    * Told when a bank transfer reminder is owed, in the transaction that marks the order reminded and queues the

@@ -16,6 +16,20 @@ import { PAYPAL_ORDER_ID } from '~/api/payments/paypal.server'
 import type { PaymentsService } from './payments.service'
 import { unknownPaypalReturn } from './paypal-return-page.server'
 
+/** What a way back from PayPal answers: 303 to the order page, or a page saying the link is unknown. */
+function paypalWayBack(toOrderPage: string) {
+  return {
+    303: {
+      description: toOrderPage,
+      headers: { Location: { description: 'The order page', required: true, schema: { type: 'string' as const } } },
+    },
+    404: {
+      description: 'No payment with this PayPal order id (a page in Thai and English)',
+      content: { 'text/html': { schema: { type: 'string' as const } } },
+    },
+  }
+}
+
 /**
  * Where the payment providers call the shop: Stripe's webhook, and PayPal's ways back for the shopper (return,
  * cancel) and its webhook. Each is mounted only where its provider is configured.
@@ -84,16 +98,7 @@ export function createPaymentRoutes({
         summary:
           'PayPal sends the shopper back here after approving: the order is captured, then 303 to its order page',
         request: { query: paypalReturnQuery },
-        responses: {
-          303: {
-            description: 'To the order page (paid, failed, or still pending when PayPal could not be reached)',
-            headers: { Location: { description: 'The order page', required: true, schema: { type: 'string' } } },
-          },
-          404: {
-            description: 'No payment with this PayPal order id (a page in Thai and English)',
-            content: { 'text/html': { schema: { type: 'string' } } },
-          },
-        },
+        responses: paypalWayBack('To the order page (paid, failed, or still pending when PayPal could not be reached)'),
       }),
       async (c) => {
         const token = validToken(c.req.valid('query').token)
@@ -109,16 +114,7 @@ export function createPaymentRoutes({
         security: security.none,
         summary: 'PayPal sends the shopper back here after cancelling: the attempt is cancelled, then 303 to the order',
         request: { query: paypalReturnQuery },
-        responses: {
-          303: {
-            description: 'To the order page, where the shopper may pay again',
-            headers: { Location: { description: 'The order page', required: true, schema: { type: 'string' } } },
-          },
-          404: {
-            description: 'No payment with this PayPal order id (a page in Thai and English)',
-            content: { 'text/html': { schema: { type: 'string' } } },
-          },
-        },
+        responses: paypalWayBack('To the order page, where the shopper may pay again'),
       }),
       async (c) => {
         const token = validToken(c.req.valid('query').token)

@@ -13,7 +13,6 @@ import {
   returnRequestBody,
   shipmentBody,
 } from '~/contract/commerce'
-import { ApiError } from '~/api/errors'
 import type { OrdersService } from './orders.service'
 import type { CommerceCallers } from './callers.server'
 import { orderLang, orderWire, type BankAccount } from './order-wire'
@@ -166,8 +165,7 @@ export function createReturnRoutes({
     }),
     async (c) => {
       callers.requireOperator(c)
-      const order = await orders.byNumber(c.req.valid('param').number)
-      if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order')
+      const order = await orders.requireByNumber(c.req.valid('param').number)
       const input = c.req.valid('json')
       const { added, order: view } = await orders.addShipment(order, input.carrier, input.tracking_number)
       const wired = orderWire(view, orderLang(order), bank)
