@@ -143,7 +143,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   app.route('/', createShelfRoutes({ shelf: new ShelfService(options.db), callers }))
   app.route('/', createPaymentRoutes({ payments, stripe: options.stripe, paypal, links: options.links, orderPage }))
 
-  // The order e-mails queued by the order service, sent by the worker the server starts (startOrderMailDelivery).
+  // The order e-mails queued by the order services, sent by the worker the server starts (startOrderMailDelivery).
   const mails = new OrderMailService(options.db, {
     deliver: options.deliver,
     bank: options.bank,
