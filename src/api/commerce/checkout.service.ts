@@ -31,7 +31,8 @@ import {
 } from './order-writes.server'
 import { DEFAULT_BANK_TRANSFER } from './payment-deadlines.server'
 import { checkedContact, requestDigest, type CheckedContact, type CheckoutInput } from './checkout-input.server'
-import type { OrdersService, OrderView } from './orders.service'
+import type { OrdersService } from './orders.service'
+import type { OrderView } from './order-view'
 import type { PaymentsService } from './payments.service'
 import type { StoreNames } from './store-names'
 

@@ -3,7 +3,7 @@ import { orderSchema } from '~/contract/commerce'
 import type { InLanguages } from '~/domain/thai-banks'
 import { promptPayPayload } from '~/domain/promptpay'
 import { toWire } from '~/api/http.server'
-import type { OrderView } from './orders.service'
+import type { OrderView } from './order-view'
 
 /** The shop's account for bank transfers; the bank's and the holder's names per language (issue 29). */
 export type BankAccount = {

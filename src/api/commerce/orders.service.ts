@@ -1,26 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { type Db } from '~/db/client.server'
-import {
-  members,
-  orderEvents,
-  orderItems,
-  orders,
-  payments,
-  taxInvoices,
-  variants,
-  type CurrencyCode,
-  type OrderAddress,
-  type OrderRow,
-} from '~/db/schema'
-import type {
-  DiscountLine,
-  OrderCancelReason,
-  OrderStatus,
-  PaymentMethod,
-  PaymentStatus,
-  ShippingMethod,
-} from '~/domain/orders'
-import type { PieceRefusal, ReturnRefusal } from '~/domain/returns'
+import { members, orderEvents, orderItems, orders, payments, taxInvoices, variants, type OrderRow } from '~/db/schema'
+import type { DiscountLine, OrderCancelReason, OrderStatus, PaymentStatus } from '~/domain/orders'
 import type { CarrierId } from '~/domain/carriers'
 import { canCancel } from '~/domain/returns'
 import { CANCELLED_BY_SHOPPER_NOTE } from '~/domain/payment-outcome'
@@ -30,7 +11,8 @@ import { enqueueOrderMail } from '~/api/emails/order-mails.server'
 import { mailI18n, mailLocale } from '~/api/emails/i18n.server'
 import { statusLineText } from '~/api/emails/templates'
 import type { MembershipService } from '~/api/accounts/membership.service'
-import { taxInvoiceState, type TaxInvoiceState } from './tax-invoice.service'
+import { taxInvoiceState } from './tax-invoice.service'
+import type { OrderView } from './order-view'
 import { orderDiscountLines } from './discounts'
 import type { StoreNames } from './store-names'
 import {
@@ -54,60 +36,6 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   received: ['returned'],
   cancelled: [],
   returned: [],
-}
-
-export type OrderView = {
-  id: string
-  number: string
-  status: OrderStatus
-  currency: CurrencyCode
-  email: string
-  telephone: string
-  subtotal: number
-  /** The sum of `discounts`. */
-  discount: number
-  /** Each discount on its own line with its kind and code (issue 29 item 7). */
-  discounts: DiscountLine[]
-  shippingFee: number
-  total: number
-  vatIncluded: number
-  promotionCode: string | null
-  shippingMethod: ShippingMethod
-  store: { id: string; name: string } | null
-  address: OrderAddress | null
-  paymentMethod: PaymentMethod
-  payment: { status: PaymentStatus; redirectUrl: string | null } | null
-  items: Array<{
-    /** The line's place in the order: return requests name pieces by it. */
-    position: number
-    sku: string
-    productId: string
-    name: string
-    size: string
-    quantity: number
-    /** The shelf price of one piece when the order was placed. */
-    unitPrice: number
-    /** unitPrice × quantity: the line at its shelf price (the discounts are the order's `discounts`). */
-    lineTotal: number
-    tags: string[]
-    category: string
-    /** How many of this piece can still be asked for in an exchange or return, or why none (§9). */
-    returnable: { quantity: number; reason: PieceRefusal | null }
-    /** The sizes an exchange of this piece may ask for (only while the piece can be asked for). */
-    exchangeSizes: string[]
-  }>
-  events: Array<{ status: OrderStatus; at: string; note: string | null }>
-  createdAt: string
-  receivedAt: string | null
-  /** A bank transfer's deadline while the order waits for it (null otherwise). */
-  paymentDueAt: string | null
-  international: boolean
-  /** Until when some piece can be asked for, or why none can. */
-  returnWindow: { until: string | null; reason: ReturnRefusal | null }
-  returns: ReturnRequestView[]
-  shipments: ShipmentView[]
-  /** The full tax invoice: issued, available to download, or why not (issue 17 item 8). */
-  taxInvoice: TaxInvoiceState
 }
 
 export type OrdersServiceOptions = {
