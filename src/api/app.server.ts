@@ -111,6 +111,7 @@ export function createApiApp(options: ApiOptions) {
     pixels,
     carts: commerce.carts,
     orders: commerce.orders,
+    paymentDeadlines: commerce.paymentDeadlines,
     taxInvoices: commerce.taxInvoices,
     orderMails: commerce.mails,
   })

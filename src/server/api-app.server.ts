@@ -32,14 +32,14 @@ const PURGE_EVERY_MS = 60 * 60 * 1000
 
 /**
  * The bank transfer deadline job (issue 17): at start-up (a deadline passed while the shop was down is handled at
- * once) and then every `everyMs`. Each instance runs it; the order service claims every reminder and cancellation,
+ * once) and then every `everyMs`. Each instance runs it; PaymentDeadlines claims every reminder and cancellation,
  * so each happens once. Stopping waits for a run under way.
  */
 function startPaymentDeadlines(api: ApiApp, everyMs: number): () => Promise<void> {
   let running: Promise<void> | null = null
   const run = () => {
-    running ??= api.orders
-      .runPaymentDeadlines()
+    running ??= api.paymentDeadlines
+      .run()
       .then(({ reminded, cancelled }) => {
         if (reminded + cancelled > 0) console.info(`Payment deadlines: ${reminded} reminded, ${cancelled} cancelled`)
       })

@@ -108,20 +108,20 @@ describe(`bank transfer deadlines on ${process.env.DATABASE_URL ? 'PostgreSQL' :
     reminders.length = 0
 
     // Before the reminder time: nothing.
-    expect(await first.orders.runPaymentDeadlines(new Date(created + 17 * HOUR))).toEqual({ reminded: 0, cancelled: 0 })
+    expect(await first.paymentDeadlines.run(new Date(created + 17 * HOUR))).toEqual({ reminded: 0, cancelled: 0 })
     expect(reminders).toEqual([])
 
     // At 18 h both instances run at once: one reminder.
     const at18 = new Date(created + 18 * HOUR + 1000)
-    const [a, b] = await Promise.all([first.orders.runPaymentDeadlines(at18), second.orders.runPaymentDeadlines(at18)])
+    const [a, b] = await Promise.all([first.paymentDeadlines.run(at18), second.paymentDeadlines.run(at18)])
     expect(a.reminded + b.reminded).toBe(1)
     expect(reminders.map((entry) => entry.number)).toEqual([order.number])
-    await first.orders.runPaymentDeadlines(new Date(created + 20 * HOUR))
+    await first.paymentDeadlines.run(new Date(created + 20 * HOUR))
     expect(reminders).toHaveLength(1)
 
     // Past the deadline both instances run at once: one cancellation, the stock back once.
     const late = new Date(created + 24 * HOUR + 1000)
-    const [c, d] = await Promise.all([first.orders.runPaymentDeadlines(late), second.orders.runPaymentDeadlines(late)])
+    const [c, d] = await Promise.all([first.paymentDeadlines.run(late), second.paymentDeadlines.run(late)])
     expect(c.cancelled + d.cancelled).toBe(1)
     expect(await stockOf(sku)).toBe(10)
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id))
@@ -152,7 +152,7 @@ describe(`bank transfer deadlines on ${process.env.DATABASE_URL ? 'PostgreSQL' :
     })
 
     // A later run (after a restart, or the next minute) finds nothing more to do.
-    expect(await second.orders.runPaymentDeadlines(new Date(created + 30 * HOUR))).toMatchObject({ cancelled: 0 })
+    expect(await second.paymentDeadlines.run(new Date(created + 30 * HOUR))).toMatchObject({ cancelled: 0 })
     expect(await stockOf(sku)).toBe(10)
   })
 
@@ -164,7 +164,7 @@ describe(`bank transfer deadlines on ${process.env.DATABASE_URL ? 'PostgreSQL' :
       headers: operatorAuth,
     })
     expect(paid.status).toBe(200)
-    await first.orders.runPaymentDeadlines(new Date(order.createdAt.getTime() + 48 * HOUR))
+    await first.paymentDeadlines.run(new Date(order.createdAt.getTime() + 48 * HOUR))
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id))
     expect(row?.status).toBe('paid')
     expect(await stockOf(sku)).toBe(8)
@@ -175,11 +175,11 @@ describe(`bank transfer deadlines on ${process.env.DATABASE_URL ? 'PostgreSQL' :
     reminders.length = 0
     const at = new Date(order.createdAt.getTime() + 19 * HOUR)
     failReminders = true
-    await expect(first.orders.runPaymentDeadlines(at)).rejects.toThrow('mail queue unavailable')
+    await expect(first.paymentDeadlines.run(at)).rejects.toThrow('mail queue unavailable')
     const [unmarked] = await database.db.select().from(orders).where(eq(orders.id, order.id))
     expect(unmarked?.paymentRemindedAt).toBeNull()
     failReminders = false
-    expect((await first.orders.runPaymentDeadlines(at)).reminded).toBe(1)
+    expect((await first.paymentDeadlines.run(at)).reminded).toBe(1)
     expect(reminders.map((entry) => entry.number)).toEqual([order.number])
     const [marked] = await database.db
       .select()
@@ -220,9 +220,9 @@ describe(`bank transfer deadlines on ${process.env.DATABASE_URL ? 'PostgreSQL' :
     if (!row) throw new Error('order not stored')
     expect(row.paymentDueAt?.getTime()).toBe(row.createdAt.getTime() + 4 * HOUR)
     reminders.length = 0
-    await short.orders.runPaymentDeadlines(new Date(row.createdAt.getTime() + 2 * HOUR - 1000))
+    await short.paymentDeadlines.run(new Date(row.createdAt.getTime() + 2 * HOUR - 1000))
     expect(reminders).toEqual([])
-    await short.orders.runPaymentDeadlines(new Date(row.createdAt.getTime() + 2 * HOUR))
+    await short.paymentDeadlines.run(new Date(row.createdAt.getTime() + 2 * HOUR))
     expect(reminders.map((entry) => entry.number)).toContain(number)
   })
 })

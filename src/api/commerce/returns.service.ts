@@ -10,6 +10,7 @@ import {
   type OrderRow,
 } from '~/db/schema'
 import type { ReturnKind, PieceRefusal, ReturnReason, ReturnRefusal, ReturnStatus } from '~/domain/returns'
+import type { OrderStatus } from '~/domain/orders'
 import { ApiError } from '~/api/errors'
 import { carrierById, parseTrackingNumber, trackingUrl, type CarrierId } from '~/domain/carriers'
 import { pieceEligibility, returnEligibility, RETURN_STATUSES, RETURN_TRANSITIONS } from '~/domain/returns'
@@ -44,7 +45,7 @@ export type ReturnRequestView = {
 
 /** A request as the back office lists it: with its order. */
 export type OperatorReturnView = ReturnRequestView & {
-  order: { number: string; status: string; email: string; telephone: string; receivedAt: string | null }
+  order: { number: string; status: OrderStatus; email: string; telephone: string; receivedAt: string | null }
 }
 
 export type ShipmentView = {

@@ -1,0 +1,62 @@
+import { createRoute } from '@hono/zod-openapi'
+import { security, body, createSubApp, refused } from '~/api/http.server'
+import { priceBody, productParam, skuParam, stockBody } from '~/contract/commerce'
+import { ApiError } from '~/api/errors'
+import type { ShelfService } from './shelf.service'
+import type { CommerceCallers } from './callers.server'
+
+/** The back office's endpoints for prices and stock. */
+export function createShelfRoutes({ shelf, callers }: { shelf: ShelfService; callers: CommerceCallers }) {
+  const app = createSubApp()
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/operator/products/{id}/price',
+      operationId: 'setProductPrice',
+      summary: 'Back office: a product’s prices in both currencies (carts show the change)',
+      security: security.operator,
+      request: { params: productParam, ...body(priceBody) },
+      responses: {
+        204: { description: 'Saved' },
+        401: refused('Operator token required'),
+        404: refused('No such product'),
+      },
+    }),
+    async (c) => {
+      callers.requireOperator(c)
+      const input = c.req.valid('json')
+      const found = await shelf.setPrices(c.req.valid('param').id, {
+        priceThb: input.price_thb,
+        priceUsd: input.price_usd,
+        compareAtThb: input.compare_at_thb,
+        compareAtUsd: input.compare_at_usd,
+      })
+      if (!found) throw new ApiError(404, 'NOT_FOUND', 'No such product')
+      return c.body(null, 204)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/operator/variants/{sku}/stock',
+      operationId: 'setVariantStock',
+      summary: 'Back office: the online stock of a size',
+      security: security.operator,
+      request: { params: skuParam, ...body(stockBody) },
+      responses: {
+        204: { description: 'Saved' },
+        401: refused('Operator token required'),
+        404: refused('No such size'),
+      },
+    }),
+    async (c) => {
+      callers.requireOperator(c)
+      const found = await shelf.setStock(c.req.valid('param').sku, c.req.valid('json').stock_online)
+      if (!found) throw new ApiError(404, 'NOT_FOUND', 'No such size')
+      return c.body(null, 204)
+    },
+  )
+  return app
+}
