@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DeliveryError } from '~/api/providers/messages'
 import type { MetaServerEventPayload, TikTokEventPayload } from '~/db/schema'
+import { networkErrorCode, readJson } from '~/api/providers/http-answer.server'
 
 export const DEFAULT_META_API_BASE_URL = 'https://graph.facebook.com'
 export const DEFAULT_META_API_VERSION = 'v21.0'
@@ -63,21 +64,6 @@ const tiktokAnswerSchema = z.object({
 /** TikTok codes worth a retry: request limits (40100) and its own server trouble (5xxxx). */
 function tiktokRetryable(code: number): boolean {
   return code === 40100 || code >= 50000
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const body = await response.text()
-  try {
-    return JSON.parse(body) as unknown
-  } catch {
-    return undefined
-  }
-}
-
-function networkErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? error.cause : undefined
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined
-  return typeof code === 'string' ? code : undefined
 }
 
 /** Provider text made safe for an error kept in the database: never the token, short. */

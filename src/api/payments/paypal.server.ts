@@ -7,6 +7,7 @@ import {
   type PaymentState,
   type PaymentUpdate,
 } from './provider'
+import { networkErrorCode } from '~/api/providers/http-answer.server'
 
 const PROVIDER = 'paypal'
 /** PayPal's REST hosts (https://developer.paypal.com/api/rest/requests/). */
@@ -135,12 +136,6 @@ function scrub(text: string): string {
     .replace(/\b(A21AA|Bearer\s+|Basic\s+)[A-Za-z0-9._~+/=-]+/g, '$1[redacted]')
     .replace(/\d{6,}/g, '[digits]')
     .slice(0, 200)
-}
-
-function networkErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? error.cause : undefined
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined
-  return typeof code === 'string' ? code : undefined
 }
 
 function firstIssue(body: PaypalErrorBody | null): string | undefined {

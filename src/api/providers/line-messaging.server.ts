@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DeliveryError } from './messages'
+import { networkErrorCode, readJson } from './http-answer.server'
 
 const PROVIDER = 'line'
 const DEFAULT_API_BASE_URL = 'https://api.line.me'
@@ -59,21 +60,6 @@ function splitText(text: string): string[] {
   }
   if (current !== '') pieces.push(current)
   return pieces
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const body = await response.text()
-  try {
-    return JSON.parse(body) as unknown
-  } catch {
-    return undefined
-  }
-}
-
-function networkErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? error.cause : undefined
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined
-  return typeof code === 'string' ? code : undefined
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DeliveryError, type MessageSender, type OutboundMessage } from './messages'
+import { networkErrorCode, readJson } from './http-answer.server'
 
 const PROVIDER = 'thaibulksms'
 const DEFAULT_BASE_URL = 'https://api-v2.thaibulksms.com'
@@ -40,21 +41,6 @@ function toMsisdn(e164: string): string | null {
 function scrub(providerText: string, messageText: string): string {
   const withoutMessage = messageText === '' ? providerText : providerText.split(messageText).join('[message]')
   return withoutMessage.replace(/\d{4,}/g, '[digits]').slice(0, 200)
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const body = await response.text()
-  try {
-    return JSON.parse(body) as unknown
-  } catch {
-    return undefined
-  }
-}
-
-function networkErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? error.cause : undefined
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined
-  return typeof code === 'string' ? code : undefined
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { TURNSTILE_SITEVERIFY_URL } from '~/config/constants'
+import { networkErrorCode } from './http-answer.server'
 
 /** Cloudflare's limit: a widget token is at most 2048 characters; anything longer is not one. */
 export const TURNSTILE_MAX_TOKEN_LENGTH = 2048
@@ -38,12 +39,6 @@ type Attempt =
   | { kind: 'answer'; status: number; body: unknown }
   | { kind: 'timeout' }
   | { kind: 'network'; code: string | undefined }
-
-function networkErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? error.cause : undefined
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined
-  return typeof code === 'string' ? code : undefined
-}
 
 const invalid = (codes: string[]): TurnstileVerification => ({ ok: false, reason: 'invalid', codes })
 const unavailable = (codes: string[]): TurnstileVerification => ({ ok: false, reason: 'unavailable', codes })
