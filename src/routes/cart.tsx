@@ -25,6 +25,7 @@ import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 import { productLink } from '~/catalog/product-link'
 import * as cartKeys from '~/cart/cart.keys'
+import { usePending } from '~/forms/use-pending'
 
 export const Route = createFileRoute('/cart')({
   loader: ({ context }) =>
@@ -50,16 +51,15 @@ function CartPage() {
   const { data: cart } = useSuspenseQuery(query)
   const { data: member } = useQuery(sessionQuery())
   const [removing, setRemoving] = useState<CartLine | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [busy, whileBusy] = usePending()
   const [problem, setProblem] = useState<string | null>(null)
   const [announcement, setAnnouncement] = useState('')
   const cartId = cart.id
   useTrackOnce(cartId, 'view_cart', () => ({ ecommerce: ecommerceOf(cart) }))
 
   async function apply(work: Promise<{ ok: true; cart: Cart } | { ok: false; reason: string }>, done: string) {
-    setBusy(true)
     setProblem(null)
-    try {
+    await whileBusy(async () => {
       const result = await work
       if (!result.ok) {
         setProblem(
@@ -74,21 +74,16 @@ function CartPage() {
       }
       queryClient.setQueryData(query.queryKey, result.cart)
       setAnnouncement(done)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   async function checkOut() {
-    setBusy(true)
-    try {
+    await whileBusy(async () => {
       // The shopper has seen the current prices here: the cart takes them before checkout.
       if (cart.pricesChanged)
         queryClient.setQueryData(query.queryKey, await acceptCartPrices({ data: { lang: locale, currency } }))
       await navigate({ to: '/checkout' })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const where = { lang: locale, currency }

@@ -8,6 +8,7 @@ import { HeartIcon } from '~/components/icons'
 import { Modal } from '~/components/Modal'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import * as accountKeys from '~/account/account.keys'
+import { usePending } from '~/forms/use-pending'
 
 /**
  * The heart of a product (§2, §6): a member keeps it in the wishlist; a guest is asked to log in first
@@ -23,20 +24,17 @@ export function WishlistButton({ productId }: { productId: string }) {
   const wishlist = useQuery({ ...wishlistQuery(locale, currency), enabled: Boolean(member) })
   const wished = wishlist.data?.productIds.includes(productId) ?? false
   const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const [busy, whileBusy] = usePending()
 
   async function toggle() {
     if (!member) {
       setAsking(true)
       return
     }
-    setBusy(true)
-    try {
+    await whileBusy(async () => {
       await setWishlisted({ data: { productId, wished: !wished } })
       await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -9,6 +9,7 @@ import { ProductCard } from '~/catalog/components/ProductCard'
 import type { ProductSummary } from '~/catalog/types'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import * as accountKeys from '~/account/account.keys'
+import { usePending } from '~/forms/use-pending'
 
 /**
  * A saved piece on the wishlist page (issue 29, item 23): the product card with "Add to cart" (the size chosen here
@@ -26,7 +27,7 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
   const [size, setSize] = useState('')
   const [sizeError, setSizeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<{ text: string; added: boolean } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [busy, whileBusy] = usePending()
   // One size (or one left online): nothing to choose.
   const chosen = variants.length === 1 ? variants[0] : variants.find((variant) => variant.size === size)
   const soldOut = detail.isSuccess && variants.length === 0
@@ -39,8 +40,7 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
       return
     }
     setSizeError(null)
-    setBusy(true)
-    try {
+    await whileBusy(async () => {
       const result = await addToCart({ data: { sku: chosen.sku, quantity: 1, lang: locale, currency } })
       if (!result.ok) {
         setNotice({
@@ -54,23 +54,18 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
       }
       queryClient.setQueryData(cartQuery(locale, currency).queryKey, result.cart)
       setNotice({ text: t`Added to your cart.`, added: true })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   async function remove() {
-    setBusy(true)
-    try {
+    await whileBusy(async () => {
       const result = await setWishlisted({ data: { productId: product.id, wished: false } })
       if (!result.ok) {
         setNotice({ text: i18n._(ADD_TO_CART_MESSAGES.somethingWrong), added: false })
         return
       }
       await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
 import type { Quote } from '~/checkout/types'
+import { usePending } from '~/forms/use-pending'
 
 /** A reason the order cannot be placed as it is, with the cart line it names (to act on it here). */
 export type CheckoutProblem = Quote['blocked'][number] & { lineId: string | null }
@@ -19,15 +19,12 @@ export function CheckoutProblems({
   onFix: (lineId: string, quantity: number) => Promise<void>
 }) {
   const { t } = useLingui()
-  const [busy, setBusy] = useState(false)
+  const [busy, whileBusy] = usePending()
 
   async function fix(lineId: string, quantity: number) {
-    setBusy(true)
-    try {
+    await whileBusy(async () => {
       await onFix(lineId, quantity)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -6,6 +6,7 @@ import type { Order } from '~/checkout/types'
 import { Modal } from '~/components/Modal'
 import { canCancel } from '~/domain/returns'
 import { useLocale } from '~/i18n/use-locale'
+import { usePending } from '~/forms/use-pending'
 
 /** What the shopper may still do with an order before it is packed: cancel it (§4). */
 export function OrderActions({ order }: { order: Order }) {
@@ -13,12 +14,11 @@ export function OrderActions({ order }: { order: Order }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const [busy, whileBusy] = usePending()
   const [message, setMessage] = useState<string | null>(null)
 
   async function run(work: Promise<{ ok: true; order: Order } | { ok: false }>, done: string) {
-    setBusy(true)
-    try {
+    await whileBusy(async () => {
       const result = await work
       if (!result.ok) {
         setMessage(t`This is no longer possible for this order.`)
@@ -26,9 +26,7 @@ export function OrderActions({ order }: { order: Order }) {
       }
       queryClient.setQueryData(orderQuery(order.number, locale).queryKey, result.order)
       setMessage(done)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -14,6 +14,7 @@ import {
 import type { Order } from '~/checkout/types'
 import { RETURN_NOTE_MAX, RETURN_REASONS, type ReturnReason } from '~/domain/returns'
 import { useLocale } from '~/i18n/use-locale'
+import { usePending } from '~/forms/use-pending'
 
 type Piece = Order['items'][number]
 type Choice = { chosen: boolean; quantity: number; exchangeSize: string }
@@ -45,7 +46,7 @@ export function ReturnRequestForm({ order }: { order: Order }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [problem, setProblem] = useState<string | null>(null)
   const [sent, setSent] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const [busy, whileBusy] = usePending()
   /** Set when the server refused: the first field in error gets the focus once it is drawn. */
   const [refusals, setRefusals] = useState(0)
 
@@ -72,57 +73,56 @@ export function ReturnRequestForm({ order }: { order: Order }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const chosen = order.items.filter((piece) => piece.returnable.reason === null && choiceOf(piece).chosen)
-    setBusy(true)
     setSent(false)
     setProblem(null)
-    try {
-      const result = await requestReturn({
-        data: {
-          number: order.number,
-          lang: locale,
-          kind,
-          reason: reason || null,
-          note: note.trim() || null,
-          items: chosen.map((piece) => {
-            const choice = choiceOf(piece)
-            return {
-              position: piece.position,
-              quantity: Math.min(choice.quantity, piece.returnable.quantity),
-              exchangeSize: kind === 'exchange' ? choice.exchangeSize : null,
-            }
-          }),
-        },
-      })
-      if (result.ok) {
-        setErrors({})
-        setChoices({})
-        setReason('')
-        setNote('')
-        setSent(true)
-        queryClient.setQueryData(orderQuery(order.number, locale).queryKey, result.order)
-        return
+    await whileBusy(async () => {
+      try {
+        const result = await requestReturn({
+          data: {
+            number: order.number,
+            lang: locale,
+            kind,
+            reason: reason || null,
+            note: note.trim() || null,
+            items: chosen.map((piece) => {
+              const choice = choiceOf(piece)
+              return {
+                position: piece.position,
+                quantity: Math.min(choice.quantity, piece.returnable.quantity),
+                exchangeSize: kind === 'exchange' ? choice.exchangeSize : null,
+              }
+            }),
+          },
+        })
+        if (result.ok) {
+          setErrors({})
+          setChoices({})
+          setReason('')
+          setNote('')
+          setSent(true)
+          queryClient.setQueryData(orderQuery(order.number, locale).queryKey, result.order)
+          return
+        }
+        // Field codes name the pieces by their place in the request: they are shown at the piece itself.
+        const shown: Record<string, string> = {}
+        for (const [key, code] of Object.entries(result.fields ?? {})) {
+          const piece = /^items\.(\d+)(?:\.(\w+))?$/.exec(key)
+          const position = piece ? chosen[Number(piece[1])]?.position : undefined
+          if (piece && position !== undefined) shown[`piece.${position}`] ??= code
+          else shown[key] = code
+        }
+        setErrors(shown)
+        const refusal = shown.order
+        setProblem(
+          refusal && isReturnRefusal(refusal)
+            ? i18n._(RETURN_REFUSAL_LABELS[refusal])
+            : t`The request could not be sent. Please check the marked fields.`,
+        )
+        setRefusals((count) => count + 1)
+      } catch {
+        setProblem(t`SOMETHING WRONG! PLEASE TRY AGAIN`)
       }
-      // Field codes name the pieces by their place in the request: they are shown at the piece itself.
-      const shown: Record<string, string> = {}
-      for (const [key, code] of Object.entries(result.fields ?? {})) {
-        const piece = /^items\.(\d+)(?:\.(\w+))?$/.exec(key)
-        const position = piece ? chosen[Number(piece[1])]?.position : undefined
-        if (piece && position !== undefined) shown[`piece.${position}`] ??= code
-        else shown[key] = code
-      }
-      setErrors(shown)
-      const refusal = shown.order
-      setProblem(
-        refusal && isReturnRefusal(refusal)
-          ? i18n._(RETURN_REFUSAL_LABELS[refusal])
-          : t`The request could not be sent. Please check the marked fields.`,
-      )
-      setRefusals((count) => count + 1)
-    } catch {
-      setProblem(t`SOMETHING WRONG! PLEASE TRY AGAIN`)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const sentMessage = sent ? (

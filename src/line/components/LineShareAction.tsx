@@ -8,6 +8,7 @@ import { useLiffView } from '../liff-store'
 import type { LiffErrorCode } from '../liff-types'
 import type { LineShareProduct } from './LineShareButton'
 import { LiffRecoveryAction } from './LiffRecoveryAction'
+import { usePending } from '~/forms/use-pending'
 
 type Outcome = { kind: 'sent' } | { kind: 'failed'; code: LiffErrorCode } | null
 
@@ -20,22 +21,22 @@ export default function LineShareAction({ title, path, imageUrl }: LineShareProd
   const { t } = useLingui()
   const siteUrl = useRouteContext({ from: '__root__', select: (context) => context.boot.config.siteUrl })
   const view = useLiffView()
-  const [busy, setBusy] = useState(false)
+  const [busy, whileBusy] = usePending()
   const [outcome, setOutcome] = useState<Outcome>(null)
 
   const share = async () => {
-    setBusy(true)
     setOutcome(null)
-    const runtime = await import('../liff-runtime')
-    const result = await runtime.share({
-      title,
-      // Friends open it in LINE when the shop has a LIFF app; else the shop's own page.
-      url: view.liffId ? liffUrl(view.liffId, path) : new URL(path, siteUrl).href,
-      imageUrl: imageUrl ? new URL(imageUrl, siteUrl).href : null,
-      shopOrigin: siteUrl,
-      buttonLabel: t`View`,
+    const result = await whileBusy(async () => {
+      const runtime = await import('../liff-runtime')
+      return runtime.share({
+        title,
+        // Friends open it in LINE when the shop has a LIFF app; else the shop's own page.
+        url: view.liffId ? liffUrl(view.liffId, path) : new URL(path, siteUrl).href,
+        imageUrl: imageUrl ? new URL(imageUrl, siteUrl).href : null,
+        shopOrigin: siteUrl,
+        buttonLabel: t`View`,
+      })
     })
-    setBusy(false)
     if (!result.ok) setOutcome({ kind: 'failed', code: result.error })
     else setOutcome(result.sent ? { kind: 'sent' } : null)
   }

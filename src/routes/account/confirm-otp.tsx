@@ -18,6 +18,7 @@ import { pageHead } from '~/seo/page-head'
 import { internalPath } from '~/routing/links'
 import * as accountKeys from '~/account/account.keys'
 import * as cartKeys from '~/cart/cart.keys'
+import { usePending } from '~/forms/use-pending'
 
 const searchSchema = searchParams({
   redirect: redirectParam(),
@@ -43,7 +44,7 @@ function ConfirmOtpPage() {
   const [code, setCode] = useState('')
   const [failure, setFailure] = useState<AccountFailure | null>(null)
   const [captcha, setCaptcha] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [busy, whileBusy] = usePending()
   const [registered, setRegistered] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
 
@@ -103,8 +104,7 @@ function ConfirmOtpPage() {
       setFailure({ ok: false, status: 400, reason: 'OTP_INCORRECT' })
       return
     }
-    setBusy(true)
-    try {
+    await whileBusy(async () => {
       const result = await verifyCode({ data: { code, ...(failure?.captcha && captcha ? { captcha } : {}) } })
       if (!result.ok) {
         setCaptcha(null)
@@ -139,15 +139,12 @@ function ConfirmOtpPage() {
       queryClient.removeQueries({ queryKey: accountKeys.all })
       await router.invalidate()
       if (!result.registered) await router.navigate({ href: target, replace: true })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   async function resend() {
     if (busy) return
-    setBusy(true)
-    try {
+    await whileBusy(async () => {
       const result = await resendCode({
         data: { lang: locale, ...(failure?.captcha && captcha ? { captcha } : {}) },
       })
@@ -161,9 +158,7 @@ function ConfirmOtpPage() {
       const { refCode } = result.challenge
       setNotice(t`A new code was sent. Reference code: ${refCode}`)
       queryClient.setQueryData(challengeQuery().queryKey, result.challenge)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const destination = challenge.destination

@@ -24,6 +24,7 @@ import { useLocale } from '~/i18n/use-locale'
 import { oneOf, searchParams } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
 import * as accountKeys from '~/account/account.keys'
+import { usePending } from '~/forms/use-pending'
 
 /**
  * `changed`: the e-mail or telephone a code just changed (issue 15) or confirmed (issue 29), said once on the page.
@@ -255,7 +256,7 @@ function IdentityState({ field, value, verified }: { field: 'email' | 'telephone
   const locale = useLocale()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
+  const [busy, whileBusy] = usePending()
   const [failure, setFailure] = useState<AccountFailure | null>(null)
   const [captcha, setCaptcha] = useState<string | null>(null)
   const stateId = `${field}-state`
@@ -268,8 +269,7 @@ function IdentityState({ field, value, verified }: { field: 'email' | 'telephone
     )
   }
   async function confirm() {
-    setBusy(true)
-    try {
+    await whileBusy(async () => {
       const solved = failure?.captcha && captcha ? { captcha } : {}
       setFailure(null)
       setCaptcha(null)
@@ -280,9 +280,7 @@ function IdentityState({ field, value, verified }: { field: 'email' | 'telephone
       }
       queryClient.setQueryData(challengeQuery().queryKey, started.challenge)
       await navigate({ to: '/account/confirm-otp' })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <>
