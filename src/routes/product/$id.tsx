@@ -27,7 +27,6 @@ import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
 import { shareImageMeta } from '~/seo/share'
 import { RecentlyViewedHere } from '~/catalog/components/RecentlyViewedHere'
-import { usePending } from '~/forms/use-pending'
 
 /** Stock per store, when the shopper opens "Find in store": not in the page's first load (decision 139). */
 const FindInStore = lazy(() =>
@@ -126,7 +125,8 @@ function ProductPage() {
   const [sizeError, setSizeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [open, setOpen] = useState<'size-chart' | 'care' | 'stores' | null>(null)
-  const [adding, whileAdding] = usePending()
+  // Its own flag, not usePending: that module would be one more file in the product page's first load (130 KB).
+  const [adding, setAdding] = useState(false)
   const [added, setAdded] = useState(false)
   const queryClient = useQueryClient()
   const viewed = product ? `${product.id}` : null
@@ -166,8 +166,9 @@ function ProductPage() {
       setSizeError(t`Please select your size.`)
       return
     }
+    setAdding(true)
     setNotice(null)
-    await whileAdding(async () => {
+    try {
       const result = await addToCartFn({
         data: { sku: chosen.sku, quantity: 1, lang: boot.locale, currency: boot.region.ISOCurrencyCode },
       })
@@ -198,7 +199,9 @@ function ProductPage() {
       })
       setAdded(true)
       setNotice(t`Added to your cart.`)
-    })
+    } finally {
+      setAdding(false)
+    }
   }
 
   return (
