@@ -14,7 +14,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   // E2E_WORKERS sets it (CI's time, issue 30 item 8); CI's default: one a core.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : process.env.CI ? 2 : undefined,
+  workers: Number(process.env.E2E_WORKERS) > 0 ? Number(process.env.E2E_WORKERS) : process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,

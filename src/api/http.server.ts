@@ -11,9 +11,6 @@ import { snakeKey, snakeKeysDeep } from '~/contract/case'
 import type { CamelCasedPropertiesDeep } from 'type-fest'
 import { countryFromRequest } from '~/region/region'
 
-/** Service results go out with snake_case keys (§7). */
-export const wire = <T>(value: unknown) => snakeKeysDeep(value) as T
-
 /**
  * A service result as its wire schema's body: the keys renamed to snake_case (§7), the value's type checked at compile
  * time against the schema's camelCase twin, so a field the schema names and the service does not give (or gives in

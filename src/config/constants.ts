@@ -1,8 +1,10 @@
+import { LANGUAGE_CODES } from '~/domain/languages'
+
 /** Settings the browser may know too: kept free of zod so that it stays out of the pages' JavaScript. */
 export const LANGUAGE_STRATEGIES = ['prefix_except_default', 'prefix', 'no_prefix'] as const
 export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
 
-export const LOCALE_CODES = ['th', 'en'] as const
+export const LOCALE_CODES = LANGUAGE_CODES
 export type LocaleCode = (typeof LOCALE_CODES)[number]
 
 /** `demo`: simulated payments and the outbox, said on every page; `live`: real providers only (docs/decisions/015). */

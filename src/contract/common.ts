@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import * as mini from 'zod/mini'
+import { LANGUAGE_CODES } from '~/domain/languages'
 import { CURRENCIES } from '~/domain/money'
 
 /**
@@ -9,7 +10,7 @@ import { CURRENCIES } from '~/domain/money'
  * inside `.validator()`: Start strips validators and their imports from the browser's code, so neither zod reaches
  * a page (decision 026).
  */
-export const LANGS = ['th', 'en'] as const
+export const LANGS = LANGUAGE_CODES
 export const CURRENCY_CODES = CURRENCIES
 /** What the API answers when a call leaves the language or the currency out. */
 export const DEFAULT_LANG = 'th' satisfies Lang

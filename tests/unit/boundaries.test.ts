@@ -19,7 +19,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['src/catalog/example.ts', "export { CatalogService } from '~/api/catalog/catalog.service'\n"],
     ['src/catalog/example.ts', "export type { ApiApp } from '~/api/app.server'\n"],
     ['src/account/example.functions.ts', "export { createQuickPassRoutes } from '~/api/accounts/quick-pass.server'\n"],
-    ['src/product-api/example.ts', "export { wire } from '../api/http.server'\n"],
+    ['src/product-api/example.ts', "export { toWire } from '../api/http.server'\n"],
     ['src/routes/example.ts', "export { ApiError } from '~/api/errors'\n"],
     ['src/api/example.ts', "export { createProductApiClient } from '~/product-api/client'\n"],
     ['src/api/commerce/example.ts', "export { productApi } from '../../product-api/server-client.server'\n"],
@@ -27,7 +27,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['src/domain/example.ts', "export type { OrderRow } from '~/db/schema'\n"],
     ['src/domain/example.ts', "export { cartSchema } from '~/contract/commerce'\n"],
     ['src/contract/example.ts', "export { products } from '~/db/schema'\n"],
-    ['src/contract/example.ts', "export { wire } from '~/api/http.server'\n"],
+    ['src/contract/example.ts', "export { toWire } from '~/api/http.server'\n"],
   ])('refuses %s: %s', async (filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toHaveLength(1)
   })
