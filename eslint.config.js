@@ -55,6 +55,33 @@ const boundaries = [
               message:
                 'Only the wire contract (~/contract) is shared with the product API; the server that hosts the API (src/server/api-app.server.ts) is the one place that imports it.',
             },
+            {
+              // The server may read the back office's pure helpers (its paths and languages) to serve its page.
+              target: ['./src/!(admin|server)/**', './src/*.{ts,tsx}'],
+              from: ['./src/admin/**'],
+              message:
+                "The shop's pages never import the back office (decision 173): not one byte of it may reach a shopper.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The back office is an app of its own (decision 173): its own router, catalog and bundle. It takes the domain,
+    // the wire contract and the brand's name, nothing of the shop's pages (which would pull them into its bundle, and
+    // the shop's registered router into its type program).
+    files: ['src/admin/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/admin',
+              from: ['./src/!(admin|domain|contract)/**', './src/!(brand).{ts,tsx}'],
+              message: 'The back office takes only ~/domain, ~/contract and ~/brand of the shop (decision 173).',
+            },
           ],
         },
       ],
@@ -193,6 +220,8 @@ export default defineTsConfig(
       '.nitro/**',
       '.vite/**',
       '.tanstack/**',
+      '.admin-build/**',
+      '.vite-admin/**',
     ],
   },
   js.configs.recommended,

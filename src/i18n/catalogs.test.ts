@@ -33,14 +33,19 @@ function sourcesOf(path: string): string[] {
     .flatMap((line) => line.slice(3).split(' '))
 }
 
-// The pages' catalog (loaded by the browser) and the e-mails' catalog (server only, decision 110).
-describe.each(['messages', 'emails'])('message catalog %s (§5: same keys in Thai and English)', (catalog) => {
+// The pages' catalog (loaded by the browser), the e-mails' catalog (server only, decision 110) and the back office's
+// (decision 173), each with the least number of messages it must hold (so that an emptied catalog cannot pass).
+describe.each([
+  { catalog: 'messages', least: 50 },
+  { catalog: 'emails', least: 50 },
+  { catalog: 'admin', least: 30 },
+])('message catalog $catalog (§5: same keys in Thai and English)', ({ catalog, least }) => {
   const th = readPo(`locales/th/${catalog}.po`)
   const en = readPo(`locales/en/${catalog}.po`)
 
   it('hold the same message ids', () => {
     expect(th.map((e) => e.id).sort()).toEqual(en.map((e) => e.id).sort())
-    expect(th.length).toBeGreaterThan(50)
+    expect(th.length).toBeGreaterThan(least)
   })
 
   it('translate every message into Thai', () => {
@@ -69,6 +74,17 @@ describe('the e-mails’ words stay out of the browser’s catalog', () => {
       const emailSources = sourcesOf(`locales/${locale}/emails.po`)
       expect(emailSources.length).toBeGreaterThan(0)
       expect(emailSources.filter((file) => !file.startsWith('src/api/emails/'))).toEqual([])
+    }
+  })
+})
+
+describe('the back office’s words stay out of the pages’ catalog (decision 173)', () => {
+  it('takes the back office’s messages only into admin.po', () => {
+    for (const locale of ['th', 'en']) {
+      expect(sourcesOf(`locales/${locale}/messages.po`).filter((file) => file.startsWith('src/admin/'))).toEqual([])
+      const adminSources = sourcesOf(`locales/${locale}/admin.po`)
+      expect(adminSources.length).toBeGreaterThan(0)
+      expect(adminSources.filter((file) => !file.startsWith('src/admin/'))).toEqual([])
     }
   })
 })

@@ -1,0 +1,14 @@
+// Where the back office's own build goes and where the server serves it (docs/decisions/173): shared by
+// vite.admin.config.ts, which writes it, and vite.config.ts, whose Nitro serves it.
+
+/** The back office's build (vite.admin.config.ts): its page and, under `assets/`, its hashed scripts and styles. */
+export const ADMIN_BUILD_DIR = '.admin-build'
+
+/** The URL of the back office's assets: the build's base, and the Nitro public-asset directory's base URL. */
+export const ADMIN_ASSETS_URL = '/admin-assets/'
+
+/** The subdirectory of the build that holds the hashed files; the page beside it is not a public file. */
+export const ADMIN_ASSETS_DIR = 'assets'
+
+/** A hashed file never changes: a year, immutable (as the shop's /assets/). */
+export const ADMIN_ASSETS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60

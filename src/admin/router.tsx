@@ -1,0 +1,70 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, createRoute, createRouter, stripSearchParams } from '@tanstack/react-router'
+import { AdminApiNotAvailable } from './api'
+import type { AdminPlace } from './locale'
+import { ordersQuery } from './queries'
+import { ORDERS_SEARCH_DEFAULTS, ordersSearchSchema, signInSearchSchema } from './search'
+import { ErrorScreen } from './screens/ErrorScreen'
+import { HomeScreen } from './screens/HomeScreen'
+import { NotFoundScreen } from './screens/NotFoundScreen'
+import { OrdersScreen } from './screens/OrdersScreen'
+import { SignInScreen } from './screens/SignInScreen'
+import { AdminLayout } from './ui/AdminLayout'
+
+/** What every route of the back office can read: its query cache and where it is (language, basepath). */
+export type AdminRouterContext = { queryClient: QueryClient; place: AdminPlace }
+
+const rootRoute = createRootRouteWithContext<AdminRouterContext>()({
+  component: AdminLayout,
+  notFoundComponent: NotFoundScreen,
+  errorComponent: ErrorScreen,
+})
+
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomeScreen })
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sign-in',
+  validateSearch: signInSearchSchema,
+  component: SignInScreen,
+})
+
+const ordersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'orders',
+  validateSearch: ordersSearchSchema,
+  // The defaults are not written into the URL: /admin/orders is the first page, newest first.
+  search: { middlewares: [stripSearchParams(ORDERS_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // The page's rows are asked for with the navigation (DESIGN.md §6); the screen reads them from the cache and shows
+  // a failure in the table's place, so the list's header, sort and pager stay.
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(ordersQuery(deps)),
+  component: OrdersScreen,
+})
+
+const routeTree = rootRoute.addChildren([homeRoute, signInRoute, ordersRoute])
+
+/** A call the server does not offer yet is not asked again; another failure is retried once. */
+function retry(failures: number, error: Error): boolean {
+  return !(error instanceof AdminApiNotAvailable) && failures < 1
+}
+
+/** The back office's router, at its language's basepath (/admin or /en/admin). */
+export function createAdminRouter(place: AdminPlace) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry, staleTime: 10_000 } } })
+  return createRouter({
+    routeTree,
+    basepath: place.basepath,
+    context: { queryClient, place },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  })
+}
+
+export type AdminRouter = ReturnType<typeof createAdminRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AdminRouter
+  }
+}

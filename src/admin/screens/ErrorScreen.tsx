@@ -1,0 +1,45 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { AdminApiNotAvailable } from '../api'
+import { useAdminTitle } from '../ui/title'
+
+/** What a failure says: a part of the admin API not built yet, or anything else (with a way to try again). */
+export function ErrorNotice({ error }: { error: unknown }) {
+  if (error instanceof AdminApiNotAvailable) {
+    return (
+      <p role="alert" className="admin-notice">
+        <Trans>This part of the back office is not available yet.</Trans>
+      </p>
+    )
+  }
+  return (
+    <p role="alert" className="admin-notice admin-notice--error">
+      <Trans>Something went wrong. Try again in a moment.</Trans>
+    </p>
+  )
+}
+
+/** A screen that failed to render or load, inside the back office's frame. */
+export function ErrorScreen({ error, reset }: ErrorComponentProps) {
+  const { t } = useLingui()
+  const router = useRouter()
+  useAdminTitle(t`Error`)
+  return (
+    <section>
+      <h1>
+        <Trans>Something went wrong</Trans>
+      </h1>
+      <ErrorNotice error={error} />
+      <button
+        type="button"
+        className="admin-button"
+        onClick={() => {
+          reset()
+          void router.invalidate()
+        }}
+      >
+        <Trans>Try again</Trans>
+      </button>
+    </section>
+  )
+}

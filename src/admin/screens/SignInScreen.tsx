@@ -1,0 +1,216 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { getRouteApi, useRouteContext } from '@tanstack/react-router'
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { z } from 'zod'
+import * as adminApi from '../api'
+import type { AdminLocale } from '../locale'
+import { useAdminTitle } from '../ui/title'
+import { ErrorNotice } from './ErrorScreen'
+
+/** The calls the sign-in makes (api.ts; a test gives its own). */
+export type SignInApi = Pick<typeof adminApi, 'startSignIn' | 'verifySignInCode' | 'finishSignIn'>
+
+/** Each step's field: what it accepts. */
+export const signInFields = {
+  email: z.string().trim().pipe(z.email()),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+  // An authenticator app's 6 digits, or a recovery code (letters, digits and dashes).
+  factor: z
+    .string()
+    .trim()
+    .regex(/^(?:\d{6}|[A-Za-z0-9][A-Za-z0-9-]{7,31})$/),
+}
+
+type Step =
+  | { name: 'email' }
+  | { name: 'code'; email: string; signInToken: string; reference: string }
+  | { name: 'factor'; signInToken: string }
+
+type FieldProps = {
+  label: ReactNode
+  hint?: ReactNode
+  error: ReactNode | null
+  value: string
+  onChange: (value: string) => void
+  type: 'email' | 'text'
+  autoComplete: string
+  inputMode?: 'email' | 'numeric' | 'text'
+  inputRef: React.RefObject<HTMLInputElement | null>
+}
+
+/** A labelled input with its hint and its error, tied to it for screen readers. */
+function Field({ label, hint, error, value, onChange, type, autoComplete, inputMode, inputRef }: FieldProps) {
+  const id = useId()
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="admin-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="admin-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * Staff sign-in (DESIGN.md §8): the e-mail address, then the code sent to it, then the second factor (an authenticator
+ * app's code or a recovery code; passkeys come with the API). One field a step; a wrong value is said under its field
+ * and the focus goes back to it.
+ */
+export function SignInFlow({
+  api,
+  language,
+  onSignedIn,
+}: {
+  api: SignInApi
+  language: AdminLocale
+  onSignedIn: (session: adminApi.StaffSession) => void
+}) {
+  const { t } = useLingui()
+  const [step, setStep] = useState<Step>({ name: 'email' })
+  const [value, setValue] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  const [failure, setFailure] = useState<unknown>(null)
+  const [busy, setBusy] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+
+  const next = (to: Step) => {
+    setStep(to)
+    setValue('')
+    setInvalid(false)
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const parsed = signInFields[step.name === 'factor' ? 'factor' : step.name].safeParse(value)
+    setFailure(null)
+    if (!parsed.success) {
+      setInvalid(true)
+      input.current?.focus()
+      return
+    }
+    setInvalid(false)
+    setBusy(true)
+    try {
+      if (step.name === 'email') {
+        const started = await api.startSignIn({ email: parsed.data, language })
+        next({ name: 'code', email: parsed.data, ...started })
+      } else if (step.name === 'code') {
+        await api.verifySignInCode({ signInToken: step.signInToken, code: parsed.data })
+        next({ name: 'factor', signInToken: step.signInToken })
+      } else {
+        const kind = /^\d{6}$/.test(parsed.data) ? 'totp' : 'recovery_code'
+        onSignedIn(await api.finishSignIn({ signInToken: step.signInToken, factor: { kind, code: parsed.data } }))
+      }
+    } catch (error) {
+      setFailure(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const { email, reference } = step.name === 'code' ? step : { email: '', reference: '' }
+  const field =
+    step.name === 'email' ? (
+      <Field
+        label={<Trans>Work e-mail address</Trans>}
+        error={invalid ? <Trans>Enter an e-mail address such as name@example.com.</Trans> : null}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        value={value}
+        onChange={setValue}
+        inputRef={input}
+      />
+    ) : step.name === 'code' ? (
+      <Field
+        label={<Trans>Code from the e-mail</Trans>}
+        hint={
+          <Trans>
+            We sent a 6-digit code to {email} (reference {reference}).
+          </Trans>
+        }
+        error={invalid ? <Trans>Enter the 6 digits of the code.</Trans> : null}
+        type="text"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        value={value}
+        onChange={setValue}
+        inputRef={input}
+      />
+    ) : (
+      <Field
+        label={<Trans>Second factor</Trans>}
+        hint={<Trans>The 6-digit code of your authenticator app, or one of your recovery codes.</Trans>}
+        error={invalid ? <Trans>Enter 6 digits or a recovery code.</Trans> : null}
+        type="text"
+        autoComplete="one-time-code"
+        inputMode="text"
+        value={value}
+        onChange={setValue}
+        inputRef={input}
+      />
+    )
+
+  return (
+    <form className="admin-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t`Sign in`}>
+      {field}
+      {failure ? <ErrorNotice error={failure} /> : null}
+      <button type="submit" className="admin-button" disabled={busy} aria-busy={busy || undefined}>
+        {step.name === 'email' ? (
+          <Trans>Send code</Trans>
+        ) : step.name === 'code' ? (
+          <Trans>Check code</Trans>
+        ) : (
+          <Trans>Sign in</Trans>
+        )}
+      </button>
+    </form>
+  )
+}
+
+const route = getRouteApi('/sign-in')
+
+/** The sign-in screen; once signed in, the page asked for (`?redirect=`) or home. */
+export function SignInScreen() {
+  const { t } = useLingui()
+  useAdminTitle(t`Sign in`)
+  const { place } = useRouteContext({ from: '__root__' })
+  const { redirect } = route.useSearch()
+  return (
+    <section aria-labelledby="admin-sign-in-title" className="admin-narrow">
+      <h1 id="admin-sign-in-title">
+        <Trans>Staff sign-in</Trans>
+      </h1>
+      <SignInFlow
+        api={adminApi}
+        language={place.locale}
+        // A full load: the app starts again with the new session's cookie and nothing of the signed-out state.
+        onSignedIn={() => window.location.replace(`${place.basepath}${redirect === '/' ? '' : (redirect ?? '')}`)}
+      />
+    </section>
+  )
+}

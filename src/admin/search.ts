@@ -1,0 +1,70 @@
+import { z } from 'zod'
+
+/**
+ * The back office's search parameters (DESIGN.md §8: the URL is the view, a saved view is a named URL). Each schema is
+ * the canonical whitelist of its screen: a missing, malformed or unknown value falls back to the default instead of
+ * failing (`.default()` makes the parameter optional in links, `.catch()` takes a bad value), unknown parameters are
+ * dropped, and defaults are left out of the URL (router.tsx strips them).
+ */
+
+/** Rows per page the lists offer. */
+export const PAGE_SIZES = [25, 50, 100] as const
+export type PageSize = (typeof PAGE_SIZES)[number]
+
+/** The last page a list may ask for (a bound on what the URL may carry, not on the data). */
+export const MAX_PAGE = 10_000
+
+/** A search query's longest form. */
+export const MAX_QUERY_LENGTH = 100
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const
+export type SortDirection = (typeof SORT_DIRECTIONS)[number]
+
+/** The orders list's sortable columns. */
+export const ORDER_SORTS = ['placed', 'number', 'total', 'status'] as const
+export type OrderSort = (typeof ORDER_SORTS)[number]
+
+const page = z.coerce.number().int().min(1).max(MAX_PAGE).default(1).catch(1)
+const size = z.coerce
+  .number()
+  .refine((value): value is PageSize => (PAGE_SIZES as ReadonlyArray<number>).includes(value))
+  .default(PAGE_SIZES[0])
+  .catch(PAGE_SIZES[0])
+const query = z
+  .string()
+  .trim()
+  .max(MAX_QUERY_LENGTH)
+  .transform((value) => value || undefined)
+  .optional()
+  .catch(undefined)
+
+export const ordersSearchSchema = z.object({
+  page,
+  size,
+  sort: z.enum(ORDER_SORTS).default('placed').catch('placed'),
+  dir: z.enum(SORT_DIRECTIONS).default('desc').catch('desc'),
+  q: query,
+})
+export type OrdersSearch = z.output<typeof ordersSearchSchema>
+
+/** What the orders URL holds when it says nothing: left out of the URL. */
+export const ORDERS_SEARCH_DEFAULTS = {
+  page: 1,
+  size: PAGE_SIZES[0],
+  sort: 'placed',
+  dir: 'desc',
+} as const satisfies Partial<OrdersSearch>
+
+/**
+ * Where the sign-in returns to: a path inside the back office's router (it starts with one slash), never another site
+ * (`//host`, `/\host`, `https://…`); anything else is dropped.
+ */
+const returnPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/)
+  .optional()
+  .catch(undefined)
+
+export const signInSearchSchema = z.object({ redirect: returnPath })
+export type SignInSearch = z.output<typeof signInSearchSchema>

@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, Outlet, useLocation, useRouteContext } from '@tanstack/react-router'
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { BRAND_NAME } from '~/brand'
+import { ADMIN_BUNDLE_MARKER } from '../marker'
+import { ADMIN_LANGUAGE_NAMES, adminPathIn, otherAdminLocale } from '../locale'
+
+/**
+ * The back office's frame (DESIGN.md §8): a skip link, a header with the shop's name, "Back office" and the language
+ * switch, a navigation that folds behind a Menu button on a phone, and the screen in `main`. Keyboard-first: the skip
+ * link comes first, and after a navigation the focus moves to the new screen.
+ */
+export function AdminLayout() {
+  const { t } = useLingui()
+  const { place } = useRouteContext({ from: '__root__' })
+  const location = useLocation()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const main = useRef<HTMLElement>(null)
+  const other = otherAdminLocale(place.locale)
+  const switchHref = adminPathIn(
+    other,
+    `${place.basepath}${location.pathname === '/' ? '' : location.pathname}`,
+    location.searchStr,
+  )
+
+  // A navigation inside the app lands the focus on the new screen (as a page load would), not the link left behind.
+  const firstPath = useRef(location.pathname)
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return
+    firstPath.current = location.pathname
+    setMenuOpen(false)
+    main.current?.focus()
+  }, [location.pathname])
+
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault()
+    main.current?.focus()
+    main.current?.scrollIntoView()
+  }
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !menuOpen) return
+    setMenuOpen(false)
+    menuButton.current?.focus()
+  }
+
+  return (
+    <div className="admin" data-app={ADMIN_BUNDLE_MARKER}>
+      <a className="admin-skip" href="#admin-main" onClick={skipToMain}>
+        <Trans>Skip to content</Trans>
+      </a>
+      <header className="admin-header">
+        <Link to="/" className="admin-brand">
+          <span className="admin-brand__shop">{BRAND_NAME}</span>
+          <span className="admin-brand__name">
+            <Trans>Back office</Trans>
+          </span>
+        </Link>
+        <a className="admin-header__lang" href={switchHref} hrefLang={other} lang={other}>
+          {ADMIN_LANGUAGE_NAMES[other]}
+        </a>
+        <button
+          ref={menuButton}
+          type="button"
+          className="admin-header__menu"
+          aria-expanded={menuOpen}
+          aria-controls="admin-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Trans>Menu</Trans>
+        </button>
+      </header>
+      <div className="admin-body">
+        <nav
+          id="admin-nav"
+          className={menuOpen ? 'admin-nav admin-nav--open' : 'admin-nav'}
+          aria-label={t`Back office`}
+          onKeyDown={closeOnEscape}
+        >
+          <ul>
+            <li>
+              <Link to="/" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+                <Trans>Home</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/orders" activeProps={{ 'aria-current': 'page' }}>
+                <Trans>Orders</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/sign-in" activeProps={{ 'aria-current': 'page' }}>
+                <Trans>Sign in</Trans>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <main id="admin-main" ref={main} tabIndex={-1} className="admin-main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}
