@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import babel from '@rolldown/plugin-babel'
@@ -8,6 +8,12 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin } from 'vite'
+import {
+  ADMIN_ASSETS_DIR,
+  ADMIN_ASSETS_MAX_AGE_SECONDS,
+  ADMIN_ASSETS_URL,
+  ADMIN_BUILD_DIR,
+} from './scripts/admin-build.js'
 import { routeCatalogs } from './scripts/route-catalogs.js'
 import { devServerOptions, nameNitroLibraryChunks, onBundlerLog } from './scripts/vite-options.js'
 
@@ -68,6 +74,29 @@ function compressSmallChunks(): Plugin {
   }
 }
 
+/**
+ * The back office is built before the shop (decision 173: `npm run build` runs vite.admin.config.ts first) and served
+ * by this build's server: a shop built without it would answer /admin with 503, so the build stops instead.
+ */
+function requireAdminBuild(): Plugin {
+  return {
+    name: 'store:require-admin-build',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'nitro',
+    buildStart() {
+      if (!existsSync(join(ADMIN_BUILD_DIR, 'index.html'))) {
+        this.error(
+          `No back-office build in ${ADMIN_BUILD_DIR}/: build with \`npm run build\` (the admin app, then the shop).`,
+        )
+      }
+    },
+  }
+}
+
+/** The back office's paths (src/admin/locale.ts): Thai unprefixed, English under /en. */
+const ADMIN_PAGE_ROUTES = ['/admin', '/admin/**', '/en/admin', '/en/admin/**']
+const ADMIN_PAGE_RULE_HEADERS = { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin' }
+
 export default defineConfig({
   // `npm run dev` on PORT and HOST (3000 and Vite's default host without them).
   server: devServerOptions(process.env),
@@ -120,11 +149,21 @@ export default defineConfig({
     compressSmallChunks(),
     buildMetadata(),
     nameNitroLibraryChunks(),
+    requireAdminBuild(),
     nitro({
       buildDir: '.nitro',
       // Static files are compressed once at build time (gzip and brotli beside each file) and served in the
       // encoding the browser accepts: the first-load JavaScript travels at about a quarter of its size.
       compressPublicAssets: { gzip: true, brotli: true },
+      // The back office's hashed scripts and styles (decision 173), compressed and cached like the shop's /assets/.
+      // Not a fallthrough directory: a file it does not hold is a 404 there, never a page of the shop.
+      publicAssets: [
+        {
+          dir: join(ADMIN_BUILD_DIR, ADMIN_ASSETS_DIR),
+          baseURL: `${ADMIN_ASSETS_URL}${ADMIN_ASSETS_DIR}`,
+          maxAge: ADMIN_ASSETS_MAX_AGE_SECONDS,
+        },
+      ],
       plugins: [
         './src/server/nitro/check-config.ts',
         './src/server/nitro/request-log.ts',
@@ -145,6 +184,8 @@ export default defineConfig({
         // Liveness and readiness (README, "Operating the shop"): answered before the app, never cached.
         { route: '/healthz', handler: './src/server/nitro/healthz.ts' },
         { route: '/readyz', handler: './src/server/nitro/readyz.ts' },
+        // The back office's page at every path of its own (decision 173), ahead of the shop's catch-all route.
+        ...ADMIN_PAGE_ROUTES.map((route) => ({ route, handler: './src/server/nitro/admin.ts' })),
       ],
       routeRules: {
         // Static files get the headers that do not depend on the page (pages get the full set).
@@ -156,6 +197,9 @@ export default defineConfig({
           },
         },
         '/assets/**': { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+        // The back office's page (decision 173): these rules' headers win over its handler's, so its stricter ones
+        // are said here too (never framed, no Referer to another origin).
+        ...Object.fromEntries(ADMIN_PAGE_ROUTES.map((route) => [route, { headers: ADMIN_PAGE_RULE_HEADERS }])),
         '/build-metadata.json': { headers: { 'Cache-Control': 'no-cache' } },
         '/_build/**': { headers: { 'Cache-Control': 'no-cache' } },
       },
