@@ -30,7 +30,8 @@ export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
   server: {
     ...devServerOptions({ PORT: process.env.ADMIN_PORT ?? '3001', HOST: process.env.HOST }),
-    proxy: { '/api': { target: shopDevUrl, changeOrigin: false } },
+    // The API's paths only: a bare '/api' prefix would also catch this app's own module /api.ts.
+    proxy: { '^/api/': { target: shopDevUrl, changeOrigin: false } },
   },
   build: {
     outDir: here(`./${ADMIN_BUILD_DIR}`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adminPathIn, adminPlaceOf, otherAdminLocale } from './locale'
+import { adminPathIn, adminPlaceOf, adminRewrite, otherAdminLocale } from './locale'
 
 describe('adminPlaceOf (the language from the path)', () => {
   it.each([
@@ -45,5 +45,23 @@ describe('adminPathIn (the language switch)', () => {
   it('offers the language not shown', () => {
     expect(otherAdminLocale('th')).toBe('en')
     expect(otherAdminLocale('en')).toBe('th')
+  })
+})
+
+describe('adminRewrite (the router under its basepath)', () => {
+  const rewrite = adminRewrite('/en/admin')
+  const input = (path: string) => rewrite.input({ url: new URL(path, 'https://shop.example') }).pathname
+  const output = (path: string) => rewrite.output({ url: new URL(path, 'https://shop.example') }).pathname
+
+  it('takes the basepath off on the way in', () => {
+    expect(input('/en/admin')).toBe('/')
+    expect(input('/en/admin/')).toBe('/')
+    expect(input('/en/admin/orders')).toBe('/orders')
+    expect(input('/en/administrator')).toBe('/en/administrator')
+  })
+
+  it('puts it back on the way out, the home without a trailing slash', () => {
+    expect(output('/')).toBe('/en/admin')
+    expect(output('/orders')).toBe('/en/admin/orders')
   })
 })

@@ -37,6 +37,25 @@ export function adminPathIn(locale: AdminLocale, pathname: string, search = ''):
   return `${ADMIN_BASEPATHS[locale]}${rest}${place ? search : ''}`
 }
 
+/**
+ * The router's rewrite (as the shop's language rewrite, decision 001): the basepath taken off a URL on the way in, put
+ * back on the way out, the home being the basepath itself (/admin, not /admin/, which a basepath option would write).
+ */
+export function adminRewrite(basepath: string) {
+  return {
+    input: ({ url }: { url: URL }) => {
+      if (url.pathname === basepath || url.pathname.startsWith(`${basepath}/`)) {
+        url.pathname = url.pathname.slice(basepath.length) || '/'
+      }
+      return url
+    },
+    output: ({ url }: { url: URL }) => {
+      url.pathname = url.pathname === '/' ? basepath : `${basepath}${url.pathname}`
+      return url
+    },
+  }
+}
+
 /** The language a language switch offers: the one that is not shown. */
 export function otherAdminLocale(locale: AdminLocale): AdminLocale {
   return locale === 'th' ? 'en' : 'th'

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, stripSearchParams } from '@tanstack/react-router'
 import { AdminApiNotAvailable } from './api'
-import type { AdminPlace } from './locale'
+import { adminRewrite, type AdminPlace } from './locale'
 import { ordersQuery } from './queries'
 import { ORDERS_SEARCH_DEFAULTS, ordersSearchSchema, signInSearchSchema } from './search'
 import { ErrorScreen } from './screens/ErrorScreen'
@@ -49,12 +49,12 @@ function retry(failures: number, error: Error): boolean {
   return !(error instanceof AdminApiNotAvailable) && failures < 1
 }
 
-/** The back office's router, at its language's basepath (/admin or /en/admin). */
+/** The back office's router, under its language's basepath (/admin or /en/admin). */
 export function createAdminRouter(place: AdminPlace) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry, staleTime: 10_000 } } })
   return createRouter({
     routeTree,
-    basepath: place.basepath,
+    rewrite: adminRewrite(place.basepath),
     context: { queryClient, place },
     defaultPreload: 'intent',
     scrollRestoration: true,
