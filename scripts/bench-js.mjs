@@ -26,25 +26,11 @@ import { gzipSync } from 'node:zlib'
 import { chromium, devices } from '@playwright/test'
 import { devtoolsInBuild, devtoolsMessage } from './devtools-check.mjs'
 import { returningShopperCookie } from './bench-side-by-side.mjs'
+import { ADMIN_ASSETS_URL } from './admin-build.ts'
 import { clsOf } from './bench-stats.ts'
+import { JS_PAGES, PRODUCT } from './js-pages.mjs'
 
-const PRODUCT = '/product/linen-wrap-dress-1001'
-/**
- * The page types. `shopper`: 'first' a first visit (no cookies), 'cart' a guest with an item in the cart, 'member' a
- * logged-in member with an item in the cart (both have chosen cookies); `from`: the page the shopper comes from (the
- * checkout is entered from the cart).
- */
-export const JS_PAGES = [
-  { name: 'home', path: '/', shopper: 'first' },
-  { name: 'listing', path: '/category/dresses', shopper: 'first' },
-  { name: 'product', path: PRODUCT, shopper: 'first' },
-  { name: 'search', path: '/search?q=dress', shopper: 'first' },
-  { name: 'info', path: '/delivery', shopper: 'first' },
-  { name: 'login', path: '/account/login', shopper: 'first' },
-  { name: 'cart', path: '/cart', shopper: 'cart' },
-  { name: 'checkout', path: '/checkout', shopper: 'cart', from: '/cart' },
-  { name: 'account', path: '/account', shopper: 'member' },
-]
+export { JS_PAGES }
 export const ENTRY_BROTLI_BUDGET = 125 * 1024
 export const TRANSFERRED_BUDGET = 130 * 1024
 /** Issue 29: every script until the network is idle, on every page type. */
@@ -297,6 +283,16 @@ export function printJs(rows) {
       'what moved': [...new Set(wire.shifts.flatMap((shift) => shift.sources))].slice(0, 4).join(' '),
     })),
   )
+  // Decision 173: not one byte of the back office in a shopper's load, until the network is idle (exit status 1).
+  const adminFiles = rows.flatMap(({ page, first, wire }) =>
+    [...first.urls, ...wire.idle.urls]
+      .filter((url) => new URL(url, 'http://x').pathname.startsWith(ADMIN_ASSETS_URL))
+      .map((url) => `${page.name} ${url}`),
+  )
+  if (adminFiles.length > 0) {
+    console.error(`\nBack office files in a shopper's load (decision 173): ${adminFiles.join(', ')}`)
+    process.exitCode = 1
+  } else console.log(`\nNo shopper page loaded a file of the back office (${ADMIN_ASSETS_URL}, decision 173).`)
   for (const { page, first, wire } of rows) {
     const extra = wire.urls.filter((url) => !first.urls.includes(url))
     if (extra.length > 0) console.log(`${page.name}: loaded before hydration besides the preloads: ${extra.join(' ')}`)
