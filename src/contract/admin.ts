@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { hasForbiddenCharacters } from '~/domain/text'
+import { nullable } from './nullable'
 import {
   API_KEY_DEFAULT_DAYS,
   AUDIT_ACTOR_TYPES,
@@ -106,7 +107,7 @@ export const meSchema = z
     language,
     role: roleSchema,
     permissions: z.array(permission),
-    session: staffSessionSchema.nullable(),
+    session: nullable(staffSessionSchema),
     actor_type: z.enum(AUDIT_ACTOR_TYPES),
   })
   .openapi('StaffMe', {
@@ -136,7 +137,7 @@ export const inviteSchema = z
     role_name: z.string(),
     expires_at: isoTime,
     name: z.string().nullable(),
-    language: language.nullable(),
+    language: nullable(language),
     accepted: z.boolean(),
   })
   .openapi('StaffInvite')
@@ -188,8 +189,8 @@ export const apiKeySchema = z
     created_by: z.string(),
     created_at: isoTime,
     expires_at: isoTime,
-    last_used_at: isoTime.nullable(),
-    revoked_at: isoTime.nullable(),
+    last_used_at: nullable(isoTime),
+    revoked_at: nullable(isoTime),
   })
   .openapi('ApiKey')
 export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) }).openapi('ApiKeyList')

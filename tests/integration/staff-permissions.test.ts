@@ -39,7 +39,7 @@ let api: ApiApp
 let h: StaffHarness
 const clock = new Clock(Date.UTC(2031, 5, 1, 9, 0, 0))
 const members = new Map<BuiltInRole, { staff: Enrolled; cookie: string; key: string }>()
-let operations: Operation[] = []
+const operations: Operation[] = []
 
 beforeAll(async () => {
   database = await freshDatabase({ seed: false })

@@ -7,7 +7,7 @@ import { createApiApp, type ApiApp } from './api-app'
 import { freshDatabase } from './database'
 import { Clock } from './support/clock'
 import { SoftwareAuthenticator } from './support/passkey'
-import { ADMIN, SITE, StaffHarness, sessionCookieOf, totpCode, type Enrolled } from './support/staff'
+import { ADMIN, SITE, StaffHarness, sessionCookieOf, type Enrolled } from './support/staff'
 
 const START = Date.UTC(2031, 4, 5, 9, 0, 0)
 const MINUTE = 60

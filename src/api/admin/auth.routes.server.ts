@@ -24,7 +24,7 @@ import {
   webauthnOptionsSchema,
 } from '~/contract/admin'
 import { ApiError } from '~/api/errors'
-import { serializeCookie } from '~/server/cookies'
+import { setCookie } from 'hono/cookie'
 import { STAFF_SESSION_ABSOLUTE_SECONDS } from '~/domain/staff-permissions'
 import {
   actorOf,
@@ -43,9 +43,8 @@ const signedIn = { kind: 'signed_in' } as const
 const sessionOnly = { kind: 'signed_in', sessionOnly: true } as const
 
 /** The staff session's cookie (DESIGN.md §8): HttpOnly, SameSite=Strict, Path=/, `__Host-` and Secure over HTTPS. */
-function sessionCookie(name: string, token: string, secure: boolean, maxAgeSeconds: number): string {
-  const cookie = serializeCookie(name, token, { maxAgeSeconds, secure, httpOnly: true, path: '/' })
-  return cookie.replace('SameSite=Lax', 'SameSite=Strict')
+function setSessionCookie(c: Context<AdminEnv>, name: string, token: string, secure: boolean, maxAge: number): void {
+  setCookie(c, name, token, { maxAge, secure, httpOnly: true, sameSite: 'Strict', path: '/' })
 }
 
 const setCookieHeader = {
@@ -147,7 +146,7 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
   )
 
   const grant = async (c: Context<AdminEnv>, result: Awaited<ReturnType<AdminServices['signIn']['finish']>>) => {
-    c.header('Set-Cookie', sessionCookie(cookie.name, result.token, cookie.secure, STAFF_SESSION_ABSOLUTE_SECONDS))
+    setSessionCookie(c, cookie.name, result.token, cookie.secure, STAFF_SESSION_ABSOLUTE_SECONDS)
     const role = await services.roles.require(result.member.roleId)
     const view = staffView(result.member)
     return toWire(meSchema, {
@@ -392,7 +391,7 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
     async (c) => {
       const actor = actorOf(c)
       if (actor.session) await services.sessions.end(actor.session.id, auditContextOf(c))
-      c.header('Set-Cookie', sessionCookie(cookie.name, '', cookie.secure, 0))
+      setSessionCookie(c, cookie.name, '', cookie.secure, 0)
       return c.body(null, 204)
     },
   )

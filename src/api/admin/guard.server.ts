@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { readCookie } from '~/server/cookies'
-import { isValidRequestId } from '~/server/ops/redact'
+import { getCookie } from 'hono/cookie'
 import {
   STAFF_ONLY_PERMISSIONS,
   STEP_UP_SECONDS,
@@ -61,6 +60,9 @@ export type ActorResolver = {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+/** A request id the request log keeps too (src/server/ops/redact.ts): no spaces, quotes or `@`, 128 at most. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
 /**
  * Per request: a request id (a valid incoming X-Request-Id, else a new one; sent back as X-Request-Id), the actor (an
  * API key by `Authorization: Bearer sk_…`, else the staff cookie's session) and the caller's language. An unsafe call
@@ -74,14 +76,14 @@ export function adminRequestMiddleware(options: {
 }): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const incoming = c.req.header('x-request-id')
-    const requestId = isValidRequestId(incoming) ? incoming : randomUUID()
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     c.set('requestId', requestId)
     c.set('language', languageOfRequest(c.req.header('accept-language')))
     c.set('actor', null)
     c.set('sessionToken', null)
     try {
       const bearer = bearerToken(c)
-      const cookie = bearer ? null : readCookie(c.req.header('cookie') ?? null, options.cookieName)
+      const cookie = bearer ? null : (getCookie(c, options.cookieName) ?? null)
       if (cookie && UNSAFE.has(c.req.method)) {
         const site = c.req.header('sec-fetch-site')
         const origin = c.req.header('origin')

@@ -1,5 +1,5 @@
 import { stream } from 'hono/streaming'
-import { z } from '@hono/zod-openapi'
+import type { z } from '@hono/zod-openapi'
 import { json, body, refused, toWire } from '~/api/http.server'
 import {
   apiKeyCreateBody,
