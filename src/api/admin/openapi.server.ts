@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { finishDocument, type OpenApiDocument } from '~/api/openapi.server'
+import { errorSchema } from '~/contract/errors'
 import { INVITE_TOKEN_HEADER, STAFF_REQUEST_HEADER } from './guard.server'
 
 type Registry = OpenAPIHono['openAPIRegistry']
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
+const ADMIN_SCHEMES = ['staffSession', 'apiKey', 'inviteToken']
 
 const TAGS: ReadonlyArray<{ name: string; description: string; prefixes: readonly string[] }> = [
   {
@@ -29,6 +31,8 @@ const TAGS: ReadonlyArray<{ name: string; description: string; prefixes: readonl
 
 /** The admin API's security schemes and the request id header of every answer. */
 export function registerAdminComponents(registry: Registry, cookieName: string): void {
+  // The answers every operation may give (unknown store, 500, 503) name the product API's error body.
+  registry.register('Error', errorSchema)
   registry.registerComponent('securitySchemes', 'staffSession', {
     type: 'apiKey',
     in: 'cookie',
@@ -108,6 +112,11 @@ export function adminDocumentOf(
           response.headers = { ...response.headers, 'X-Request-Id': REQUEST_ID_HEADER }
         }
       }
+    }
+    // Only the admin API's own schemes (the product API's member, cart, order and operator ones are not used here).
+    const schemes = document.components?.securitySchemes ?? {}
+    for (const name of Object.keys(schemes)) {
+      if (!ADMIN_SCHEMES.includes(name)) Reflect.deleteProperty(schemes, name)
     }
     for (const response of Object.values(document.components?.responses ?? {})) {
       if ('$ref' in response) continue
