@@ -12,7 +12,8 @@ import { config as defineTsConfig, configs as tsConfigs } from 'typescript-eslin
  * The product API and the storefront meet only in the wire contract (docs/decisions/028): src/api and the
  * storefront (src/product-api and everything else) import src/contract and nothing of each other; the contract
  * takes nothing but the domain; the domain takes nothing of the database. The one module that may import the
- * API is the server that hosts it (src/server/api-app.server.ts, which builds it with its providers).
+ * API is the server that hosts it (src/server/api-app.server.ts, which builds it with its providers), and for the
+ * commands that ask the running shop, src/server/staff-control.server.ts (the admin API's staff commands only).
  */
 const STOREFRONT = [
   'account',
@@ -43,7 +44,7 @@ const STOREFRONT_ROOT_FILES = ['boot-state.ts', 'boot.ts', 'client.tsx', 'router
 const boundaries = [
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/api/**', 'src/server/api-app.server.ts'],
+    ignores: ['src/api/**', 'src/server/api-app.server.ts', 'src/server/staff-control.server.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -23,10 +23,6 @@ import { bankNames } from '~/domain/thai-banks'
 import { onShutdown } from './lifecycle.server'
 import { loggableError } from '~/db/error-details'
 import { DEFAULT_UNPAID_HOLD_LIMITS } from '~/domain/unpaid-holds'
-import { createAdminServices } from '~/api/admin/services.server'
-import { runStaffCommand, staffStartupNotice, type StaffCommand } from '~/api/admin/cli.server'
-import type { Db } from '~/db/client.server'
-import type { ControlHandler } from './control-request.server'
 
 /** A page render's in-process API calls share its session lookups (issue 29). */
 export { withinPageRender } from '~/api/accounts/render-scope.server'
@@ -230,24 +226,4 @@ export function getApiApp(): Promise<ApiApp> {
       throw error
     })
   return app
-}
-
-/** The back office's services on the shop's database, for the command line's requests (no delivery: links are shown). */
-function staffServicesOn(db: Db) {
-  return createAdminServices({
-    db,
-    siteUrl: env.SITE_URL,
-    deliver: () => Promise.reject(new Error('Nothing is sent from a control request')),
-  })
-}
-
-/** A staff command asked of the running shop (`npm run staff:invite` while it runs, decision 176): its output lines. */
-export function staffControlHandler(command: StaffCommand): ControlHandler {
-  return async (args) => runStaffCommand(staffServicesOn((await getDatabase()).db), command, args)
-}
-
-/** The start-up line about staff once the database is open: in demo mode an owner's invitation while there are none. */
-export async function printStaffNotice(log: (line: string) => void): Promise<void> {
-  const notice = await staffStartupNotice(staffServicesOn((await getDatabase()).db), env.SHOP_MODE)
-  if (notice) log(notice)
 }

@@ -39,7 +39,6 @@ import {
 import type { AdminServices } from './services.server'
 import { staffView } from './staff.service'
 
-const signedIn = { kind: 'signed_in' } as const
 const sessionOnly = { kind: 'signed_in', sessionOnly: true } as const
 
 /** The staff session's cookie (DESIGN.md §8): HttpOnly, SameSite=Strict, Path=/, `__Host-` and Secure over HTTPS. */
@@ -404,11 +403,11 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
           path: '/me',
           operationId: 'staffMe',
           summary: 'Who is signed in: name, language, role, permissions and the session’s limits',
-          access: signedIn,
+          access: sessionOnly,
           responses: {
             200: json(meSchema, 'The staff member'),
             401: refused('Not signed in'),
-            403: refused('An API key has no staff profile'),
+            403: refused('Not a staff session (an API key has no staff profile)'),
           },
         },
         now,

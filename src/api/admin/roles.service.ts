@@ -3,6 +3,7 @@ import type { Db } from '~/db/client.server'
 import { apiKeys, staff, staffInvites, staffRoles, type StaffRoleRow } from '~/db/staff-schema'
 import {
   BUILT_IN_ROLE_NAMES,
+  BUILT_IN_ROLES,
   BUILT_IN_ROLE_PERMISSIONS,
   isBuiltInRole,
   normalisePermissions,
@@ -31,13 +32,33 @@ function view(row: StaffRoleRow): RoleView {
  * permissions) that staff with `staff:manage` make, change and delete; a role still held by staff or keys stays.
  */
 export class RoleService {
+  private builtIns: Promise<void> | null = null
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
     private readonly now: () => Date,
   ) {}
 
+  /**
+   * The built-in roles' rows, made on first use rather than by the migration: a freshly migrated database stays
+   * empty, so `db:copy-to-postgres` can copy a shop into it (its check refuses a target with rows).
+   */
+  private ensureBuiltIns(): Promise<void> {
+    this.builtIns ??= this.db
+      .insert(staffRoles)
+      .values(BUILT_IN_ROLES.map((id) => ({ id, name: BUILT_IN_ROLE_NAMES[id].en, builtIn: true })))
+      .onConflictDoNothing()
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        this.builtIns = null
+        throw error
+      })
+    return this.builtIns
+  }
+
   async list(): Promise<RoleView[]> {
+    await this.ensureBuiltIns()
     const rows = await this.db
       .select()
       .from(staffRoles)
@@ -46,6 +67,7 @@ export class RoleService {
   }
 
   async find(id: string): Promise<RoleView | null> {
+    await this.ensureBuiltIns()
     const [row] = await this.db.select().from(staffRoles).where(eq(staffRoles.id, id))
     return row ? view(row) : null
   }

@@ -138,15 +138,6 @@ CREATE INDEX "staff_recovery_codes_staff_idx" ON "staff_recovery_codes" USING bt
 CREATE UNIQUE INDEX "staff_sessions_id_key" ON "staff_sessions" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_sign_ins_token_key" ON "staff_sign_ins" USING btree ("token_hash");--> statement-breakpoint
--- The built-in roles (their permissions are the code's: src/domain/staff-permissions.ts).
-INSERT INTO "staff_roles" ("id", "name", "built_in") VALUES
-	('owner', 'Owner', true),
-	('manager', 'Manager', true),
-	('customer_service', 'Customer service', true),
-	('warehouse', 'Warehouse', true),
-	('marketing', 'Marketing', true),
-	('read_only', 'Read only', true)
-ON CONFLICT ("id") DO NOTHING;--> statement-breakpoint
 -- The audit log is append-only (decision 175): UPDATE and DELETE of a row are refused, and TRUNCATE of a log with
 -- rows, whoever asks (only the table's owner disabling the triggers on purpose gets past them).
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -4,7 +4,7 @@ import { holdDataDir } from '../../db/client.server'
 import { DataDirBusyError, type DataDirLock } from '../../db/data-dir-lock.server'
 import { answerBackupRequest } from '../backup-request.server'
 import { createControlAnswerer } from '../control-request.server'
-import { printStaffNotice, staffControlHandler } from '../api-app.server'
+import { printStaffNotice, staffControlHandler } from '../staff-control.server'
 import { getDatabase } from '../database.server'
 import { isStopping, requestFinished, requestStarted, shutdown } from '../lifecycle.server'
 
