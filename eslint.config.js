@@ -12,7 +12,8 @@ import { config as defineTsConfig, configs as tsConfigs } from 'typescript-eslin
  * The product API and the storefront meet only in the wire contract (docs/decisions/028): src/api and the
  * storefront (src/product-api and everything else) import src/contract and nothing of each other; the contract
  * takes nothing but the domain; the domain takes nothing of the database. The one module that may import the
- * API is the server that hosts it (src/server/api-app.server.ts, which builds it with its providers).
+ * API is the server that hosts it (src/server/api-app.server.ts, which builds it with its providers), and for the
+ * commands that ask the running shop, src/server/staff-control.server.ts (the admin API's staff commands only).
  */
 const STOREFRONT = [
   'account',
@@ -43,7 +44,7 @@ const STOREFRONT_ROOT_FILES = ['boot-state.ts', 'boot.ts', 'client.tsx', 'router
 const boundaries = [
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/api/**', 'src/server/api-app.server.ts'],
+    ignores: ['src/api/**', 'src/server/api-app.server.ts', 'src/server/staff-control.server.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -60,7 +61,7 @@ const boundaries = [
               target: ['./src/!(admin|server)/**', './src/*.{ts,tsx}'],
               from: ['./src/admin/**'],
               message:
-                "The shop's pages never import the back office (decision 173): not one byte of it may reach a shopper.",
+                "The shop's pages never import the back office (decision 177): not one byte of it may reach a shopper.",
             },
           ],
         },
@@ -68,7 +69,7 @@ const boundaries = [
     },
   },
   {
-    // The back office is an app of its own (decision 173): its own router, catalog and bundle. It takes the domain,
+    // The back office is an app of its own (decision 177): its own router, catalog and bundle. It takes the domain,
     // the wire contract and the brand's name, nothing of the shop's pages (which would pull them into its bundle, and
     // the shop's registered router into its type program).
     files: ['src/admin/**/*.{ts,tsx}'],
@@ -80,7 +81,7 @@ const boundaries = [
             {
               target: './src/admin',
               from: ['./src/!(admin|domain|contract)/**', './src/!(brand).{ts,tsx}'],
-              message: 'The back office takes only ~/domain, ~/contract and ~/brand of the shop (decision 173).',
+              message: 'The back office takes only ~/domain, ~/contract and ~/brand of the shop (decision 177).',
             },
           ],
         },

@@ -3,7 +3,7 @@ import { formatter } from '@lingui/format-po'
 
 /** Where the e-mails' words live: a server-only catalog, so they never add bytes to the browser's catalog. */
 const EMAIL_SOURCES = 'src/api/emails'
-/** The back office's words: its own catalog, loaded by the back office only (decision 173), never by a shopper's page. */
+/** The back office's words: its own catalog, loaded by the back office only (decision 177), never by a shopper's page. */
 const ADMIN_SOURCES = 'src/admin'
 
 /** English strings in the code are the message ids; Thai (the default language) is translated in locales/th. */

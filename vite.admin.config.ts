@@ -12,7 +12,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const shopDevUrl = process.env.SHOP_DEV_URL ?? 'http://localhost:3000'
 
 /**
- * The back office (docs/decisions/173): a client-only React app of its own, built from src/admin into .admin-build
+ * The back office (docs/decisions/177): a client-only React app of its own, built from src/admin into .admin-build
  * before the shop (`npm run build`), whose Nitro serves its page at /admin/… and /en/admin/… and its files at
  * /admin-assets/. Nothing of the shop's build (its route tree, entry or chunks) knows of it.
  * `npm run dev:admin`: its dev server on ADMIN_PORT (3001), /api proxied to the shop's dev server.

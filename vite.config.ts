@@ -75,7 +75,7 @@ function compressSmallChunks(): Plugin {
 }
 
 /**
- * The back office is built before the shop (decision 173: `npm run build` runs vite.admin.config.ts first) and served
+ * The back office is built before the shop (decision 177: `npm run build` runs vite.admin.config.ts first) and served
  * by this build's server: a shop built without it would answer /admin with 503, so the build stops instead.
  */
 function requireAdminBuild(): Plugin {
@@ -155,7 +155,7 @@ export default defineConfig({
       // Static files are compressed once at build time (gzip and brotli beside each file) and served in the
       // encoding the browser accepts: the first-load JavaScript travels at about a quarter of its size.
       compressPublicAssets: { gzip: true, brotli: true },
-      // The back office's hashed scripts and styles (decision 173), compressed and cached like the shop's /assets/.
+      // The back office's hashed scripts and styles (decision 177), compressed and cached like the shop's /assets/.
       // Not a fallthrough directory: a file it does not hold is a 404 there, never a page of the shop.
       publicAssets: [
         {
@@ -184,7 +184,7 @@ export default defineConfig({
         // Liveness and readiness (README, "Operating the shop"): answered before the app, never cached.
         { route: '/healthz', handler: './src/server/nitro/healthz.ts' },
         { route: '/readyz', handler: './src/server/nitro/readyz.ts' },
-        // The back office's page at every path of its own (decision 173), ahead of the shop's catch-all route.
+        // The back office's page at every path of its own (decision 177), ahead of the shop's catch-all route.
         ...ADMIN_PAGE_ROUTES.map((route) => ({ route, handler: './src/server/nitro/admin.ts' })),
       ],
       routeRules: {
@@ -197,7 +197,7 @@ export default defineConfig({
           },
         },
         '/assets/**': { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
-        // The back office's page (decision 173): these rules' headers win over its handler's, so its stricter ones
+        // The back office's page (decision 177): these rules' headers win over its handler's, so its stricter ones
         // are said here too (never framed, no Referer to another origin).
         ...Object.fromEntries(ADMIN_PAGE_ROUTES.map((route) => [route, { headers: ADMIN_PAGE_RULE_HEADERS }])),
         '/build-metadata.json': { headers: { 'Cache-Control': 'no-cache' } },

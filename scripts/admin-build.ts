@@ -1,4 +1,4 @@
-// Where the back office's own build goes and where the server serves it (docs/decisions/173): shared by
+// Where the back office's own build goes and where the server serves it (docs/decisions/177): shared by
 // vite.admin.config.ts, which writes it, and vite.config.ts, whose Nitro serves it.
 
 /** The back office's build (vite.admin.config.ts): its page and, under `assets/`, its hashed scripts and styles. */

@@ -290,9 +290,9 @@ export function printJs(rows) {
       .map((url) => `${page.name} ${url}`),
   )
   if (adminFiles.length > 0) {
-    console.error(`\nBack office files in a shopper's load (decision 173): ${adminFiles.join(', ')}`)
+    console.error(`\nBack office files in a shopper's load (decision 177): ${adminFiles.join(', ')}`)
     process.exitCode = 1
-  } else console.log(`\nNo shopper page loaded a file of the back office (${ADMIN_ASSETS_URL}, decision 173).`)
+  } else console.log(`\nNo shopper page loaded a file of the back office (${ADMIN_ASSETS_URL}, decision 177).`)
   for (const { page, first, wire } of rows) {
     const extra = wire.urls.filter((url) => !first.urls.includes(url))
     if (extra.length > 0) console.log(`${page.name}: loaded before hydration besides the preloads: ${extra.join(' ')}`)

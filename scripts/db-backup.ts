@@ -14,9 +14,8 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { env } from '../app.config'
 import {
   copyDatabase,
@@ -29,7 +28,10 @@ import {
 import { holdDataDir, openDatabase, pgliteDatabase, releaseDataDir, type Database } from '../src/db/client.server'
 import { DataDirBusyError, holderAlive, readLockHolder } from '../src/db/data-dir-lock.server'
 import { migrate } from '../src/db/migrate.server'
-import { backupAnswerPath, backupRequestPath, type BackupAnswer } from '../src/server/backup-request.server'
+import type { BackupResult } from '../src/server/backup-request.server'
+import { askRunningServer } from '../src/server/control-request.server'
+
+type BackupAnswer = ({ ok: true } & BackupResult) | { ok: false; error: string }
 
 const args = process.argv.slice(2)
 function option(name: string): string | undefined {
@@ -53,24 +55,10 @@ function runningServer(): number | null {
   return holder && holder.purpose === 'server' && holderAlive(holder) ? holder.pid : null
 }
 
-/** Asks the running server for a backup (see src/server/backup-request.server.ts) and waits for its answer. */
+/** Asks the running server for a backup (a control request: src/server/control-request.server.ts) and waits. */
 async function backupThroughServer(pid: number, out: string): Promise<BackupAnswer> {
-  const id = randomBytes(8).toString('hex')
-  const requestPath = backupRequestPath(dataDir)
-  mkdirSync(dirname(requestPath), { recursive: true })
-  writeWhole(requestPath, JSON.stringify({ id, out }))
-  process.kill(pid, 'SIGUSR2')
-  const answerPath = backupAnswerPath(dataDir, id)
-  for (let waited = 0; waited < 300_000; waited += 100) {
-    if (existsSync(answerPath)) {
-      const answer = JSON.parse(readFileSync(answerPath, 'utf8')) as BackupAnswer
-      rmSync(answerPath, { force: true })
-      rmSync(requestPath, { force: true })
-      return answer
-    }
-    await sleep(100)
-  }
-  throw new Error(`The shop (process ${pid}) did not answer the backup request within 5 minutes`)
+  const answer = await askRunningServer(dataDir, pid, 'backup', { out })
+  return answer.ok ? { ok: true, ...(answer.result as BackupResult) } : answer
 }
 
 async function backup(): Promise<void> {

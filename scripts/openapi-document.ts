@@ -12,7 +12,7 @@ import { openDatabase } from '../src/db/client.server'
  * PayPal's endpoints are there only when they are), written to `path`. Nothing is read or sent to write it: the
  * database is an empty in-memory one and the providers are never called.
  */
-export async function writeOpenApiDocument(path: string): Promise<OpenApiDocument> {
+export async function writeOpenApiDocument(path: string, api: 'public' | 'admin' = 'public'): Promise<OpenApiDocument> {
   const database = await openDatabase({ dataDir: 'memory' })
   try {
     const app = createApiApp({
@@ -29,7 +29,8 @@ export async function writeOpenApiDocument(path: string): Promise<OpenApiDocumen
         paypal: createPaypalProvider({ clientId: 'openapi', clientSecret: 'openapi', webhookId: 'openapi' }),
       },
     })
-    const response = await app.request('http://localhost:3000/api/public/demo/openapi.json')
+    // The admin API (issue 31) has its own document beside the product API's.
+    const response = await app.request(`http://localhost:3000/api/${api}/demo/openapi.json`)
     if (response.status !== 200) throw new Error(`The API answered ${response.status} for its OpenAPI document`)
     const document = (await response.json()) as OpenApiDocument
     await mkdir(dirname(path), { recursive: true })

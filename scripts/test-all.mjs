@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process'
  * is written (`npm run typecheck` is `routes.mjs` and then `tsc`).
  */
 export const STATIC_CHECKS = [
-  // The shop's type program, then the back office's (decision 173: its own router, registered in its own program).
+  // The shop's type program, then the back office's (decision 177: its own router, registered in its own program).
   ['typecheck', 'tsc --noEmit && tsc --noEmit -p src/admin'],
   ['lint', 'npm run --silent lint'],
   ['format', 'npm run --silent format:check'],

@@ -1,5 +1,5 @@
 /**
- * The back office's client of the admin API (DESIGN.md §8; decision 173): same-origin `fetch` under /api/admin/…, with
+ * The back office's client of the admin API (DESIGN.md §8; decision 177): same-origin `fetch` under /api/admin/…, with
  * the staff session's HttpOnly, SameSite=Strict cookie, never a server function. The endpoints are being built
  * (issue 31 item 1); until they are wired in here, every call rejects with {@link AdminApiNotAvailable}, which the
  * screens show as "not available yet".

@@ -16,7 +16,7 @@ export const ADMIN_LANGUAGE_NAMES: Record<AdminLocale, string> = { th: 'ไท�
 export type AdminPlace = { locale: AdminLocale; basepath: string }
 
 /**
- * The language of a back-office path, from the path alone (decision 173): /admin and /admin/… are Thai, /en/admin and
+ * The language of a back-office path, from the path alone (decision 177): /admin and /admin/… are Thai, /en/admin and
  * /en/admin/… English. /administrator, /admin-assets/… or /th/admin are not the back office.
  */
 export function adminPlaceOf(pathname: string): AdminPlace | null {

@@ -9,7 +9,7 @@ import { createAdminRouter } from './router'
 import './admin.css'
 
 /**
- * The back office's entry (docs/decisions/173): a client-only app. Its language comes from the path (/admin Thai,
+ * The back office's entry (docs/decisions/177): a client-only app. Its language comes from the path (/admin Thai,
  * /en/admin English), its catalog is loaded before the first render, and its router works under that basepath.
  */
 async function start(container: HTMLElement): Promise<void> {

@@ -17,6 +17,7 @@ import { notFound, serverErrorResponse } from './http.server'
 import { createDocsRoutes } from './docs.server'
 import { documentOf, registerDocumentComponents } from './openapi.server'
 import { createRegionRoutes } from './region.server'
+import { createAdminApp } from './admin/app.server'
 import { DEFAULT_THB_PER_USD, DEMO_BANK_ACCOUNT, type ApiOptions } from './options.server'
 
 /**
@@ -104,7 +105,25 @@ export function createApiApp(options: ApiOptions) {
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
   app.route('/', createDocsRoutes())
 
+  // The admin API (issue 31): its own app and document at /api/admin/{storeKey}/…, on the same database and delivery.
+  const admin = createAdminApp({
+    db: options.db,
+    storeKeys: options.storeKeys,
+    deliver: delivery.deliver,
+    siteUrl,
+    secureCookies: options.admin?.secureCookies,
+    webauthn: options.admin?.webauthn,
+    now: options.admin?.now ?? options.accounts?.now,
+  })
+  const publicFetch = app.fetch.bind(app)
+  const fetch: typeof app.fetch = (request, ...rest) =>
+    new URL(request.url).pathname.startsWith('/api/admin/')
+      ? admin.fetch(request, ...rest)
+      : publicFetch(request, ...rest)
+
   return Object.assign(app, {
+    fetch,
+    admin,
     openApiDocument,
     accounts,
     membership,

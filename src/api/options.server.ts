@@ -9,6 +9,7 @@ import { DEMO_BANK_ACCOUNT_NUMBER, DEMO_PROMPTPAY_ID, type SellerDetails } from 
 import type { PaymentProvider } from './payments/provider'
 import type { MetaPixelConfig, TikTokPixelConfig } from './analytics/pixel.service.server'
 import type { LineLogin } from './providers/line-login.server'
+import type { WebAuthnConfig } from './admin/factors.server'
 import { bankNames } from '~/domain/thai-banks'
 import { SELLER } from '~/brand'
 import type { StorefrontLinks } from '~/contract/links'
@@ -39,6 +40,12 @@ export type ApiOptions = {
     now?: () => Date
     /** USD orders count towards tiers at this many THB per USD (issue 6). */
     thbPerUsd?: number
+  }
+  /** The admin API (issue 31): the staff cookie's security and where passkeys belong (default: the site's origin). */
+  admin?: {
+    secureCookies?: boolean
+    webauthn?: Partial<WebAuthnConfig>
+    now?: () => Date
   }
   /** Server-side pixels: Meta's Conversions API and TikTok's Events API when configured (recorded only otherwise). */
   analytics?: { meta?: MetaPixelConfig | null; tiktok?: TikTokPixelConfig | null }

@@ -56,6 +56,19 @@ export const API_ERROR_REASONS = [
   'UNPAID_LIMIT',
   // a request body that is not JSON (415)
   'UNSUPPORTED_MEDIA_TYPE',
+  // the admin API (issue 31): a permission the caller's role lacks; a second factor needed again (within 5 minutes);
+  // an unsafe call with the staff cookie from another site; what only a staff session may do (not an API key)
+  'PERMISSION_DENIED',
+  'STEP_UP_REQUIRED',
+  'CSRF_REJECTED',
+  'STAFF_ONLY',
+  'SECOND_FACTOR_INCORRECT',
+  'INVITE_INVALID',
+  'STAFF_EXISTS',
+  'LAST_OWNER',
+  'ROLE_EXISTS',
+  'ROLE_BUILT_IN',
+  'ROLE_IN_USE',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -1122,3 +1122,5 @@ export const orderMails = pgTable(
 )
 
 export type OrderMailRow = typeof orderMails.$inferSelect
+
+export * from './staff-schema'

@@ -34,7 +34,7 @@ function sourcesOf(path: string): string[] {
 }
 
 // The pages' catalog (loaded by the browser), the e-mails' catalog (server only, decision 110) and the back office's
-// (decision 173), each with the least number of messages it must hold (so that an emptied catalog cannot pass).
+// (decision 177), each with the least number of messages it must hold (so that an emptied catalog cannot pass).
 describe.each([
   { catalog: 'messages', least: 50 },
   { catalog: 'emails', least: 50 },
@@ -78,7 +78,7 @@ describe('the e-mails’ words stay out of the browser’s catalog', () => {
   })
 })
 
-describe('the back office’s words stay out of the pages’ catalog (decision 173)', () => {
+describe('the back office’s words stay out of the pages’ catalog (decision 177)', () => {
   it('takes the back office’s messages only into admin.po', () => {
     for (const locale of ['th', 'en']) {
       expect(sourcesOf(`locales/${locale}/messages.po`).filter((file) => file.startsWith('src/admin/'))).toEqual([])

@@ -2,7 +2,7 @@ import { securityHeaders } from '~/security/headers'
 import type { AdminLocale } from '~/admin/locale'
 
 /**
- * The back office's page (decision 173) is a static shell: the app's built index.html, whose scripts and styles are
+ * The back office's page (decision 177) is a static shell: the app's built index.html, whose scripts and styles are
  * files of this origin. So its CSP allows this origin only, no nonce and no inline script or style; nothing may frame
  * it, and it is never cached or indexed.
  */

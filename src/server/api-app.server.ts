@@ -145,6 +145,7 @@ export function getApiApp(): Promise<ApiApp> {
             countryHourlyLimit: env.SMS_COUNTRY_HOURLY_LIMIT,
           },
         },
+        admin: { secureCookies: env.SECURE_COOKIES },
         analytics: {
           meta:
             env.META_PIXEL_ID && env.META_CAPI_ACCESS_TOKEN
@@ -199,6 +200,9 @@ export function getApiApp(): Promise<ApiApp> {
         api.accounts
           .purgeExpired()
           .catch((error: unknown) => console.error('Account purge failed', loggableError(error)))
+        api.admin.services
+          .purgeExpired()
+          .catch((error: unknown) => console.error('Staff purge failed', loggableError(error)))
         api.membership
           .issueCodes()
           .catch((error: unknown) => console.error('Member codes not issued', loggableError(error)))

@@ -9,7 +9,7 @@ import { createMember, logIn } from './accounts'
 import { expect, test } from './test'
 
 /**
- * The back office's shell (issue 31, decision 173): a client-only app at /admin (Thai) and /en/admin (English), served
+ * The back office's shell (issue 31, decision 177): a client-only app at /admin (Thai) and /en/admin (English), served
  * by the shop's server ahead of its catch-all route, and not one byte of it in a shopper's load.
  */
 

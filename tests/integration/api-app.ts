@@ -38,10 +38,11 @@ function withLinks(options: TestApiOptions): ApiOptions {
 
 /**
  * The product API as the integration tests use it: the real app, each of its answers checked against its own
- * OpenAPI document (./openapi-responses.ts).
+ * OpenAPI document (./openapi-responses.ts), the admin API's against the admin document.
  */
 export function createApiApp(options: TestApiOptions): ApiApp {
   const app = createUncheckedApiApp(withLinks(options))
+  checkedResponses(app.admin, app.admin.openApiDocument())
   return checkedResponses(app, app.openApiDocument())
 }
 

@@ -12,7 +12,7 @@ const built = import.meta.glob<string>('/.admin-build/index.html', { query: '?ra
 const page = Object.values(built)[0] ?? null
 
 /**
- * GET /admin, /admin/**, /en/admin, /en/admin/** (decision 173): every path of the back office answers its app's page
+ * GET /admin, /admin/**, /en/admin, /en/admin/** (decision 177): every path of the back office answers its app's page
  * (the app's router shows the screen, or its not-found screen), before the shop's catch-all route sees the request.
  */
 export default defineHandler((event) => {

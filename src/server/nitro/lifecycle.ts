@@ -3,6 +3,8 @@ import { env } from '../../../app.config'
 import { holdDataDir } from '../../db/client.server'
 import { DataDirBusyError, type DataDirLock } from '../../db/data-dir-lock.server'
 import { answerBackupRequest } from '../backup-request.server'
+import { createControlAnswerer } from '../control-request.server'
+import { printStaffNotice, staffControlHandler } from '../staff-control.server'
 import { getDatabase } from '../database.server'
 import { isStopping, requestFinished, requestStarted, shutdown } from '../lifecycle.server'
 
@@ -42,9 +44,12 @@ export default definePlugin((nitroApp) => {
       process.exit(1)
     }
   }
-  getDatabase().catch((error: unknown) => {
-    console.error('Database not ready yet:', error instanceof Error ? error.message : error)
-  })
+  getDatabase()
+    // The start-up table's word about staff: in demo mode an owner's invitation while there are none (issue 31).
+    .then(() => printStaffNotice((line) => console.log(line)))
+    .catch((error: unknown) => {
+      console.error('Database not ready yet:', error instanceof Error ? error.message : error)
+    })
 
   const app = nitroApp.fetch
   nitroApp.fetch = async (request) => {
@@ -76,6 +81,18 @@ export default definePlugin((nitroApp) => {
   }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)
-  // `npm run db:backup` while the shop runs: the embedded database is backed up by its own process.
-  if (lock) process.on('SIGUSR2', () => void answerBackupRequest(env.DATA_DIR, (line) => console.error(line)))
+  // Commands run while the shop runs (`db:backup`, `staff:invite`, `staff:api-key`) ask it: only it may open the
+  // embedded database (control requests, decision 176).
+  if (lock) {
+    const answer = createControlAnswerer(
+      env.DATA_DIR,
+      {
+        backup: answerBackupRequest,
+        'staff:invite': staffControlHandler('staff:invite'),
+        'staff:api-key': staffControlHandler('staff:api-key'),
+      },
+      (line) => console.error(line),
+    )
+    process.on('SIGUSR2', () => void answer())
+  }
 })

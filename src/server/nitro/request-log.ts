@@ -37,6 +37,9 @@ export default definePlugin((nitroApp) => {
     const entry = started.get(event)
     if (!entry) return
     started.delete(event)
+    // The admin API names its own id (the one its audit log records) when the request came without one: kept.
+    const own = response.headers.get('x-request-id')
+    if (isValidRequestId(own)) entry.id = own
     try {
       response.headers.set('X-Request-Id', entry.id)
     } catch {

@@ -1,0 +1,55 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { notFound } from '~/api/http.server'
+import { registerDocumentComponents } from '~/api/openapi.server'
+import { createAuthRoutes } from './auth.routes.server'
+import { adminOnError, adminRequestMiddleware, staffCookieName, type AdminEnv } from './guard.server'
+import { createManageRoutes } from './manage.routes.server'
+import { adminDocumentOf, registerAdminComponents } from './openapi.server'
+import { createAdminServices, type AdminServiceOptions } from './services.server'
+
+export type AdminApiOptions = AdminServiceOptions & {
+  /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
+  storeKeys: string[]
+  /** Secure cookies (HTTPS): the staff cookie is `__Host-staff`, Secure. */
+  secureCookies?: boolean
+}
+
+/**
+ * The admin API (issue 31, decision 173): the back office's JSON API at /api/admin/{storeKey}/…, next to the product
+ * API and on its database and services, with its own OpenAPI 3.1 document (…/openapi.json) naming per operation the
+ * permission it needs. Staff sign in with a cookie session; machines call with API keys (Bearer).
+ */
+export function createAdminApp(options: AdminApiOptions) {
+  const services = createAdminServices(options)
+  const secure = options.secureCookies ?? false
+  const cookie = { name: staffCookieName(secure), secure }
+  const app = new OpenAPIHono<AdminEnv>({ strict: false }).basePath('/api/admin/:storeKey')
+  registerDocumentComponents(app.openAPIRegistry)
+  registerAdminComponents(app.openAPIRegistry, cookie.name)
+
+  app.use('*', async (c, next) => {
+    if (!options.storeKeys.includes(c.req.param('storeKey') ?? '')) return notFound(c, 'Unknown store')
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  app.use(
+    '*',
+    adminRequestMiddleware({
+      resolver: services.resolver,
+      cookieName: cookie.name,
+      origins: services.webauthn.origins,
+    }),
+  )
+  app.notFound((c) => notFound(c, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`))
+  app.onError((error, c) => adminOnError(error, c))
+
+  app.route('/', createAuthRoutes(services, cookie))
+  app.route('/', createManageRoutes(services))
+
+  const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
+  app.get('/openapi.json', (c) => c.json(openApiDocument()))
+
+  return Object.assign(app, { openApiDocument, services })
+}
+
+export type AdminApp = ReturnType<typeof createAdminApp>

@@ -1,0 +1,558 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { Context } from 'hono'
+import { json, body, refused, toWire } from '~/api/http.server'
+import {
+  enrolledSchema,
+  inviteAcceptBody,
+  inviteSchema,
+  meSchema,
+  passkeyEnrolBody,
+  signInCodeBody,
+  signInFactorsSchema,
+  signInPasskeyBody,
+  signInRecoveryBody,
+  signInStartBody,
+  signInStartedSchema,
+  signInTokenBody,
+  signInTotpBody,
+  stepUpPasskeyBody,
+  stepUpRecoveryBody,
+  stepUpSchema,
+  stepUpTotpBody,
+  totpConfirmBody,
+  totpEnrolmentSchema,
+  webauthnOptionsSchema,
+} from '~/contract/admin'
+import { ApiError } from '~/api/errors'
+import { setCookie } from 'hono/cookie'
+import { STAFF_SESSION_ABSOLUTE_SECONDS } from '~/domain/staff-permissions'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  clientOf,
+  createAdminSubApp,
+  createRoute,
+  INVITE_TOKEN_HEADER,
+  type AdminEnv,
+} from './guard.server'
+import type { AdminServices } from './services.server'
+import { staffView } from './staff.service'
+
+const sessionOnly = { kind: 'signed_in', sessionOnly: true } as const
+
+/** The staff session's cookie (DESIGN.md §8): HttpOnly, SameSite=Strict, Path=/, `__Host-` and Secure over HTTPS. */
+function setSessionCookie(c: Context<AdminEnv>, name: string, token: string, secure: boolean, maxAge: number): void {
+  setCookie(c, name, token, { maxAge, secure, httpOnly: true, sameSite: 'Strict', path: '/' })
+}
+
+const setCookieHeader = {
+  'Set-Cookie': {
+    description: 'The staff session’s cookie (`staff`, or `__Host-staff` over HTTPS): HttpOnly, SameSite=Strict',
+    required: true,
+    schema: { type: 'string' as const },
+  },
+}
+
+function inviteToken(c: Context<AdminEnv>): string {
+  const token = c.req.header(INVITE_TOKEN_HEADER) ?? ''
+  if (token.length < 16 || token.length > 200) throw new ApiError(404, 'INVITE_INVALID', 'This invitation is not valid')
+  return token
+}
+
+/** Sign-in, step-up, sign-out and who is calling; the invitation's acceptance and the enrolment of a second factor. */
+export function createAuthRoutes(services: AdminServices, cookie: { name: string; secure: boolean }) {
+  const { now } = services
+  const app = createAdminSubApp()
+
+  const me = async (c: Context<AdminEnv>) => {
+    const actor = actorOf(c)
+    if (actor.type === 'staff' && actor.session) {
+      const member = await services.staff.find(actor.id)
+      const session = await services.sessionRow(actor.session.id)
+      if (!member || !session) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in first')
+      const role = await services.roles.require(member.roleId)
+      const view = staffView(member)
+      return toWire(meSchema, {
+        id: view.id,
+        email: view.email,
+        name: view.name,
+        language: view.language,
+        role: role,
+        permissions: [...actor.permissions],
+        session: services.sessions.view(session, session.id),
+        actorType: 'staff',
+      })
+    }
+    throw new ApiError(403, 'STAFF_ONLY', 'An API key has no staff profile')
+  }
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/sign-in',
+          operationId: 'staffSignIn',
+          summary: 'Start a sign-in: a code is e-mailed to staff (the answer is the same for any address)',
+          access: { kind: 'public' },
+          request: body(signInStartBody),
+          responses: {
+            202: json(signInStartedSchema, 'A code was sent if the address is staff'),
+            423: refused('Too many wrong tries from this connection'),
+            429: refused('Too many codes asked for'),
+            503: refused('The code could not be sent'),
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const input = c.req.valid('json')
+      const started = await services.signIn.start({ email: input.email, language: input.lang }, clientOf(c))
+      return c.json(toWire(signInStartedSchema, started), 202)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/sign-in/code',
+          operationId: 'staffSignInCode',
+          summary: 'The e-mailed code; the answer names the second factors to give next',
+          access: { kind: 'public' },
+          request: body(signInCodeBody),
+          responses: {
+            200: json(signInFactorsSchema, 'Right: give a second factor'),
+            409: refused('The code was already entered'),
+            410: refused('The code has expired'),
+            423: refused('Too many wrong tries from this connection'),
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const input = c.req.valid('json')
+      const result = await services.signIn.verifyCode(
+        { signInToken: input.sign_in_token, code: input.code },
+        clientOf(c),
+      )
+      return c.json(toWire(signInFactorsSchema, result), 200)
+    },
+  )
+
+  const grant = async (c: Context<AdminEnv>, result: Awaited<ReturnType<AdminServices['signIn']['finish']>>) => {
+    setSessionCookie(c, cookie.name, result.token, cookie.secure, STAFF_SESSION_ABSOLUTE_SECONDS)
+    const role = await services.roles.require(result.member.roleId)
+    const view = staffView(result.member)
+    return toWire(meSchema, {
+      id: view.id,
+      email: view.email,
+      name: view.name,
+      language: view.language,
+      role,
+      permissions: role.permissions,
+      session: services.sessions.view(result.session, result.session.id),
+      actorType: 'staff',
+    })
+  }
+  const signedInResponses = {
+    200: { ...json(meSchema, 'Signed in: the session’s cookie is set'), headers: setCookieHeader },
+    423: refused('Too many wrong tries from this connection'),
+  }
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/sign-in/totp',
+          operationId: 'staffSignInTotp',
+          summary: 'The second factor by a TOTP app’s code',
+          access: { kind: 'public' },
+          request: body(signInTotpBody),
+          responses: signedInResponses,
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const input = c.req.valid('json')
+      const result = await services.signIn.finish(
+        { signInToken: input.sign_in_token, answer: { kind: 'totp', code: input.code } },
+        clientOf(c),
+      )
+      return c.json(await grant(c, result), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/sign-in/recovery-code',
+          operationId: 'staffSignInRecoveryCode',
+          summary: 'The second factor by a recovery code (each works once)',
+          access: { kind: 'public' },
+          request: body(signInRecoveryBody),
+          responses: signedInResponses,
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const input = c.req.valid('json')
+      const result = await services.signIn.finish(
+        { signInToken: input.sign_in_token, answer: { kind: 'recovery_code', code: input.code } },
+        clientOf(c),
+      )
+      return c.json(await grant(c, result), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/sign-in/passkey/options',
+          operationId: 'staffSignInPasskeyOptions',
+          summary: 'The passkey challenge of this sign-in (after the e-mail code)',
+          access: { kind: 'public' },
+          request: body(signInTokenBody),
+          responses: { 200: json(webauthnOptionsSchema, 'For navigator.credentials.get') },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const input = c.req.valid('json')
+      const options = await services.signIn.passkeyOptions(input.sign_in_token)
+      return c.json({ public_key: { ...options } }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/sign-in/passkey',
+          operationId: 'staffSignInPasskey',
+          summary: 'The second factor by a passkey',
+          access: { kind: 'public' },
+          request: body(signInPasskeyBody),
+          responses: signedInResponses,
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const input = c.req.valid('json')
+      const credential = input.credential as unknown as AuthenticationResponseJSON
+      const result = await services.signIn.finish(
+        { signInToken: input.sign_in_token, answer: { kind: 'passkey', credential } },
+        clientOf(c),
+      )
+      return c.json(await grant(c, result), 200)
+    },
+  )
+
+  const stepUp = async (c: Context<AdminEnv>, answer: Parameters<AdminServices['signIn']['checkFactor']>[1]) => {
+    const actor = actorOf(c)
+    if (!actor.session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+    const { ip } = clientOf(c)
+    await services.throttle.assertNotLocked(ip)
+    const challenge = answer.kind === 'passkey' ? await services.sessions.challengeOf(actor.session.id) : null
+    if (!(await services.signIn.checkFactor(actor.session.staffId, answer, challenge))) {
+      const { lockedUntil, attemptsLeft } = await services.throttle.recordFailure(ip)
+      if (lockedUntil) throw new ApiError(423, 'LOCKED', 'Too many wrong tries', { retryAt: lockedUntil })
+      throw new ApiError(400, 'SECOND_FACTOR_INCORRECT', 'The second factor is not right', { attemptsLeft })
+    }
+    const row = await services.sessions.steppedUp(actor.session.id, auditContextOf(c), answer.kind)
+    const view = services.sessions.view(row, row.id)
+    return c.json(toWire(stepUpSchema, { secondFactorAt: view.secondFactorAt, stepUpUntil: view.stepUpUntil }), 200)
+  }
+  const stepUpResponses = {
+    200: json(stepUpSchema, 'The second factor was given again'),
+    401: refused('Not signed in'),
+    403: refused('Not a staff session'),
+    423: refused('Too many wrong tries from this connection'),
+  }
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/step-up/totp',
+          operationId: 'staffStepUpTotp',
+          summary: 'Give the second factor again (TOTP) for money, permission, key and export actions',
+          access: sessionOnly,
+          request: body(stepUpTotpBody),
+          responses: stepUpResponses,
+        },
+        now,
+      ),
+    ),
+    async (c) => stepUp(c, { kind: 'totp', code: c.req.valid('json').code }),
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/step-up/recovery-code',
+          operationId: 'staffStepUpRecoveryCode',
+          summary: 'Give the second factor again (a recovery code, used up)',
+          access: sessionOnly,
+          request: body(stepUpRecoveryBody),
+          responses: stepUpResponses,
+        },
+        now,
+      ),
+    ),
+    async (c) => stepUp(c, { kind: 'recovery_code', code: c.req.valid('json').code }),
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/step-up/passkey/options',
+          operationId: 'staffStepUpPasskeyOptions',
+          summary: 'The passkey challenge of a step-up',
+          access: sessionOnly,
+          responses: {
+            200: json(webauthnOptionsSchema, 'For navigator.credentials.get'),
+            401: refused('Not signed in'),
+            403: refused('Not a staff session'),
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const actor = actorOf(c)
+      if (!actor.session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+      const options = await services.factors.authenticationOptions(actor.session.staffId)
+      await services.sessions.setChallenge(actor.session.id, options.challenge)
+      return c.json({ public_key: { ...options } }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/step-up/passkey',
+          operationId: 'staffStepUpPasskey',
+          summary: 'Give the second factor again (a passkey)',
+          access: sessionOnly,
+          request: body(stepUpPasskeyBody),
+          responses: stepUpResponses,
+        },
+        now,
+      ),
+    ),
+    async (c) =>
+      stepUp(c, {
+        kind: 'passkey',
+        credential: c.req.valid('json').credential as unknown as AuthenticationResponseJSON,
+      }),
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/auth/sign-out',
+          operationId: 'staffSignOut',
+          summary: 'End this session (the cookie is cleared)',
+          access: sessionOnly,
+          responses: {
+            204: { description: 'Signed out', headers: setCookieHeader },
+            401: refused('Not signed in'),
+            403: refused('Not a staff session'),
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const actor = actorOf(c)
+      if (actor.session) await services.sessions.end(actor.session.id, auditContextOf(c))
+      setSessionCookie(c, cookie.name, '', cookie.secure, 0)
+      return c.body(null, 204)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'get',
+          path: '/me',
+          operationId: 'staffMe',
+          summary: 'Who is signed in: name, language, role, permissions and the session’s limits',
+          access: sessionOnly,
+          responses: {
+            200: json(meSchema, 'The staff member'),
+            401: refused('Not signed in'),
+            403: refused('Not a staff session (an API key has no staff profile)'),
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => c.json(await me(c), 200),
+  )
+
+  // ── the invitation ──
+  const inviteResponses = {
+    404: refused('The invitation is not valid (used, expired or unknown)'),
+  }
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'get',
+          path: '/invite',
+          operationId: 'staffInviteRead',
+          summary: 'The invitation of the token in X-Invite-Token',
+          access: { kind: 'invite' },
+          responses: { 200: json(inviteSchema, 'The invitation'), ...inviteResponses },
+        },
+        now,
+      ),
+    ),
+    async (c) => c.json(toWire(inviteSchema, await services.staff.readInvite(inviteToken(c))), 200),
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/invite/accept',
+          operationId: 'staffInviteAccept',
+          summary: 'Accept the invitation: name and language (then enrol a second factor)',
+          access: { kind: 'invite' },
+          request: body(inviteAcceptBody),
+          responses: { 200: json(inviteSchema, 'Accepted: enrol a second factor next'), ...inviteResponses },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const input = c.req.valid('json')
+      return c.json(toWire(inviteSchema, await services.staff.acceptInvite(inviteToken(c), input)), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/invite/totp',
+          operationId: 'staffInviteTotpStart',
+          summary: 'Enrol a TOTP app: its secret (shown this once)',
+          access: { kind: 'invite' },
+          responses: {
+            200: json(totpEnrolmentSchema, 'Add it to the app, then confirm with a code'),
+            409: refused('Accept the invitation first'),
+            ...inviteResponses,
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => c.json(toWire(totpEnrolmentSchema, await services.staff.startTotp(inviteToken(c))), 200),
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/invite/totp/confirm',
+          operationId: 'staffInviteTotpConfirm',
+          summary: 'Confirm the TOTP app with its code: the staff member is enrolled, with ten recovery codes',
+          access: { kind: 'invite' },
+          request: body(totpConfirmBody),
+          responses: {
+            201: json(enrolledSchema, 'Enrolled: sign in next'),
+            409: refused('Accept the invitation and start the enrolment first; or the e-mail is staff already'),
+            423: refused('Too many wrong tries from this connection'),
+            ...inviteResponses,
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const result = await services.staff.confirmTotp(inviteToken(c), c.req.valid('json').code, clientOf(c))
+      return c.json(toWire(enrolledSchema, result), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/invite/passkey/options',
+          operationId: 'staffInvitePasskeyOptions',
+          summary: 'Enrol a passkey: the options for navigator.credentials.create',
+          access: { kind: 'invite' },
+          responses: {
+            200: json(webauthnOptionsSchema, 'For navigator.credentials.create'),
+            409: refused('Accept the invitation first'),
+            ...inviteResponses,
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => c.json({ public_key: { ...(await services.staff.passkeyOptions(inviteToken(c))) } }, 200),
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/invite/passkey',
+          operationId: 'staffInvitePasskey',
+          summary: 'The new passkey: the staff member is enrolled, with ten recovery codes',
+          access: { kind: 'invite' },
+          request: body(passkeyEnrolBody),
+          responses: {
+            201: json(enrolledSchema, 'Enrolled: sign in next'),
+            409: refused('Accept the invitation first; or the e-mail is staff already'),
+            423: refused('Too many wrong tries from this connection'),
+            ...inviteResponses,
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const credential = c.req.valid('json').credential as unknown as RegistrationResponseJSON
+      const result = await services.staff.confirmPasskey(inviteToken(c), credential, clientOf(c))
+      return c.json(toWire(enrolledSchema, result), 201)
+    },
+  )
+
+  return app
+}

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto'
+import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
+import type { Context, MiddlewareHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { getCookie } from 'hono/cookie'
+import {
+  STAFF_ONLY_PERMISSIONS,
+  STEP_UP_SECONDS,
+  grantsAll,
+  needsStepUp,
+  type StaffLanguage,
+  type StaffPermission,
+} from '~/domain/staff-permissions'
+import { ApiError } from '~/api/errors'
+import {
+  bearerToken,
+  errorResponse,
+  issueFields,
+  requestContext,
+  serverErrorResponse,
+  unstorableTextPath,
+} from '~/api/http.server'
+import type { Actor, AuditContext } from './actor'
+import { languageOfRequest, staffMessage } from './messages'
+
+/** What the admin app keeps per request. */
+export type AdminEnv = {
+  Variables: {
+    requestId: string
+    actor: Actor | null
+    /** Set when a staff session's cookie made the actor: the cookie's token (sign-out, step-up). */
+    sessionToken: string | null
+    language: StaffLanguage
+  }
+}
+
+/**
+ * Who may call an operation, as its route declares it: anyone (sign-in), the holder of an invitation's token, any
+ * signed-in staff member or API key, staff only (a session: step-up, own sessions), or the holders of permissions,
+ * with the second factor given within 5 minutes where the permissions are money, permission, key or export ones.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'invite' }
+  | { kind: 'signed_in'; sessionOnly?: boolean }
+  | { kind: 'permission'; permissions: StaffPermission[]; stepUp?: boolean }
+
+export const INVITE_TOKEN_HEADER = 'x-invite-token'
+export const STAFF_REQUEST_HEADER = 'x-staff-request'
+
+export function staffCookieName(secure: boolean): string {
+  return secure ? '__Host-staff' : 'staff'
+}
+
+/** Resolves the actor of a request: an API key (Bearer) or a staff session (the cookie). */
+export type ActorResolver = {
+  fromApiKey(bearer: string): Promise<Actor | null>
+  fromSession(token: string): Promise<Actor | null>
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** A request id the request log keeps too (src/server/ops/redact.ts): no spaces, quotes or `@`, 128 at most. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+/**
+ * Per request: a request id (a valid incoming X-Request-Id, else a new one; sent back as X-Request-Id), the actor (an
+ * API key by `Authorization: Bearer sk_…`, else the staff cookie's session) and the caller's language. An unsafe call
+ * made with the staff cookie must come from the back office itself (CSRF): Sec-Fetch-Site same-origin, an Origin of
+ * the shop, or the X-Staff-Request header a page sets and another site cannot send without a preflight.
+ */
+export function adminRequestMiddleware(options: {
+  resolver: ActorResolver
+  cookieName: string
+  origins: readonly string[]
+}): MiddlewareHandler<AdminEnv> {
+  return async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    c.set('requestId', requestId)
+    c.set('language', languageOfRequest(c.req.header('accept-language')))
+    c.set('actor', null)
+    c.set('sessionToken', null)
+    try {
+      const bearer = bearerToken(c)
+      const cookie = bearer ? null : (getCookie(c, options.cookieName) ?? null)
+      if (cookie && UNSAFE.has(c.req.method)) {
+        const site = c.req.header('sec-fetch-site')
+        const origin = c.req.header('origin')
+        const sameOrigin =
+          c.req.header(STAFF_REQUEST_HEADER) === '1' ||
+          site === 'same-origin' ||
+          (origin !== undefined && options.origins.includes(origin))
+        if (!sameOrigin) throw new ApiError(403, 'CSRF_REJECTED', 'This request did not come from the back office')
+      }
+      const actor = bearer
+        ? await options.resolver.fromApiKey(bearer)
+        : cookie
+          ? await options.resolver.fromSession(cookie)
+          : null
+      if (actor) {
+        c.set('actor', actor)
+        if (actor.type === 'staff') c.set('language', actor.language)
+        if (cookie && actor.session) c.set('sessionToken', cookie)
+      }
+      await next()
+    } finally {
+      c.header('X-Request-Id', requestId)
+    }
+  }
+}
+
+/** The check a route declares (`requirePermission`): 401 without an actor, 403 with a reason the page can act on. */
+export function requireAccess(access: Access, now: () => Date): MiddlewareHandler<AdminEnv> {
+  return async (c, next) => {
+    if (access.kind === 'public' || access.kind === 'invite') return next()
+    const actor = c.get('actor')
+    if (!actor) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in first')
+    if (access.kind === 'signed_in') {
+      if (access.sessionOnly && !actor.session)
+        throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+      return next()
+    }
+    if (actor.type === 'api_key' && access.permissions.some((permission) => STAFF_ONLY_PERMISSIONS.has(permission))) {
+      throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this, not an API key')
+    }
+    if (!grantsAll(actor.permissions, access.permissions)) {
+      throw new ApiError(403, 'PERMISSION_DENIED', `Your role lacks ${access.permissions.join(', ')}`)
+    }
+    if (access.stepUp && actor.session) {
+      const age = (now().getTime() - actor.session.secondFactorAt.getTime()) / 1000
+      if (age > STEP_UP_SECONDS) throw new ApiError(403, 'STEP_UP_REQUIRED', 'Confirm your second factor again')
+    }
+    return next()
+  }
+}
+
+/** `requirePermission('staff:manage')`: the route's guard; step-up when the permissions need it and the call changes. */
+export function requirePermission(...permissions: StaffPermission[]): Access {
+  return { kind: 'permission', permissions, stepUp: needsStepUp(permissions) }
+}
+
+const SECURITY: Record<'public' | 'invite' | 'session' | 'any', Array<Record<string, string[]>>> = {
+  public: [],
+  invite: [{ inviteToken: [] }],
+  session: [{ staffSession: [] }],
+  any: [{ staffSession: [] }, { apiKey: [] }],
+}
+
+/**
+ * An admin operation: its route with the guard as middleware, and in the OpenAPI document its security, the
+ * permissions it needs (`x-permissions`), whether it asks for step-up (`x-step-up`) and both in its description.
+ */
+export function adminRoute<R extends RouteConfig>(
+  route: R & { access: Access },
+  now: () => Date,
+): R & { middleware: MiddlewareHandler<AdminEnv> } {
+  const { access, ...rest } = route
+  const readOnly = route.method === 'get' || route.method === 'head'
+  const permissions = access.kind === 'permission' ? access.permissions : []
+  const stepUp =
+    access.kind === 'permission' && access.stepUp === true && (!readOnly || permissions.includes('exports:run'))
+  const effective: Access = access.kind === 'permission' ? { ...access, stepUp } : access
+  const staffOnly =
+    (access.kind === 'signed_in' && access.sessionOnly === true) ||
+    permissions.some((permission) => STAFF_ONLY_PERMISSIONS.has(permission))
+  const security =
+    access.kind === 'public'
+      ? SECURITY.public
+      : access.kind === 'invite'
+        ? SECURITY.invite
+        : staffOnly
+          ? SECURITY.session
+          : SECURITY.any
+  const needs =
+    access.kind === 'permission'
+      ? `Needs ${permissions.map((permission) => `\`${permission}\``).join(', ')}${stepUp ? ', with the second factor given within 5 minutes (step-up)' : ''}${staffOnly ? '; staff sessions only' : ''}.`
+      : access.kind === 'signed_in'
+        ? `Any signed-in ${staffOnly ? 'staff member' : 'staff member or API key'}.`
+        : access.kind === 'invite'
+          ? 'The invitation’s token in X-Invite-Token.'
+          : 'Open to anyone.'
+  return {
+    ...(rest as unknown as R),
+    security,
+    description: [route.description, needs].filter(Boolean).join('\n\n'),
+    'x-permissions': permissions,
+    'x-step-up': stepUp,
+    middleware: requireAccess(effective, now),
+  }
+}
+
+export { createRoute }
+
+/** The actor of a guarded route (the guard made sure there is one). */
+export function actorOf(c: Context<AdminEnv>): Actor {
+  const actor = c.get('actor')
+  if (!actor) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in first')
+  return actor
+}
+
+export function clientOf(c: Context<AdminEnv>) {
+  const { ip, userAgent } = requestContext(c)
+  return { ip, userAgent: userAgent ?? null, requestId: c.get('requestId') }
+}
+
+export function auditContextOf(c: Context<AdminEnv>): AuditContext {
+  const { ip } = requestContext(c)
+  return { actor: actorOf(c), ip, requestId: c.get('requestId') }
+}
+
+/** A refusal in the caller's language. */
+export function adminErrorResponse(c: Context<AdminEnv>, error: ApiError): Response {
+  const language = c.get('language') ?? 'th'
+  return errorResponse(
+    c,
+    new ApiError(error.status, error.reason, staffMessage(error.reason, language, error.message), error.details),
+  )
+}
+
+/** A sub-app of the admin API: input errors as field codes, refusals as ApiErrors in the staff's language. */
+export function createAdminSubApp() {
+  const app = new OpenAPIHono<AdminEnv>({
+    strict: false,
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const input = (result as { data?: unknown }).data
+        const fields = issueFields(result.error.issues, input)
+        return adminErrorResponse(c, new ApiError(400, 'INVALID_INPUT', 'Invalid request', { fields }))
+      }
+      const unstorable = unstorableTextPath(result.data)
+      if (unstorable) {
+        return adminErrorResponse(
+          c,
+          new ApiError(400, 'INVALID_INPUT', 'Invalid request', { fields: { [unstorable]: 'invalid' } }),
+        )
+      }
+      return undefined
+    },
+  })
+  app.onError((error, c) => adminOnError(error, c))
+  return app
+}
+
+export function adminOnError(error: Error, c: Context<AdminEnv>): Response {
+  if (error instanceof ApiError) return adminErrorResponse(c, error)
+  if (error instanceof HTTPException && error.status < 500) {
+    const reason = error.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_INPUT'
+    return c.json({ code: error.status, message: error.message || 'Invalid request', reason }, error.status)
+  }
+  return serverErrorResponse(c, error)
+}

@@ -1,0 +1,43 @@
+import type { ApiErrorReason } from '~/contract/errors'
+import type { StaffLanguage } from '~/domain/staff-permissions'
+
+/**
+ * The admin API's refusals in the staff's language (issue 31): the reason stays the machine's, the message is the
+ * staff member's (their own language once signed in, else the request's Accept-Language). A reason not listed keeps
+ * the service's English message.
+ */
+const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
+  INVALID_INPUT: { th: 'ข้อมูลไม่ถูกต้อง', en: 'Invalid request' },
+  UNAUTHENTICATED: { th: 'โปรดเข้าสู่ระบบ', en: 'Sign in first' },
+  PERMISSION_DENIED: { th: 'บทบาทของคุณไม่มีสิทธิ์ทำรายการนี้', en: 'Your role does not allow this' },
+  STEP_UP_REQUIRED: {
+    th: 'โปรดยืนยันตัวตนขั้นที่สองอีกครั้งก่อนทำรายการนี้',
+    en: 'Confirm your second factor again to do this',
+  },
+  CSRF_REJECTED: { th: 'คำขอนี้ไม่ได้มาจากหน้าหลังร้าน', en: 'This request did not come from the back office' },
+  STAFF_ONLY: { th: 'รายการนี้ทำได้เฉพาะพนักงานที่เข้าสู่ระบบ', en: 'Only signed-in staff can do this, not an API key' },
+  OTP_INCORRECT: { th: 'รหัสไม่ถูกต้อง', en: 'The code is not right' },
+  OTP_EXPIRED: { th: 'รหัสหมดอายุแล้ว', en: 'The code has expired' },
+  VERIFY_FAILED: { th: 'การเข้าสู่ระบบนี้สิ้นสุดแล้ว โปรดเริ่มใหม่', en: 'This sign-in has ended: start again' },
+  SECOND_FACTOR_INCORRECT: { th: 'การยืนยันขั้นที่สองไม่ถูกต้อง', en: 'The second factor is not right' },
+  LOCKED: { th: 'ใส่รหัสผิดหลายครั้งเกินไป โปรดลองใหม่ภายหลัง', en: 'Too many wrong tries: try again later' },
+  RATE_LIMITED: { th: 'ขอรหัสบ่อยเกินไป โปรดลองใหม่ภายหลัง', en: 'Too many requests: try again later' },
+  INVITE_INVALID: { th: 'คำเชิญนี้ใช้ไม่ได้ (ใช้แล้ว หมดอายุ หรือไม่มีอยู่)', en: 'This invitation is not valid' },
+  STAFF_EXISTS: { th: 'อีเมลนี้เป็นพนักงานอยู่แล้ว', en: 'This e-mail is already staff' },
+  LAST_OWNER: { th: 'ไม่สามารถลดบทบาทหรือปิดเจ้าของคนสุดท้ายได้', en: 'The last owner cannot be demoted or disabled' },
+  ROLE_EXISTS: { th: 'มีบทบาทรหัสนี้อยู่แล้ว', en: 'A role with this id exists' },
+  ROLE_BUILT_IN: { th: 'บทบาทพื้นฐานแก้ไขไม่ได้', en: 'A built-in role cannot be changed' },
+  ROLE_IN_USE: { th: 'ยังมีพนักงานหรือคีย์ API ใช้บทบาทนี้', en: 'Staff or API keys still hold this role' },
+  NOT_FOUND: { th: 'ไม่พบรายการนี้', en: 'Not found' },
+  DELIVERY_FAILED: { th: 'ส่งรหัสไม่สำเร็จ โปรดลองใหม่', en: 'The code could not be sent: try again' },
+}
+
+export function staffMessage(reason: ApiErrorReason, language: StaffLanguage, fallback: string): string {
+  return MESSAGES[reason]?.[language] ?? fallback
+}
+
+/** The language of a caller not signed in: English when the request's first preference is English, else Thai. */
+export function languageOfRequest(acceptLanguage: string | null | undefined): StaffLanguage {
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? ''
+  return first.startsWith('en') ? 'en' : 'th'
+}

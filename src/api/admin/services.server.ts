@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { staffSessions, type StaffSessionRow } from '~/db/staff-schema'
+import { BRAND_NAME } from '~/brand'
+import type { OutboundMessage } from '~/api/providers/messages'
+import type { Actor } from './actor'
+import { ApiKeyService } from './api-keys.service'
+import { AuditLog } from './audit.server'
+import { SecondFactors, type WebAuthnConfig } from './factors.server'
+import type { ActorResolver } from './guard.server'
+import { RoleService } from './roles.service'
+import { SecretBox } from './secrets.server'
+import { StaffSessions } from './sessions.service'
+import { StaffSignInService } from './sign-in.service'
+import { StaffService } from './staff.service'
+import { StaffThrottle } from './throttle.server'
+
+export type AdminServiceOptions = {
+  db: Db
+  /** Sign-in codes and invitations go out by e-mail (the members' delivery: SMTP, or the demo outbox). */
+  deliver: (message: OutboundMessage) => Promise<void>
+  /** The shop's public origin: the back office's pages (invitation links) and the passkeys' relying party. */
+  siteUrl: string
+  /** Where passkeys belong (default: the site's host name and origin). */
+  webauthn?: Partial<WebAuthnConfig>
+  now?: () => Date
+}
+
+/**
+ * The back office's services (issue 31), one per job, built together on one database and clock: roles, staff and
+ * invitations, second factors, sign-in, sessions, API keys and the audit log.
+ */
+export function createAdminServices(options: AdminServiceOptions) {
+  const { db } = options
+  const now = options.now ?? (() => new Date())
+  const site = new URL(options.siteUrl)
+  const webauthn: WebAuthnConfig = {
+    rpId: options.webauthn?.rpId ?? site.hostname,
+    rpName: options.webauthn?.rpName ?? `${BRAND_NAME} back office`,
+    origins: options.webauthn?.origins ?? [site.origin],
+  }
+  const audit = new AuditLog(db, now)
+  const roles = new RoleService(db, audit, now)
+  const throttle = new StaffThrottle(db, now)
+  const factors = new SecondFactors(db, new SecretBox(db), webauthn, now, `${BRAND_NAME} back office`)
+  const sessions = new StaffSessions(db, audit, now)
+  const signIn = new StaffSignInService({ db, now, deliver: options.deliver, throttle, factors, sessions, audit })
+  const staff = new StaffService({
+    db,
+    now,
+    audit,
+    roles,
+    factors,
+    sessions,
+    throttle,
+    deliver: options.deliver,
+    inviteUrl: (token) => `${site.origin}/admin/invite#${token}`,
+  })
+  const apiKeys = new ApiKeyService(db, audit, roles, now)
+
+  const resolver: ActorResolver = {
+    fromApiKey: (bearer) => apiKeys.authenticate(bearer),
+    async fromSession(token): Promise<Actor | null> {
+      const found = await sessions.resolve(token)
+      if (!found) return null
+      const { member, session } = found
+      return {
+        type: 'staff',
+        id: member.id,
+        label: member.email,
+        permissions: new Set(await roles.permissionsOf(member.roleId)),
+        language: member.language,
+        session: { id: session.id, staffId: member.id, secondFactorAt: session.secondFactorAt },
+      }
+    },
+  }
+
+  return {
+    db,
+    now,
+    webauthn,
+    audit,
+    roles,
+    throttle,
+    factors,
+    sessions,
+    signIn,
+    staff,
+    apiKeys,
+    resolver,
+    async sessionRow(id: string): Promise<StaffSessionRow | null> {
+      const [row] = await db.select().from(staffSessions).where(eq(staffSessions.id, id))
+      return row ?? null
+    },
+    /** Deletes sign-ins and sessions that can no longer be used (the hourly housekeeping). */
+    async purgeExpired(): Promise<void> {
+      await signIn.purge()
+      await sessions.purge()
+    },
+  }
+}
+
+export type AdminServices = ReturnType<typeof createAdminServices>
