@@ -18,6 +18,7 @@ import { CartService } from './cart.service'
 import { createOrderServices, type OrderServiceOptions } from './services.server'
 import { TaxInvoiceService } from './tax-invoice.service'
 import { ShelfService } from './shelf.service'
+import { WishlistService } from './wishlist.service'
 import type { BankAccount } from './order-wire'
 import { commerceCallers } from './callers.server'
 import { createCartRoutes } from './cart.routes.server'
@@ -136,7 +137,10 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   }
   const callers = commerceCallers(options.accounts, options.operatorToken)
   const bank = options.bank
-  app.route('/', createCartRoutes({ carts, catalog: options.catalog, callers }))
+  app.route(
+    '/',
+    createCartRoutes({ carts, wishlist: new WishlistService(options.db), catalog: options.catalog, callers }),
+  )
   app.route('/', createCheckoutRoutes({ checkout, bank, callers }))
   app.route('/', createOrderRoutes({ orders, payments, taxInvoices, bank, callers }))
   app.route('/', createReturnRoutes({ orders, bank, callers }))
