@@ -95,7 +95,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     ? options.apiBaseUrl
     : `${options.siteUrl}${options.apiBaseUrl}`
   const orderPage = (number: string, lang: Lang) => options.links.order(number, lang)
-  const { orders, payments, paymentDeadlines, checkout } = createOrderServices({
+  const { orders, returnViews, returnDecisions, payments, paymentDeadlines, checkout } = createOrderServices({
     db: options.db,
     carts,
     cardProvider,
@@ -143,7 +143,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   )
   app.route('/', createCheckoutRoutes({ checkout, bank, callers }))
   app.route('/', createOrderRoutes({ orders, payments, taxInvoices, bank, callers }))
-  app.route('/', createReturnRoutes({ orders, bank, callers }))
+  app.route('/', createReturnRoutes({ orders, returnViews, returnDecisions, bank, callers }))
   app.route('/', createShelfRoutes({ shelf: new ShelfService(options.db), callers }))
   app.route('/', createPaymentRoutes({ payments, stripe: options.stripe, paypal, links: options.links, orderPage }))
 
