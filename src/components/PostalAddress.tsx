@@ -9,14 +9,28 @@ type PostalFields = Pick<
 
 /**
  * An address as the post writes it: the name, the street (and its second line), the place down to the postcode, and
- * the country in the shopper's language, followed by the telephone when given.
+ * the country in the shopper's language, followed by the telephone when given. The one way the pages show a postal
+ * address (checkout, the account page, the address book, the order page; docs/decisions/178). `named` false leaves
+ * the name out where the page shows it already (the address book's card heading).
  */
-export function PostalAddress({ address, telephone }: { address: PostalFields; telephone?: string }) {
+export function PostalAddress({
+  address,
+  telephone,
+  named = true,
+}: {
+  address: PostalFields
+  telephone?: string
+  named?: boolean
+}) {
   const locale = useLocale()
   return (
     <address className="account-address">
-      {address.firstname} {address.lastname}
-      <br />
+      {named ? (
+        <>
+          {address.firstname} {address.lastname}
+          <br />
+        </>
+      ) : null}
       {address.address}
       {address.address2 ? `, ${address.address2}` : ''}
       <br />

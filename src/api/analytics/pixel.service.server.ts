@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { CountryCode } from 'libphonenumber-js/min'
 import { ApiError } from '~/api/errors'
 import { DeliveryError } from '~/api/providers/messages'
@@ -29,7 +29,7 @@ import {
   type PixelSender,
   type TikTokEventsOptions,
 } from './platforms.server'
-import { loggableError } from '~/db/error-details'
+import { OutboxClaims, retryDelayMs, startOutboxWorker } from '~/api/outbox-claim.server'
 
 /** Sending attempts of one event before it is given up. */
 export const PIXEL_MAX_ATTEMPTS = 6
@@ -188,8 +188,8 @@ export class PixelService {
   }
 
   /**
-   * Sends up to `limit` due events. Each is claimed first by one UPDATE (rows locked by another instance are
-   * skipped, claimed ones hidden for a lease), so several instances never send the same event at once. A
+   * Sends up to `limit` due events. Each is claimed first by one UPDATE (OutboxClaims: rows locked by another
+   * instance are skipped, claimed ones hidden for a lease), so several instances never send the same event at once. A
    * failure the platform may get over waits 30 s × 2^(attempts − 1); after the last attempt, or on an error a
    * retry cannot mend, the event fails for good.
    */
@@ -199,55 +199,13 @@ export class PixelService {
     if (platforms.length === 0 || limit < 1) return report
     const maxAttempts = this.options.maxAttempts ?? PIXEL_MAX_ATTEMPTS
     const now = this.now()
-
-    // An instance that stopped during its last attempt left the event pending: it is given up once the lease ends.
-    const abandoned = await this.db
-      .update(pixelEvents)
-      .set({ status: 'failed', nextAttemptAt: null, lastError: sql`coalesce(${pixelEvents.lastError}, 'interrupted')` })
-      .where(
-        and(
-          eq(pixelEvents.status, 'pending'),
-          lte(pixelEvents.nextAttemptAt, now),
-          gte(pixelEvents.attempts, maxAttempts),
-        ),
-      )
-      .returning({ id: pixelEvents.id })
-    report.failed += abandoned.length
-
-    const due = this.db
-      .select({ id: pixelEvents.id })
-      .from(pixelEvents)
-      .where(
-        and(
-          eq(pixelEvents.status, 'pending'),
-          inArray(pixelEvents.platform, platforms),
-          lte(pixelEvents.nextAttemptAt, now),
-          lt(pixelEvents.attempts, maxAttempts),
-        ),
-      )
-      .orderBy(asc(pixelEvents.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    const claimed = await this.db
-      .update(pixelEvents)
-      .set({
-        attempts: sql`${pixelEvents.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + (this.options.leaseMs ?? PIXEL_LEASE_MS)),
-      })
-      // The due test again: a row another instance claimed meanwhile is re-checked against its new lease.
-      .where(and(inArray(pixelEvents.id, due), eq(pixelEvents.status, 'pending'), lte(pixelEvents.nextAttemptAt, now)))
-      .returning()
-
-    for (const [index, row] of claimed.entries()) {
-      if (signal?.aborted) {
-        // Stopping: the claims not used yet are handed back at once instead of waiting out their lease.
-        const unused = claimed.slice(index).map((unsent) => unsent.id)
-        await this.db
-          .update(pixelEvents)
-          .set({ attempts: sql`${pixelEvents.attempts} - 1`, nextAttemptAt: now })
-          .where(and(inArray(pixelEvents.id, unused), eq(pixelEvents.status, 'pending')))
-        break
-      }
+    const outbox = new OutboxClaims(this.db, pixelEvents, {
+      maxAttempts,
+      leaseMs: this.options.leaseMs ?? PIXEL_LEASE_MS,
+    })
+    report.failed += await outbox.giveUpInterrupted(now)
+    const claimed = await outbox.claimDue(now, limit, inArray(pixelEvents.platform, platforms))
+    await outbox.each(claimed, now, signal, async (row) => {
       const outcome = await this.sendOne(row.platform, row.payload)
       const finishedAt = this.now()
       if (outcome === null) {
@@ -257,7 +215,7 @@ export class PixelService {
           .where(eq(pixelEvents.id, row.id))
         report.sent++
       } else if (outcome.retryable && row.attempts < maxAttempts) {
-        const waitMs = (this.options.backoffBaseMs ?? PIXEL_BACKOFF_BASE_MS) * 2 ** (row.attempts - 1)
+        const waitMs = retryDelayMs(row.attempts, this.options.backoffBaseMs ?? PIXEL_BACKOFF_BASE_MS)
         await this.db
           .update(pixelEvents)
           .set({ nextAttemptAt: new Date(finishedAt.getTime() + waitMs), lastError: outcome.message })
@@ -270,7 +228,7 @@ export class PixelService {
           .where(eq(pixelEvents.id, row.id))
         report.failed++
       }
-    }
+    })
     return report
   }
 
@@ -303,22 +261,8 @@ export function startPixelDelivery(
   pixels: PixelService,
   options: { everyMs?: number; limit?: number } = {},
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null
-  const stopped = new AbortController()
-  const run = () => {
-    if (running || stopped.signal.aborted) return
-    running = pixels
-      .deliverDue(options.limit ?? 50, stopped.signal)
-      .catch((error: unknown) => console.error('Pixel delivery failed', loggableError(error)))
-      .finally(() => {
-        running = null
-      })
-  }
-  const timer = setInterval(run, options.everyMs ?? 15_000)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    stopped.abort()
-    await running
-  }
+  return startOutboxWorker((signal) => pixels.deliverDue(options.limit ?? 50, signal), {
+    everyMs: options.everyMs ?? 15_000,
+    failure: 'Pixel delivery failed',
+  })
 }

@@ -14,16 +14,20 @@ import {
   wishlistSchema,
   type CartWire,
 } from '~/contract/commerce'
-import type { CartOwner, CartService, CartView } from './cart.service'
+import type { CartOwner, CartService } from './cart.service'
+import type { CartView } from './cart-view'
+import type { WishlistService } from './wishlist.service'
 import type { CommerceCallers } from './callers.server'
 
 /** The cart and wishlist endpoints of the product API. */
 export function createCartRoutes({
   carts,
+  wishlist,
   catalog,
   callers,
 }: {
   carts: CartService
+  wishlist: WishlistService
   catalog: CatalogService
   callers: CommerceCallers
 }) {
@@ -198,7 +202,7 @@ export function createCartRoutes({
     async (c) => {
       const member = await callers.requireMember(c)
       const { lang, currency } = c.req.valid('query')
-      const rows = await carts.wishlist(member.id)
+      const rows = await wishlist.list(member.id)
       c.header('Cache-Control', 'private, no-store')
       return c.json(
         {
@@ -222,7 +226,7 @@ export function createCartRoutes({
     }),
     async (c) => {
       const member = await callers.requireMember(c)
-      await carts.addToWishlist(member.id, c.req.valid('param').product_id)
+      await wishlist.add(member.id, c.req.valid('param').product_id)
       return c.body(null, 204)
     },
   )
@@ -239,7 +243,7 @@ export function createCartRoutes({
     }),
     async (c) => {
       const member = await callers.requireMember(c)
-      await carts.removeFromWishlist(member.id, c.req.valid('param').product_id)
+      await wishlist.remove(member.id, c.req.valid('param').product_id)
       return c.body(null, 204)
     },
   )

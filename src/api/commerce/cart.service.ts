@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { resultRows, type Db } from '~/db/client.server'
-import {
-  cartItems,
-  carts,
-  products,
-  variants,
-  wishlistItems,
-  type CartRow,
-  type CurrencyCode,
-  type CatalogImage,
-  type ProductRow,
-} from '~/db/schema'
-import type { ProductTag } from '~/domain/catalog'
+import { cartItems, carts, products, variants, wishlistItems, type CartRow, type CurrencyCode } from '~/db/schema'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { ApiError } from '~/api/errors'
 import { assertCartWithinRange } from './amount-guards'
-import { mixMatchDiscounts } from '~/domain/mix-match'
+import {
+  cartView,
+  emptyView,
+  LINE_PRODUCT,
+  LINE_VARIANT,
+  lineView,
+  type CartItemRow,
+  type CartView,
+  type Lang,
+} from './cart-view'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -30,161 +28,10 @@ export const MAX_CART_LINES = 50
 
 export type CartOwner = { memberId: string | null; token: string | null }
 
-export type CartLineView = {
-  id: string
-  sku: string
-  productId: string
-  familyId: string
-  colorSlug: string
-  name: string
-  size: string
-  image: { path: string; width: number; height: number; alt: string } | null
-  category: string
-  tags: ProductTag[]
-  quantity: number
-  /** The price now, in the line's currency. */
-  unitPrice: number
-  /** The price when the shopper added it. */
-  addedPrice: number
-  compareAt: number | null
-  currency: CurrencyCode
-  lineTotal: number
-  /** Units that can still be sold online. */
-  available: number
-  priceChanged: boolean
-  outOfStock: boolean
-  /** Added under another region: cannot be paid until removed and added again (§5). */
-  regionMismatch: boolean
-}
-
-export type CartView = {
-  id: string | null
-  currency: CurrencyCode
-  items: CartLineView[]
-  count: number
-  /**
-   * The pieces that can be paid now, at today's prices (issue 29 item 10): a size out of stock or a line of another
-   * region is not counted (the cart marks it so).
-   */
-  subtotal: number
-  /** The mix-and-match saving on the counted pieces, as checkout will give it. */
-  mixMatchDiscount: number
-  /** subtotal − mixMatchDiscount: to pay before delivery and any code (both worked out at checkout). */
-  total: number
-  pricesChanged: boolean
-  /** Payment is blocked: an item out of stock or of another region. */
-  blocked: boolean
-  /** The cart the shopper holds was paid already (§8: 'You have purchased items in this shopping cart'). */
-  purchased: boolean
-}
-
-type Lang = 'th' | 'en'
-
-function emptyView(currency: CurrencyCode, purchased = false): CartView {
-  return {
-    id: null,
-    currency,
-    items: [],
-    count: 0,
-    subtotal: 0,
-    mixMatchDiscount: 0,
-    total: 0,
-    pricesChanged: false,
-    blocked: false,
-    purchased,
-  }
-}
-
 function outOfStock(stock: number): ApiError {
   return new ApiError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
     fields: { quantity: String(stock) },
   })
-}
-
-type CartItemRow = typeof cartItems.$inferSelect
-type VariantRow = Pick<typeof variants.$inferSelect, 'size' | 'stockOnline'>
-
-/**
- * The product columns a cart line shows: a cart is read on every page of a shopper who has one, and the whole row
- * (descriptions, care, size chart, search text) was most of what PGlite parsed for it (issue 29's profile).
- */
-const LINE_PRODUCT = {
-  id: products.id,
-  familyId: products.familyId,
-  colorSlug: products.colorSlug,
-  nameTh: products.nameTh,
-  nameEn: products.nameEn,
-  categorySlug: products.categorySlug,
-  tags: products.tags,
-  /** The first picture only (jsonb `->` 0): the row holds every picture with its alt texts. */
-  image: sql<CatalogImage | null>`${products.images} -> 0`,
-  priceThb: products.priceThb,
-  priceUsd: products.priceUsd,
-  compareAtThb: products.compareAtThb,
-  compareAtUsd: products.compareAtUsd,
-}
-type LineProduct = Pick<ProductRow, Exclude<keyof typeof LINE_PRODUCT, 'image'>> & { image: CatalogImage | null }
-const LINE_VARIANT = { size: variants.size, stockOnline: variants.stockOnline }
-
-/** A line as the cart shows it: re-priced from the catalog, with what blocks payment flagged. */
-function lineView(
-  item: CartItemRow,
-  product: LineProduct,
-  variant: VariantRow,
-  currency: CurrencyCode,
-  lang: Lang,
-): CartLineView {
-  const unitPrice = item.currency === 'thb' ? product.priceThb : product.priceUsd
-  const compareAt = item.currency === 'thb' ? product.compareAtThb : product.compareAtUsd
-  const { image } = product
-  return {
-    id: item.id,
-    sku: item.sku,
-    productId: product.id,
-    familyId: product.familyId,
-    colorSlug: product.colorSlug,
-    name: lang === 'th' ? product.nameTh : product.nameEn,
-    size: variant.size,
-    image: image
-      ? {
-          path: image.path,
-          width: image.width,
-          height: image.height,
-          alt: lang === 'th' ? image.altTh : image.altEn,
-        }
-      : null,
-    category: product.categorySlug,
-    tags: product.tags,
-    quantity: item.quantity,
-    unitPrice,
-    addedPrice: item.unitPrice,
-    compareAt,
-    currency: item.currency,
-    lineTotal: unitPrice * item.quantity,
-    available: variant.stockOnline,
-    priceChanged: unitPrice !== item.unitPrice,
-    outOfStock: variant.stockOnline < item.quantity,
-    regionMismatch: item.currency !== currency,
-  }
-}
-
-function cartView(id: string, currency: CurrencyCode, items: CartLineView[]): CartView {
-  // Only what can be paid now counts: not a size out of stock, not a line priced in another currency.
-  const counted = items.filter((item) => !item.regionMismatch && !item.outOfStock)
-  const subtotal = counted.reduce((sum, item) => sum + item.lineTotal, 0)
-  const mixMatchDiscount = mixMatchDiscounts(currency, counted).reduce((sum, part) => sum + part, 0)
-  return {
-    id,
-    currency,
-    items,
-    count: items.reduce((sum, item) => sum + item.quantity, 0),
-    subtotal,
-    mixMatchDiscount,
-    total: subtotal - mixMatchDiscount,
-    pricesChanged: items.some((item) => item.priceChanged && !item.regionMismatch),
-    blocked: items.some((item) => item.outOfStock || item.regionMismatch),
-    purchased: false,
-  }
 }
 
 /**
@@ -518,39 +365,5 @@ export class CartService {
       await tx.update(carts).set({ status: 'merged', updatedAt: new Date() }).where(eq(carts.id, guest.id))
       await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, member.id))
     })
-  }
-
-  // ── wishlist (§2, §6) ─────────────────────────────────────────────────────────────────────────
-
-  /** The member's wishlist, newest first, as catalog rows (the catalog turns them into summaries). */
-  async wishlist(memberId: string): Promise<ProductRow[]> {
-    const rows = await this.db
-      .select({ product: products })
-      .from(wishlistItems)
-      .innerJoin(products, eq(products.id, wishlistItems.productId))
-      .where(eq(wishlistItems.memberId, memberId))
-      .orderBy(desc(wishlistItems.createdAt))
-    return rows.map(({ product }) => product)
-  }
-
-  async addToWishlist(memberId: string, productId: string): Promise<void> {
-    const [product] = await this.db.select({ id: products.id }).from(products).where(eq(products.id, productId))
-    if (!product) throw new ApiError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
-    await this.db.insert(wishlistItems).values({ memberId, productId }).onConflictDoNothing()
-  }
-
-  async removeFromWishlist(memberId: string, productId: string): Promise<void> {
-    await this.db
-      .delete(wishlistItems)
-      .where(and(eq(wishlistItems.memberId, memberId), eq(wishlistItems.productId, productId)))
-  }
-
-  async wishlistIds(memberId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ productId: wishlistItems.productId })
-      .from(wishlistItems)
-      .where(eq(wishlistItems.memberId, memberId))
-      .orderBy(desc(wishlistItems.createdAt))
-    return rows.map((row) => row.productId)
   }
 }

@@ -2,7 +2,8 @@ import type { CurrencyCode, OrderAddress } from '~/db/schema'
 import type { DiscountLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingMethod } from '~/domain/orders'
 import type { PieceRefusal, ReturnRefusal } from '~/domain/returns'
 import type { TaxInvoiceState } from './tax-invoice.service'
-import type { ReturnRequestView, ShipmentView } from './returns.service'
+import type { ReturnRequestView } from './return-views'
+import type { ShipmentView } from './shipments.service'
 
 /** An order as its page and the back office see it (the wire's Order, camelCase, before its bank transfer details). */
 export type OrderView = {

@@ -15,17 +15,10 @@ import { taxInvoiceState } from './tax-invoice.service'
 import type { OrderView } from './order-view'
 import { orderDiscountLines } from './discounts'
 import type { StoreNames } from './store-names'
-import {
-  isInternational,
-  orderReturnWindow,
-  pieceReturnable,
-  ReturnService,
-  type AcceptedReturn,
-  type ReturnPiece,
-  type ReturnRequestInput,
-  type ReturnRequestView,
-  type ShipmentView,
-} from './returns.service'
+import { isInternational, orderReturnWindow, pieceReturnable, type ReturnPiece } from './returnable'
+import type { ReturnRequestInput, ReturnRequestsService } from './return-requests.service'
+import type { ReturnRequestView, ReturnViews } from './return-views'
+import type { ShipmentsService, ShipmentView } from './shipments.service'
 
 /** §4: which status may follow which (the operator endpoint enforces it). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -48,25 +41,23 @@ export type OrdersServiceOptions = {
   pushLine?: ((to: string, text: string) => Promise<void>) | null
   /** The storefront's order page, which a LINE message links to (absolute; decision 144). */
   orderPage?: ((orderNumber: string, lang: 'th' | 'en') => string) | null
-  /**
-   * Told when the back office accepts an exchange or return (after it is stored; its failures are logged and
-   * change nothing): the shopper's e-mail is sent from here.
-   */
-  onReturnAccepted?: (order: OrderRow, request: AcceptedReturn) => Promise<void>
+  /** The shopper's exchange and return requests (an order's pieces and the sizes to exchange for). */
+  returnRequests: ReturnRequestsService
+  /** An order's requests as its page shows them. */
+  returnViews: ReturnViews
+  /** The parcels of an order. */
+  shipments: ShipmentsService
 }
 
 /**
  * Orders once placed (issue 5): their views for the shopper and the back office, the member's history, and §4's
- * status changes with what each owes (stock, payments, e-mails, LINE messages); exchanges, returns and shipments
- * through `returns`.
+ * status changes with what each owes (stock, payments, e-mails, LINE messages); a return request and a parcel through
+ * the services of their own, with the order's view as the answer.
  */
 export class OrdersService {
   private readonly db: Db
-  /** Exchanges and returns per piece, and shipments. */
-  readonly returns: ReturnService
   constructor(private readonly options: OrdersServiceOptions) {
     this.db = options.db
-    this.returns = new ReturnService(options.db, options.onReturnAccepted ?? null)
   }
 
   /**
@@ -118,7 +109,7 @@ export class OrdersService {
         await enqueueOrderMail(tx, { kind: 'payment_received', orderId, data: {} }, now)
       } else if (status === 'in_transit') {
         // The parcels the back office added, with their tracking numbers and links.
-        const shipments = await this.returns.shipmentsOf(orderId, order.locale === 'en' ? 'en' : 'th', tx)
+        const shipments = await this.options.shipments.ofOrder(orderId, order.locale === 'en' ? 'en' : 'th', tx)
         await enqueueOrderMail(tx, { kind: 'shipped', orderId, data: { shipments } }, now)
       } else if (status === 'cancelled') {
         const reason = options.cancelReason ?? 'shop'
@@ -177,13 +168,13 @@ export class OrdersService {
     now = new Date(),
     lang?: 'th' | 'en',
   ): Promise<OrderView> {
-    await this.returns.request(order, input, now)
+    await this.options.returnRequests.request(order, input, now)
     return this.view(order, undefined, now, lang)
   }
 
   /** Back office: a parcel of the order and its tracking number. */
   async addShipment(order: OrderRow, carrier: CarrierId, trackingNumber: string) {
-    const { added } = await this.returns.addShipment(order, carrier, trackingNumber)
+    const { added } = await this.options.shipments.add(order, carrier, trackingNumber)
     return { added, order: await this.view(order) }
   }
 
@@ -273,8 +264,8 @@ export class OrdersService {
             .orderBy(desc(payments.createdAt))
             .limit(1),
       order.storeId ? this.options.stores.byId().then((byId) => byId.get(order.storeId ?? '')) : undefined,
-      known ? known.returns : this.returns.ofOrder(order.id, lang),
-      known ? known.shipments : this.returns.shipmentsOf(order.id, lang),
+      known ? known.returns : this.options.returnViews.ofOrder(order.id, lang),
+      known ? known.shipments : this.options.shipments.ofOrder(order.id, lang),
       // A new order has no invoice yet; otherwise one look at the invoice of this order.
       known
         ? []
@@ -300,7 +291,7 @@ export class OrdersService {
     const returnable = pieces.map((piece) => pieceReturnable(order, piece, now))
     // Sizes to exchange for are read only when some piece can be asked for (never on the checkout path).
     const sizes = returnable.some((verdict) => verdict.reason === null)
-      ? await this.returns.sizesOf(items.map((item) => item.productId))
+      ? await this.options.returnRequests.sizesOf(items.map((item) => item.productId))
       : new Map<string, string[]>()
     const payment = paymentRows[0]
     const storeRow = store

@@ -14,6 +14,8 @@ import {
   shipmentBody,
 } from '~/contract/commerce'
 import type { OrdersService } from './orders.service'
+import type { ReturnDecisionsService } from './return-decisions.service'
+import type { ReturnViews } from './return-views'
 import type { CommerceCallers } from './callers.server'
 import { orderLang, orderWire, type BankAccount } from './order-wire'
 
@@ -23,10 +25,14 @@ import { orderLang, orderWire, type BankAccount } from './order-wire'
  */
 export function createReturnRoutes({
   orders,
+  returnViews,
+  returnDecisions,
   bank,
   callers,
 }: {
   orders: OrdersService
+  returnViews: ReturnViews
+  returnDecisions: ReturnDecisionsService
   bank: BankAccount
   callers: CommerceCallers
 }) {
@@ -87,7 +93,7 @@ export function createReturnRoutes({
     async (c) => {
       callers.requireOperator(c)
       const query = c.req.valid('query')
-      const list = await orders.returns.list(query.status ?? null, query.page, DEFAULT_PAGE_SIZE, query.lang)
+      const list = await returnViews.list(query.status ?? null, query.page, DEFAULT_PAGE_SIZE, query.lang)
       c.header('Cache-Control', 'private, no-store')
       return c.json(toWire(operatorReturnListSchema, list), 200)
     },
@@ -109,7 +115,7 @@ export function createReturnRoutes({
     }),
     async (c) => {
       callers.requireOperator(c)
-      const view = await orders.returns.one(c.req.valid('param').id, c.req.valid('query').lang)
+      const view = await returnViews.one(c.req.valid('param').id, c.req.valid('query').lang)
       c.header('Cache-Control', 'private, no-store')
       return c.json(toWire(operatorReturnSchema, view), 200)
     },
@@ -140,7 +146,7 @@ export function createReturnRoutes({
       async (c) => {
         callers.requireOperator(c)
         const note = c.req.valid('json').note || null
-        const view = await orders.returns.decide(c.req.valid('param').id, status, note, c.req.valid('query').lang)
+        const view = await returnDecisions.decide(c.req.valid('param').id, status, note, c.req.valid('query').lang)
         return c.json(toWire(operatorReturnSchema, view), 200)
       },
     )

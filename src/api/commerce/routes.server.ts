@@ -18,6 +18,7 @@ import { CartService } from './cart.service'
 import { createOrderServices, type OrderServiceOptions } from './services.server'
 import { TaxInvoiceService } from './tax-invoice.service'
 import { ShelfService } from './shelf.service'
+import { WishlistService } from './wishlist.service'
 import type { BankAccount } from './order-wire'
 import { commerceCallers } from './callers.server'
 import { createCartRoutes } from './cart.routes.server'
@@ -94,7 +95,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     ? options.apiBaseUrl
     : `${options.siteUrl}${options.apiBaseUrl}`
   const orderPage = (number: string, lang: Lang) => options.links.order(number, lang)
-  const { orders, payments, paymentDeadlines, checkout } = createOrderServices({
+  const { orders, returnViews, returnDecisions, payments, paymentDeadlines, checkout } = createOrderServices({
     db: options.db,
     carts,
     cardProvider,
@@ -136,10 +137,13 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   }
   const callers = commerceCallers(options.accounts, options.operatorToken)
   const bank = options.bank
-  app.route('/', createCartRoutes({ carts, catalog: options.catalog, callers }))
+  app.route(
+    '/',
+    createCartRoutes({ carts, wishlist: new WishlistService(options.db), catalog: options.catalog, callers }),
+  )
   app.route('/', createCheckoutRoutes({ checkout, bank, callers }))
   app.route('/', createOrderRoutes({ orders, payments, taxInvoices, bank, callers }))
-  app.route('/', createReturnRoutes({ orders, bank, callers }))
+  app.route('/', createReturnRoutes({ orders, returnViews, returnDecisions, bank, callers }))
   app.route('/', createShelfRoutes({ shelf: new ShelfService(options.db), callers }))
   app.route('/', createPaymentRoutes({ payments, stripe: options.stripe, paypal, links: options.links, orderPage }))
 

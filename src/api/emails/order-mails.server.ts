@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { BRAND_NAME } from '~/brand'
 import type { Db } from '~/db/client.server'
@@ -26,7 +26,7 @@ import {
   type OrderMail,
   type RenderedMail,
 } from './templates'
-import { loggableError } from '~/db/error-details'
+import { OutboxClaims, retryDelayMs, startOutboxWorker } from '~/api/outbox-claim.server'
 import { shippingFeeReason, type ShippingFeeReason } from '~/domain/shipping'
 
 export type { OrderCancelReason } from '~/domain/orders'
@@ -174,8 +174,8 @@ export class OrderMailService {
   }
 
   /**
-   * Sends up to `limit` due e-mails. Each is claimed first by one UPDATE (rows locked by another instance are
-   * skipped, claimed ones hidden for a lease), so two instances never send the same e-mail. A failure the mail
+   * Sends up to `limit` due e-mails. Each is claimed first by one UPDATE (OutboxClaims: rows locked by another
+   * instance are skipped, claimed ones hidden for a lease), so two instances never send the same e-mail. A failure the mail
    * server may get over waits 30 s × 2^(attempts − 1), at most an hour; after the last attempt, or on a refusal a
    * retry cannot mend, the e-mail fails for good. With no e-mail channel at all it is skipped, not retried.
    */
@@ -184,58 +184,21 @@ export class OrderMailService {
     if (limit < 1) return report
     const maxAttempts = this.options.maxAttempts ?? ORDER_MAIL_MAX_ATTEMPTS
     const now = this.now()
-
-    // An instance that stopped during the last attempt left the e-mail pending: it is given up once the lease ends.
-    const abandoned = await this.db
-      .update(orderMails)
-      .set({ status: 'failed', nextAttemptAt: null, lastError: sql`coalesce(${orderMails.lastError}, 'interrupted')` })
-      .where(
-        and(
-          eq(orderMails.status, 'pending'),
-          lte(orderMails.nextAttemptAt, now),
-          gte(orderMails.attempts, maxAttempts),
-        ),
-      )
-      .returning({ id: orderMails.id })
-    report.failed += abandoned.length
-
-    const due = this.db
-      .select({ id: orderMails.id })
-      .from(orderMails)
-      .where(
-        and(eq(orderMails.status, 'pending'), lte(orderMails.nextAttemptAt, now), lt(orderMails.attempts, maxAttempts)),
-      )
-      .orderBy(asc(orderMails.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    const claimed = await this.db
-      .update(orderMails)
-      .set({
-        attempts: sql`${orderMails.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + (this.options.leaseMs ?? ORDER_MAIL_LEASE_MS)),
-      })
-      // The due test again: a row another instance claimed meanwhile is re-checked against its new lease.
-      .where(and(inArray(orderMails.id, due), eq(orderMails.status, 'pending'), lte(orderMails.nextAttemptAt, now)))
-      .returning()
+    const outbox = new OutboxClaims(this.db, orderMails, {
+      maxAttempts,
+      leaseMs: this.options.leaseMs ?? ORDER_MAIL_LEASE_MS,
+    })
+    report.failed += await outbox.giveUpInterrupted(now)
+    const claimed = await outbox.claimDue(now, limit)
     if (claimed.length === 0) return report
     // Oldest first, so that "placed" goes out before "paid" when both wait.
     claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     const context = await this.ordersOf(claimed.map((row) => row.orderId))
-
-    for (const [index, row] of claimed.entries()) {
-      if (signal?.aborted) {
-        // Stopping: the claims not used yet are handed back at once instead of waiting out their lease.
-        const unused = claimed.slice(index).map((unsent) => unsent.id)
-        await this.db
-          .update(orderMails)
-          .set({ attempts: sql`${orderMails.attempts} - 1`, nextAttemptAt: now })
-          .where(and(inArray(orderMails.id, unused), eq(orderMails.status, 'pending')))
-        break
-      }
+    await outbox.each(claimed, now, signal, async (row) => {
       const outcome = await this.sendOne(row, context)
       const result = await this.record(row, outcome, maxAttempts)
       if (result) report[result]++
-    }
+    })
     return report
   }
 
@@ -265,8 +228,11 @@ export class OrderMailService {
       return (await update({ status: 'skipped', nextAttemptAt: null, lastError: outcome.reason })) ? 'skipped' : null
     }
     if (outcome.retryable && row.attempts < maxAttempts) {
-      const base = this.options.backoffBaseMs ?? ORDER_MAIL_BACKOFF_BASE_MS
-      const waitMs = Math.min(base * 2 ** (row.attempts - 1), this.options.backoffMaxMs ?? ORDER_MAIL_BACKOFF_MAX_MS)
+      const waitMs = retryDelayMs(
+        row.attempts,
+        this.options.backoffBaseMs ?? ORDER_MAIL_BACKOFF_BASE_MS,
+        this.options.backoffMaxMs ?? ORDER_MAIL_BACKOFF_MAX_MS,
+      )
       const next = new Date(finishedAt.getTime() + waitMs)
       return (await update({ nextAttemptAt: next, lastError: outcome.reason })) ? 'retrying' : null
     }
@@ -431,22 +397,8 @@ export function startOrderMailDelivery(
   mails: OrderMailService,
   options: { everyMs?: number; limit?: number } = {},
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null
-  const stopped = new AbortController()
-  const run = () => {
-    if (running || stopped.signal.aborted) return
-    running = mails
-      .deliverDue(options.limit ?? 20, stopped.signal)
-      .catch((error: unknown) => console.error('Order e-mail delivery failed', loggableError(error)))
-      .finally(() => {
-        running = null
-      })
-  }
-  const timer = setInterval(run, options.everyMs ?? 5_000)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    stopped.abort()
-    await running
-  }
+  return startOutboxWorker((signal) => mails.deliverDue(options.limit ?? 20, signal), {
+    everyMs: options.everyMs ?? 5_000,
+    failure: 'Order e-mail delivery failed',
+  })
 }

@@ -164,7 +164,11 @@ class Words {
     return { type: 'totals', title: this.t(msg`Summary`), rows, note: this.t(msg`including VAT ${vat}`) }
   }
 
-  /** Why a shipping fee is charged, in the words of the order page (src/checkout/shipping-reasons.ts). */
+  /**
+   * Why a shipping fee is charged, in the words of the order page (src/checkout/shipping-reasons.ts). Written again
+   * on purpose: the API takes nothing of the storefront (decision 028), and the e-mails' catalog takes its messages
+   * from src/api/emails only (decision 110; src/i18n/catalogs.test.ts holds it).
+   */
   shippingReason(reason: ShippingFeeReason): string {
     const currency = this.context.order.currency
     const fee = this.money(DOMESTIC_SMALL_ITEM_FEE[currency])
@@ -182,7 +186,11 @@ class Words {
     }
   }
 
-  /** A discount's name: mix-and-match, the code, a member's tier or birth-month code (issue 29 item 7). */
+  /**
+   * A discount's name: mix-and-match, the code, a member's tier or birth-month code (issue 29 item 7). As the pages'
+   * src/checkout/discount-labels.ts, but a code is a "Discount code" here and on the tax invoice, a "Discounted code"
+   * on the pages; written again for the reasons of shippingReason.
+   */
   discountLabel({ kind, code: named }: { kind: DiscountLine['kind'] | null; code: string | null }): string {
     const code = named ?? ''
     switch (kind) {

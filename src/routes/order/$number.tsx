@@ -14,7 +14,7 @@ import { shippingReasonText } from '~/checkout/shipping-reasons'
 import { isProductTag } from '~/domain/catalog'
 import type { Order } from '~/checkout/types'
 import { PageHeading } from '~/components/PageHeading'
-import { countryName } from '~/domain/countries'
+import { PostalAddress } from '~/components/PostalAddress'
 import { formatMoney } from '~/domain/money'
 import { majorUnits, useTrackOnce } from '~/analytics/datalayer'
 import { OrderActions } from '~/checkout/components/OrderActions'
@@ -220,7 +220,7 @@ function OrderPage() {
 
       <div className="order-page__grid">
         <Section title={t`Delivery`}>
-          <Delivery order={order} locale={locale} />
+          <Delivery order={order} />
         </Section>
         <Section title={t`Payment method`}>
           <p>{i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod])}</p>
@@ -390,7 +390,7 @@ function Totals({ order, money }: { order: Order; money: (amount: number) => str
   )
 }
 
-function Delivery({ order, locale }: { order: Order; locale: LocaleCode }) {
+function Delivery({ order }: { order: Order }) {
   const address = order.address
   const store = order.store
   if (order.shippingMethod === 'pickup' || !address) {
@@ -401,26 +401,9 @@ function Delivery({ order, locale }: { order: Order; locale: LocaleCode }) {
       </p>
     )
   }
-  const place = [address.subDistrict, address.district, address.province].filter(Boolean).join(', ')
   return (
     <>
-      <address className="account-address">
-        {`${address.firstname} ${address.lastname}`.trim()}
-        <br />
-        {address.address}
-        {address.address2 ? (
-          <>
-            <br />
-            {address.address2}
-          </>
-        ) : null}
-        <br />
-        {[place, address.postcode].filter(Boolean).join(' ')}
-        <br />
-        {countryName(address.country, locale)}
-        <br />
-        {address.telephoneNumber}
-      </address>
+      <PostalAddress address={address} telephone={address.telephoneNumber} />
       {order.international ? (
         <p className="account-muted">
           <Trans>Duties and taxes of the destination country are paid by the buyer.</Trans>

@@ -17,7 +17,7 @@ import { parseEmailIdentifier } from '~/domain/otp'
 import { loadPhoneRules, phoneRulesNow } from '~/forms/phone-rules'
 import { sessionQuery, type SessionMember } from '~/account/session.functions'
 import { PageHeading } from '~/components/PageHeading'
-import { countryName } from '~/domain/countries'
+import { PostalAddress } from '~/components/PostalAddress'
 import { showFieldErrors, SHOP_FORM, useAppForm } from '~/forms/form'
 import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
@@ -180,18 +180,7 @@ function AccountPage() {
             <Trans>Address</Trans>
           </h2>
           {defaultAddress ? (
-            <address className="account-address">
-              {defaultAddress.firstname} {defaultAddress.lastname}
-              <br />
-              {defaultAddress.address}
-              {defaultAddress.address2 ? `, ${defaultAddress.address2}` : ''}
-              <br />
-              {[defaultAddress.subDistrict, defaultAddress.district, defaultAddress.province, defaultAddress.postcode]
-                .filter(Boolean)
-                .join(', ')}
-              <br />
-              {countryName(defaultAddress.country, locale)}
-            </address>
+            <PostalAddress address={defaultAddress} />
           ) : (
             <p className="account-muted">
               <Trans>You have no saved address yet.</Trans>

@@ -18,7 +18,7 @@ import { ACCOUNT_MESSAGES } from '~/account/messages'
 import { Modal } from '~/components/Modal'
 import { PageHeading } from '~/components/PageHeading'
 import type { AddressInput } from '~/domain/address-core'
-import { countryName } from '~/domain/countries'
+import { PostalAddress } from '~/components/PostalAddress'
 import { useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 
@@ -201,7 +201,6 @@ function AddressBookPage() {
             const busy = busyId === address.id
             const who = whose(address)
             const taxId = address.taxId
-            const place = [address.subDistrict, address.district, address.province].filter(Boolean).join(', ')
             return (
               <li key={address.id}>
                 <article
@@ -221,10 +220,7 @@ function AddressBookPage() {
                   <div className="address-card__lines">
                     <p>{address.telephoneDisplay ?? address.telephoneNumber}</p>
                     {address.email ? <p>{address.email}</p> : null}
-                    <p>{address.address}</p>
-                    {address.address2 ? <p>{address.address2}</p> : null}
-                    <p>{[place, address.postcode].filter(Boolean).join(' ')}</p>
-                    <p>{countryName(address.country, locale)}</p>
+                    <PostalAddress address={address} named={false} />
                     {taxId ? (
                       <p>
                         <Trans>Tax ID: {taxId}</Trans>

@@ -1,0 +1,96 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { type Db } from '~/db/client.server'
+import { orders, returnRequests, type OrderRow } from '~/db/schema'
+import type { ReturnKind, ReturnStatus } from '~/domain/returns'
+import { RETURN_STATUSES, RETURN_TRANSITIONS } from '~/domain/returns'
+import { ApiError } from '~/api/errors'
+import type { OperatorReturnView, ReturnViews } from './return-views'
+
+/** What the hook of an accepted request hears (the e-mail to the shopper is built from it). */
+export type AcceptedReturn = {
+  id: string
+  kind: ReturnKind
+  reason: string
+  items: Array<{ name: string; size: string; quantity: number }>
+}
+
+type Lang = 'th' | 'en'
+
+export type ReturnDecisionsOptions = {
+  db: Db
+  /** The requests as the back office reads them: a decision answers with its request. */
+  views: ReturnViews
+  /**
+   * Told when the back office accepts an exchange or return (after it is stored; its failures are logged and
+   * change nothing): the shopper's e-mail is sent from here.
+   */
+  onReturnAccepted?: (order: OrderRow, request: AcceptedReturn) => Promise<void>
+}
+
+/** The back office's decisions on exchange and return requests (§4): accept, reject, complete. */
+export class ReturnDecisionsService {
+  constructor(private readonly options: ReturnDecisionsOptions) {}
+
+  /**
+   * Back office: accepts, rejects (a note the shopper reads is required) or completes a request. The status
+   * moves only along RETURN_TRANSITIONS, guarded in the statement itself, so two operators deciding at once
+   * cannot both win. An accepted request is announced to `onReturnAccepted` after it is stored; a failure there
+   * is logged, never undoes the decision.
+   */
+  async decide(id: string, to: Exclude<ReturnStatus, 'requested'>, note: string | null, lang: Lang) {
+    if (to === 'rejected' && !note) {
+      throw new ApiError(400, 'INVALID_INPUT', 'Please say why the request is rejected.', {
+        fields: { note: 'required' },
+      })
+    }
+    const from = RETURN_STATUSES.filter((status) => RETURN_TRANSITIONS[status].includes(to))
+    const now = new Date()
+    const [updated] = await this.options.db
+      .update(returnRequests)
+      .set({
+        status: to,
+        ...(note !== null || to !== 'completed' ? { decisionNote: note } : {}),
+        ...(to === 'completed' ? {} : { decidedAt: now }),
+        updatedAt: now,
+      })
+      .where(and(eq(returnRequests.id, id), inArray(returnRequests.status, from)))
+      .returning()
+    if (!updated) {
+      const [existing] = await this.options.db
+        .select({ status: returnRequests.status })
+        .from(returnRequests)
+        .where(eq(returnRequests.id, id))
+      if (!existing) throw new ApiError(404, 'NOT_FOUND', 'No such return request')
+      throw new ApiError(409, 'NOT_ALLOWED', `A request ${existing.status} cannot become ${to}`)
+    }
+    const view = await this.options.views.one(id, lang)
+    if (to === 'accepted') await this.announceAccepted(updated.orderId, view)
+    return view
+  }
+
+  private async announceAccepted(orderId: string, view: OperatorReturnView): Promise<void> {
+    const hook = this.options.onReturnAccepted
+    if (!hook) return
+    try {
+      const [order] = await this.options.db.select().from(orders).where(eq(orders.id, orderId))
+      if (!order) return
+      // The pieces in the order's own language: the shopper reads what the hook sends.
+      const [inOrderLanguage] = await this.options.views.of(
+        await this.options.db.select().from(returnRequests).where(eq(returnRequests.id, view.id)),
+        order.locale === 'en' ? 'en' : 'th',
+      )
+      await hook(order, {
+        id: view.id,
+        kind: view.kind,
+        reason: view.reason,
+        items: (inOrderLanguage ?? view).items.map((item) => ({
+          name: item.name,
+          size: item.size,
+          quantity: item.quantity,
+        })),
+      })
+    } catch (error) {
+      console.error('Return accepted hook failed:', error instanceof Error ? error.message : error)
+    }
+  }
+}
