@@ -1,4 +1,5 @@
-import { allocateProportionally, type Currency } from './money'
+import { allocateProportionally } from './amounts'
+import type { Currency } from './money'
 import type { PricingLine } from './pricing-line'
 
 export type MixMatchBundleSize = 3 | 5
