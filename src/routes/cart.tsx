@@ -5,14 +5,14 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Fragment, useId, useState } from 'react'
 import { sessionQuery } from '~/account/session.functions'
 import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
+import { cartQuery } from '~/cart/cart.functions'
 import {
   acceptCartPrices,
-  cartQuery,
   moveCartToRegion,
   moveLineToWishlist,
   removeCartLine,
   setCartQuantity,
-} from '~/cart/cart.functions'
+} from '~/cart/lines.functions'
 import { MixMatchProgress } from '~/cart/components/MixMatchProgress'
 import { CART_MESSAGES } from '~/cart/messages'
 import type { Cart, CartLine } from '~/cart/types'
