@@ -12,9 +12,10 @@ import { where } from './cart.inputs'
 import type { Cart } from './types'
 
 /*
- * A piece kept: into the cart, or into (or out of) the member's wishlist. The product page's and the wishlist's
- * calls, apart from the cart's reads (cart.functions.ts), which every page loads: each server function is a call
- * with a 64-character id, a few dozen bytes of every first load that holds it.
+ * A piece kept: into the cart, or into (or out of) the member's wishlist. The product page's, the wishlist's and
+ * the login code's calls, made through the hooks of cart.mutations.ts, apart from the cart's reads
+ * (cart.functions.ts), which every page loads: each server function is a call with a 64-character id, a few dozen
+ * bytes of every first load that holds it.
  */
 
 export const addToCart = createServerFn({ method: 'POST' })

@@ -10,8 +10,8 @@ import type { Cart } from './types'
 
 /*
  * The cart's lines changed: a quantity, a line removed or moved to the wishlist, new prices taken, lines of another
- * region added again. The cart page's and checkout's calls, apart from the cart's reads (cart.functions.ts), which
- * every page loads.
+ * region added again. The cart page's and checkout's calls, made through the hook of lines.mutations.ts, apart from
+ * the cart's reads (cart.functions.ts), which every page loads.
  */
 
 export const setCartQuantity = createServerFn({ method: 'POST' })
