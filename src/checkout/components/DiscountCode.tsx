@@ -25,7 +25,7 @@ export function DiscountCode({
   const { t, i18n } = useLingui()
   const minimum = formatWholeUnits(PROMOTION_MINIMUM_THB)
   const id = useId()
-  const { tryCode, checking } = useTryCode()
+  const [checking, tryCode] = useTryCode()
   const [codeProblem, setCodeProblem] = useState<string | null>(null)
 
   async function apply(entered: string) {
