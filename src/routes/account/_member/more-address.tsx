@@ -4,14 +4,8 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
 import type { AccountFailure } from '~/account/account-result'
-import {
-  addAddress,
-  addressesQuery,
-  removeAddress,
-  setDefaultAddress,
-  updateAddress,
-  type SavedAddress,
-} from '~/account/address.functions'
+import { addAddress, removeAddress, setDefaultAddress, updateAddress } from '~/account/address-book.functions'
+import { addressesQuery, type SavedAddress } from '~/account/address.functions'
 import { AddressForm } from '~/account/components/AddressForm'
 import { failureMessage } from '~/account/failure-message'
 import { ACCOUNT_MESSAGES } from '~/account/messages'
