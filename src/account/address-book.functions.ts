@@ -10,7 +10,7 @@ import * as session from './session.server'
 
 /*
  * The address book's changes: an address added, changed, removed or made the default. Only the address book makes
- * them, apart from the addresses' reads and the postal look-ups
+ * them (through the hook of address.mutations.ts), apart from the addresses' reads and the postal look-ups
  * (address.functions.ts), which checkout and the account page load too.
  */
 
