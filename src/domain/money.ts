@@ -36,18 +36,6 @@ export function formatMoney(amount: number, currency: Currency, locale: 'th' | '
   return moneyFormat(locale, currency, wholeBaht ? 0 : 2).format(major)
 }
 
-/**
- * An amount of whole major units as the shop's texts write it, with thousands separators and no currency sign:
- * 1_000_00 → "1,000" (the message or page says "THB" or "บาท" itself). For the rules' figures (src/domain constants).
- */
-export function formatWholeUnits(amount: number, currency: Currency = 'thb'): string {
-  wholeUnitsFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-  return wholeUnitsFormat.format(Math.trunc(amount / MINOR_UNITS[currency]))
-}
-
-/** Made on first use, as the formats below: this module is in every page's first load. */
-let wholeUnitsFormat: Intl.NumberFormat | undefined
-
 /** Formats are made once each: making one costs far more than using it (a listing formats hundreds of prices). */
 const moneyFormats = new Map<string, Intl.NumberFormat>()
 

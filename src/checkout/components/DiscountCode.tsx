@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useTryCode, type QuoteInput } from '~/checkout/checkout.queries'
 import { promotionCodeMessage } from '~/checkout/code-messages'
 import type { Quote } from '~/checkout/types'
-import { formatWholeUnits } from '~/domain/money'
+import { formatWholeUnits } from '~/domain/whole-units'
 import { PROMOTION_MINIMUM_THB } from '~/domain/promotions'
 import type { CheckoutForm } from '~/checkout/use-checkout-form'
 
