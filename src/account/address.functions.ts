@@ -4,19 +4,16 @@ import { z } from 'zod/mini'
 import {
   addressCheckSchema,
   addressListSchema,
-  addressSchema,
   geoListSchema,
-  noContentSchema,
   postcodePlacesSchema,
   subDistrictListSchema,
 } from '~/contract/accounts'
-import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address-core'
+import type { AddressInput } from '~/domain/address-core'
 import { readablePhone } from '~/domain/phone'
 import { productApi } from '~/product-api/server-client.server'
-import type { AccountFailure, AccountResult } from './account-result'
 import * as session from './session.server'
-import { ProductApiError } from '~/product-api/client'
 import * as accountKeys from './account.keys'
+import { addressInput, placeName } from './address.inputs'
 import * as geoKeys from './geo.keys'
 import { langOrDefaultInput } from '~/contract/common'
 
@@ -25,30 +22,6 @@ import { langOrDefaultInput } from '~/contract/common'
  * formatted on the server so the phone-number library stays out of the page (issue 29, item 24).
  */
 export type SavedAddress = AddressInput & { id: string; isDefault: boolean; telephoneDisplay?: string }
-
-/*
- * The validators' schemas are built by functions, called only inside `.validator()`: Start strips validators from
- * the browser's code, and a schema made at module level (zod's `.check()` is not known to be pure) would keep zod in
- * the address form's first load (issue 29, item 24).
- */
-const addressInput = () => {
-  const field = z.string().check(z.maxLength(300))
-  return z.object(
-    Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
-  )
-}
-const addressId = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))
-const placeName = () => z.string().check(z.maxLength(100))
-
-function refusal(error: unknown): AccountFailure {
-  if (!(error instanceof ProductApiError) || error.status >= 500) throw error
-  return {
-    ok: false,
-    status: error.status,
-    reason: typeof error.details.reason === 'string' ? error.details.reason : 'INVALID_INPUT',
-    fields: error.fields,
-  }
-}
 
 export const listAddresses = createServerFn({ method: 'GET' }).handler(async (): Promise<SavedAddress[]> => {
   const { items } = await productApi().send('GET', '/me/addresses', addressListSchema, {
@@ -59,60 +32,6 @@ export const listAddresses = createServerFn({ method: 'GET' }).handler(async ():
 
 export const addressesQuery = () =>
   queryOptions({ queryKey: [...accountKeys.all, 'addresses'], queryFn: () => listAddresses(), staleTime: 0 })
-
-export const addAddress = createServerFn({ method: 'POST' })
-  .validator(z.object({ address: addressInput(), isDefault: z._default(z.boolean(), false) }))
-  .handler(async ({ data }): Promise<AccountResult<{ address: SavedAddress }>> => {
-    try {
-      const address = await productApi().send('POST', '/me/addresses', addressSchema, {
-        body: { ...data.address, isDefault: data.isDefault },
-        headers: session.visitorHeaders(),
-      })
-      return { ok: true, address }
-    } catch (error) {
-      return refusal(error)
-    }
-  })
-
-export const updateAddress = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: addressId(), address: addressInput() }))
-  .handler(async ({ data }): Promise<AccountResult<{ address: SavedAddress }>> => {
-    try {
-      const address = await productApi().send('PUT', `/me/addresses/${data.id}`, addressSchema, {
-        body: data.address,
-        headers: session.visitorHeaders(),
-      })
-      return { ok: true, address }
-    } catch (error) {
-      return refusal(error)
-    }
-  })
-
-export const removeAddress = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: addressId() }))
-  .handler(async ({ data }): Promise<AccountResult<object>> => {
-    try {
-      await productApi().send('DELETE', `/me/addresses/${data.id}`, noContentSchema, {
-        headers: session.visitorHeaders(),
-      })
-      return { ok: true }
-    } catch (error) {
-      return refusal(error)
-    }
-  })
-
-export const setDefaultAddress = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: addressId() }))
-  .handler(async ({ data }): Promise<AccountResult<{ address: SavedAddress }>> => {
-    try {
-      const address = await productApi().send('POST', `/me/addresses/${data.id}/default`, addressSchema, {
-        headers: session.visitorHeaders(),
-      })
-      return { ok: true, address }
-    } catch (error) {
-      return refusal(error)
-    }
-  })
 
 /**
  * The rules of §5 that need the Thai postal data, asked of the API when a field loses focus: the first

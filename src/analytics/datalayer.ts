@@ -27,6 +27,9 @@ export type AnalyticsItem = {
   index?: number
 }
 
+/** GA4's e-commerce object of an event: currency, value and items (prices in major units). */
+export type Ecommerce = Record<string, unknown>
+
 type DataLayerEntry = Record<string, unknown> | unknown[]
 
 declare global {

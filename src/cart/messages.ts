@@ -1,9 +1,13 @@
 import { msg } from '@lingui/core/macro'
-import { ADD_TO_CART_MESSAGES } from './add-messages'
 
-/** §8: the cart's messages, word for word. */
+/**
+ * §8: the cart's messages, word for word. The first two are also the product page's and the wishlist's
+ * (ADD_TO_CART_MESSAGES, add-messages.ts), written again here: importing them made a chunk of their own in the
+ * first load of the cart and checkout (messages.test.ts keeps the two the same words).
+ */
 export const CART_MESSAGES = {
-  ...ADD_TO_CART_MESSAGES,
+  outOfStock: msg`This item is out of stock. Please remove from cart`,
+  somethingWrong: msg`SOMETHING WRONG! PLEASE TRY AGAIN`,
   invalidRegion: msg`Invalid Region: Please remove product and try again`,
   pricesNotCurrent: msg`SOME PRICES IN YOUR CART ARE NOT CURRENT.`,
   purchased: msg`You have purchased items in this shopping cart`,

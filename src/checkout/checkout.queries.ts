@@ -1,9 +1,9 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
 import type { AccountFailure } from '~/account/account-result'
-import { removeCartLine, setCartQuantity } from '~/cart/cart.functions'
+import { useCartLines } from '~/cart/lines.mutations'
 import * as cartKeys from '~/cart/cart.keys'
+import { usePending } from '~/forms/use-pending'
 import type { Currency } from '~/domain/money'
 import type { ShippingMethod } from '~/domain/orders'
 import type { LocaleCode } from '~/i18n/locales'
@@ -30,49 +30,35 @@ export const checkoutKeys = {
 export const quoteQuery = (input: QuoteInput) =>
   queryOptions({ queryKey: checkoutKeys.quote(input), queryFn: () => quoteCheckout({ data: input }), staleTime: 0 })
 
-/**
- * A code tried before it is applied: the quote with it says whether it applies, and why not. `checking` while the
- * answer is awaited.
+/*
+ * The checkout's actions are hooks of the shape of the cart's (src/cart/cart.mutations.ts): `[pending, action]`.
  */
+
+/** A code tried before it is applied: the quote with it says whether it applies, and why not. */
 export function useTryCode() {
-  const [checking, setChecking] = useState(false)
-  async function tryCode(input: QuoteInput) {
-    setChecking(true)
-    try {
-      return await quoteCheckout({ data: input })
-    } finally {
-      setChecking(false)
-    }
-  }
-  return { tryCode, checking }
+  const [checking, whilePending] = usePending()
+  const tryCode = (input: QuoteInput) => whilePending(() => quoteCheckout({ data: input }))
+  return [checking, tryCode] as const
 }
 
 /**
  * A piece taken out of the cart (quantity 0) or down to what is left, from checkout. A change the cart does not take
- * (a refusal or no answer) goes to `onFailed`; the cart and the quotes are read again whatever the answer.
+ * (a refusal or no answer) goes to `onFailed`; the cart is as the server answered, and the quotes are read again
+ * whatever the answer.
  */
-export function useFixCartLine({
-  lang,
-  currency,
-  onFailed,
-}: {
-  lang: LocaleCode
-  currency: Currency
-  onFailed: () => void
-}) {
+export function useFixCartLine({ onFailed }: { onFailed: () => void }) {
   const queryClient = useQueryClient()
-  return async (lineId: string, quantity: number): Promise<void> => {
-    const line = { lang, currency, id: lineId }
+  const [fixing, lines] = useCartLines({ onRefused: onFailed })
+  const fix = async (lineId: string, quantity: number): Promise<void> => {
     try {
-      const result =
-        quantity === 0 ? await removeCartLine({ data: line }) : await setCartQuantity({ data: { ...line, quantity } })
-      if (!result.ok) onFailed()
+      await (quantity === 0 ? lines.remove(lineId) : lines.setQuantity(lineId, quantity))
     } catch {
       onFailed()
+      await queryClient.invalidateQueries({ queryKey: cartKeys.all })
     }
-    await queryClient.invalidateQueries({ queryKey: cartKeys.all })
     await queryClient.invalidateQueries({ queryKey: checkoutKeys.quotes() })
   }
+  return [fixing, fix] as const
 }
 
 export type PlaceOrderInput = Parameters<typeof placeOrder>[0]['data']
@@ -81,7 +67,7 @@ export type PlaceOrderInput = Parameters<typeof placeOrder>[0]['data']
  * The order placed. A refusal goes to `onRefused` (the page says why), then the quotes are read again when the prices
  * moved. Once placed, `onPlaced` ends what ends with the order (the draft, the journey), the cart is read again and
  * the shopper goes on to pay: the provider's page, or the order's. The form awaits it, so "Place order" stays busy
- * (the form's `isSubmitting`) until the next page.
+ * (the form's `isSubmitting`, which also covers the checks before it) until the next page.
  */
 export function usePlaceOrder({
   onRefused,
@@ -92,21 +78,24 @@ export function usePlaceOrder({
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return async (input: PlaceOrderInput): Promise<void> => {
-    const result = await placeOrder({ data: input })
-    if (!result.ok) {
-      onRefused(result)
-      if (result.reason === 'PRICES_CHANGED') {
-        await queryClient.invalidateQueries({ queryKey: checkoutKeys.quotes() })
+  const [placing, whilePending] = usePending()
+  const place = (input: PlaceOrderInput) =>
+    whilePending(async (): Promise<void> => {
+      const result = await placeOrder({ data: input })
+      if (!result.ok) {
+        onRefused(result)
+        if (result.reason === 'PRICES_CHANGED') {
+          await queryClient.invalidateQueries({ queryKey: checkoutKeys.quotes() })
+        }
+        return
       }
-      return
-    }
-    onPlaced()
-    await queryClient.invalidateQueries({ queryKey: cartKeys.all })
-    if (result.redirectUrl) {
-      window.location.assign(result.redirectUrl)
-      return
-    }
-    await navigate({ to: '/order/$number', params: { number: result.number } })
-  }
+      onPlaced()
+      await queryClient.invalidateQueries({ queryKey: cartKeys.all })
+      if (result.redirectUrl) {
+        window.location.assign(result.redirectUrl)
+        return
+      }
+      await navigate({ to: '/order/$number', params: { number: result.number } })
+    })
+  return [placing, place] as const
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createI18n } from '~/i18n/catalogs'
 import { MONTHLY_CODE_CAP_THB } from '~/domain/membership'
-import { formatWholeUnits } from '~/domain/money'
+import { formatWholeUnits } from '~/domain/whole-units'
 import { PROMOTION_MINIMUM_THB } from '~/domain/promotions'
 import { promotionCodeMessage } from './code-messages'
 

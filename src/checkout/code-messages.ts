@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { MONTHLY_CODE_CAP_THB } from '~/domain/membership'
-import { formatWholeUnits } from '~/domain/money'
+import { formatWholeUnits } from '~/domain/whole-units'
 import { PROMOTION_MINIMUM_THB } from '~/domain/promotions'
 
 /** Why a discount code does not apply, in words (the pricing engine's and the member codes' reasons). */

@@ -54,12 +54,8 @@ export function useCheckoutOrder({
     },
   }))
 
-  const fixCartLine = useFixCartLine({
-    lang,
-    currency,
-    onFailed: () => setProblem(i18n._(ACCOUNT_MESSAGES.somethingWrong)),
-  })
-  const placeOrder = usePlaceOrder({
+  const [, fixCartLine] = useFixCartLine({ onFailed: () => setProblem(i18n._(ACCOUNT_MESSAGES.somethingWrong)) })
+  const [, placeOrder] = usePlaceOrder({
     onRefused: (result) => {
       setIdempotencyKey(crypto.randomUUID())
       setCaptcha(null)

@@ -17,7 +17,7 @@ import {
   SMALL_SALE_ITEM_PRICE_BELOW,
 } from '~/domain/shipping'
 import { VAT_RATE_PERCENT } from '~/domain/vat'
-import { formatWholeUnits as whole } from '~/domain/money'
+import { formatWholeUnits as whole } from '~/domain/whole-units'
 
 export type ContentBlock = { kind: 'h2'; text: string } | { kind: 'p'; text: string } | { kind: 'ul'; items: string[] }
 

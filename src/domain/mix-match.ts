@@ -1,16 +1,9 @@
-import { allocateProportionally, type Currency } from './money'
+import { allocateProportionally } from './amounts'
+import type { Currency } from './money'
 import type { PricingLine } from './pricing-line'
+import { MIX_MATCH_BUNDLE_PRICES, type MixMatchBundleSize } from './mix-match-prices'
 
-export type MixMatchBundleSize = 3 | 5
-
-/**
- * §9 "3 or 5 different items give tag pricing": the bundle prices per currency. The spec names no prices;
- * chosen: THB 3 for 1,990 / 5 for 2,990, USD 3 for 60.00 / 5 for 90.00.
- */
-export const MIX_MATCH_BUNDLE_PRICES: Record<MixMatchBundleSize, Record<Currency, number>> = {
-  3: { thb: 1_990_00, usd: 60_00 },
-  5: { thb: 2_990_00, usd: 90_00 },
-}
+export { MIX_MATCH_BUNDLE_PRICES, type MixMatchBundleSize }
 
 /**
  * §9 mix-and-match must read as a believable saving, not a give-away: the share of the pieces' shelf prices a bundle

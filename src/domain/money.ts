@@ -36,18 +36,6 @@ export function formatMoney(amount: number, currency: Currency, locale: 'th' | '
   return moneyFormat(locale, currency, wholeBaht ? 0 : 2).format(major)
 }
 
-/**
- * An amount of whole major units as the shop's texts write it, with thousands separators and no currency sign:
- * 1_000_00 → "1,000" (the message or page says "THB" or "บาท" itself). For the rules' figures (src/domain constants).
- */
-export function formatWholeUnits(amount: number, currency: Currency = 'thb'): string {
-  wholeUnitsFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-  return wholeUnitsFormat.format(Math.trunc(amount / MINOR_UNITS[currency]))
-}
-
-/** Made on first use, as the formats below: this module is in every page's first load. */
-let wholeUnitsFormat: Intl.NumberFormat | undefined
-
 /** Formats are made once each: making one costs far more than using it (a listing formats hundreds of prices). */
 const moneyFormats = new Map<string, Intl.NumberFormat>()
 
@@ -70,38 +58,4 @@ function moneyFormat(locale: 'th' | 'en', currency: Currency, digits: 0 | 2): In
 /** Major units typed by a shopper (a price filter) to minor units, rounded to the unit. */
 export function toMinorUnits(major: number, currency: Currency): number {
   return Math.round(major * MINOR_UNITS[currency])
-}
-
-export function assertAmount(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be a non-negative integer`)
-}
-
-/**
- * Splits `amount` over `weights` proportionally in whole units (largest remainder; ties to the earlier weight),
- * so that the parts sum to `amount` exactly. With amount ≤ Σ weights no part exceeds its weight.
- */
-export function allocateProportionally(amount: number, weights: readonly number[]): number[] {
-  assertAmount(amount, 'amount')
-  weights.forEach((weight) => assertAmount(weight, 'weight'))
-  const total = weights.reduce((sum, weight) => sum + weight, 0)
-  if (total === 0) {
-    if (amount === 0) return weights.map(() => 0)
-    throw new RangeError('cannot allocate an amount over zero weights')
-  }
-  const bigTotal = BigInt(total)
-  const shares = weights.map((weight) => {
-    const share = BigInt(amount) * BigInt(weight)
-    return { base: Number(share / bigTotal), remainder: share % bigTotal }
-  })
-  const parts = shares.map((share) => share.base)
-  let leftover = amount - parts.reduce((sum, part) => sum + part, 0)
-  const order = shares
-    .map((share, index) => ({ remainder: share.remainder, index }))
-    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1))
-  for (const { index } of order) {
-    if (leftover === 0) break
-    parts[index] = (parts[index] ?? 0) + 1
-    leftover -= 1
-  }
-  return parts
 }

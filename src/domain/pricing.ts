@@ -1,5 +1,6 @@
 import type { DiscountKind, DiscountLine, ShippingMethod } from './orders'
-import { assertAmount, type Currency } from './money'
+import { assertAmount } from './amounts'
+import type { Currency } from './money'
 import { mixMatchDiscounts } from './mix-match'
 import type { PricedLine, PricingLine } from './pricing-line'
 import { assertPromotion, evaluatePromotion, type Promotion, type PromotionRejection } from './promotions'

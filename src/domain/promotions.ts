@@ -1,5 +1,6 @@
 import type { ProductTag } from './catalog'
-import { assertAmount, type Currency } from './money'
+import { assertAmount } from './amounts'
+import type { Currency } from './money'
 import type { PricedLine, PricingLine } from './pricing-line'
 
 /**

@@ -1,6 +1,7 @@
 import type { ShippingMethod } from './orders'
 import type { Currency } from './money'
 import type { PricingLine } from './pricing-line'
+import { DOMESTIC_SMALL_ITEM_FEE } from './domestic-fee'
 
 /** Where the order goes: an ISO 3166-1 alpha-2 country ('TH' = domestic). */
 export type Destination = { country: string }
@@ -14,11 +15,7 @@ export const DOMESTIC_COUNTRY = 'TH'
 /** §9 the category that ships only within Thailand. */
 export const DOMESTIC_ONLY_CATEGORY = 'shoes'
 
-/**
- * §9 "Free within Thailand except club items and sale items under 500 THB, which pay 50 THB": the flat fee,
- * once per order. USD carts shipped within Thailand: 1.50 USD (chosen; ≈ 50 THB rounded up to a price point).
- */
-export const DOMESTIC_SMALL_ITEM_FEE: Record<Currency, number> = { thb: 50_00, usd: 1_50 }
+export { DOMESTIC_SMALL_ITEM_FEE }
 
 /**
  * §9 a sale item whose unit price is under this pays the domestic fee. Read as the item's unit price (the spec

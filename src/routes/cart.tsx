@@ -1,18 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Fragment, useId, useState } from 'react'
 import { sessionQuery } from '~/account/session.functions'
-import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
-import {
-  acceptCartPrices,
-  cartQuery,
-  moveCartToRegion,
-  moveLineToWishlist,
-  removeCartLine,
-  setCartQuantity,
-} from '~/cart/cart.functions'
+import { majorUnits, useTrackOnce } from '~/analytics/datalayer'
+import { cartQuery } from '~/cart/cart.functions'
+import { useCartLines, type CartAnswer } from '~/cart/lines.mutations'
 import { MixMatchProgress } from '~/cart/components/MixMatchProgress'
 import { CART_MESSAGES } from '~/cart/messages'
 import type { Cart, CartLine } from '~/cart/types'
@@ -24,7 +18,6 @@ import { formatMoney } from '~/domain/money'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { pageHead } from '~/seo/page-head'
 import { productLink } from '~/catalog/product-link'
-import * as cartKeys from '~/cart/cart.keys'
 import { usePending } from '~/forms/use-pending'
 
 export const Route = createFileRoute('/cart')({
@@ -45,48 +38,41 @@ function CartPage() {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const currency = useCurrency()
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const query = cartQuery(locale, currency)
-  const { data: cart } = useSuspenseQuery(query)
+  const { data: cart } = useSuspenseQuery(cartQuery(locale, currency))
   const { data: member } = useQuery(sessionQuery())
   const [removing, setRemoving] = useState<CartLine | null>(null)
-  const [busy, whileBusy] = usePending()
   const [problem, setProblem] = useState<string | null>(null)
+  const [changing, lines] = useCartLines({
+    onRefused: (result) =>
+      setProblem(
+        result.reason === 'OUT_OF_STOCK'
+          ? i18n._(CART_MESSAGES.outOfStock)
+          : result.reason === 'UNAUTHENTICATED'
+            ? i18n._(CART_MESSAGES.loginForWishlist)
+            : i18n._(CART_MESSAGES.somethingWrong),
+      ),
+  })
+  const [leaving, whileLeaving] = usePending()
+  const busy = changing || leaving
   const [announcement, setAnnouncement] = useState('')
   const cartId = cart.id
   useTrackOnce(cartId, 'view_cart', () => ({ ecommerce: ecommerceOf(cart) }))
 
-  async function apply(work: Promise<{ ok: true; cart: Cart } | { ok: false; reason: string }>, done: string) {
+  /** A change of the cart's lines; said in the live region once the cart has taken it. */
+  async function apply(change: Promise<CartAnswer>, done: string) {
     setProblem(null)
-    await whileBusy(async () => {
-      const result = await work
-      if (!result.ok) {
-        setProblem(
-          result.reason === 'OUT_OF_STOCK'
-            ? i18n._(CART_MESSAGES.outOfStock)
-            : result.reason === 'UNAUTHENTICATED'
-              ? i18n._(CART_MESSAGES.loginForWishlist)
-              : i18n._(CART_MESSAGES.somethingWrong),
-        )
-        await queryClient.invalidateQueries({ queryKey: cartKeys.all })
-        return
-      }
-      queryClient.setQueryData(query.queryKey, result.cart)
-      setAnnouncement(done)
-    })
+    if ((await change).ok) setAnnouncement(done)
   }
 
   async function checkOut() {
-    await whileBusy(async () => {
+    await whileLeaving(async () => {
       // The shopper has seen the current prices here: the cart takes them before checkout.
-      if (cart.pricesChanged)
-        queryClient.setQueryData(query.queryKey, await acceptCartPrices({ data: { lang: locale, currency } }))
+      if (cart.pricesChanged) await lines.acceptPrices()
       await navigate({ to: '/checkout' })
     })
   }
 
-  const where = { lang: locale, currency }
   // Lines added under another region keep their own currency; the subtotal counts only what can be paid here.
   const foreignLines = cart.items.filter((line) => line.regionMismatch)
   const payableCount = cart.items.length - foreignLines.length
@@ -154,15 +140,7 @@ function CartPage() {
                   type="button"
                   className="button"
                   disabled={busy}
-                  onClick={() =>
-                    void apply(
-                      moveCartToRegion({ data: where }).then(
-                        (moved) => ({ ok: true as const, cart: moved }),
-                        () => ({ ok: false as const, reason: 'ERROR' }),
-                      ),
-                      i18n._(msg`Added again at today’s prices.`),
-                    )
-                  }
+                  onClick={() => void apply(lines.moveToRegion(), i18n._(msg`Added again at today’s prices.`))}
                 >
                   <Trans>Add again at today’s {here} prices</Trans>
                 </button>
@@ -176,18 +154,10 @@ function CartPage() {
                   busy={busy}
                   member={Boolean(member)}
                   onQuantity={(quantity) =>
-                    void apply(
-                      setCartQuantity({ data: { ...where, id: line.id, quantity } }),
-                      i18n._(msg`Quantity changed.`),
-                    )
+                    void apply(lines.setQuantity(line.id, quantity), i18n._(msg`Quantity changed.`))
                   }
                   onRemove={() => setRemoving(line)}
-                  onWishlist={() =>
-                    void apply(
-                      moveLineToWishlist({ data: { ...where, id: line.id } }),
-                      i18n._(msg`Moved to your wishlist.`),
-                    )
-                  }
+                  onWishlist={() => void apply(lines.moveToWishlist(line.id), i18n._(msg`Moved to your wishlist.`))}
                 />
               ))}
             </ul>
@@ -280,8 +250,8 @@ function CartPage() {
               const line = removing
               setRemoving(null)
               if (line) {
-                track('remove_from_cart', { ecommerce: ecommerceOf({ ...cart, items: [line] }) })
-                void apply(removeCartLine({ data: { ...where, id: line.id } }), i18n._(msg`Item removed.`))
+                const ecommerce = ecommerceOf({ ...cart, items: [line] })
+                void apply(lines.remove(line.id, ecommerce), i18n._(msg`Item removed.`))
               }
             }}
           >

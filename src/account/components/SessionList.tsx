@@ -1,19 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useRouter } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { sessionQuery } from '~/account/session.functions'
-import {
-  endMemberSession,
-  endOtherSessions,
-  logoutEverywhere,
-  memberSessionsQuery,
-  type MemberSession,
-} from '~/account/sessions.functions'
+import { useEndSessions, useLogOut } from '~/account/account.mutations'
+import { memberSessionsQuery, type MemberSession } from '~/account/sessions.functions'
 import { formatDateTime } from '~/i18n/dates'
 import type { LocaleCode } from '~/i18n/locales'
 import { useLocale } from '~/i18n/use-locale'
-import * as accountKeys from '~/account/account.keys'
 
 /** A country's name in the page's language (any country, not only those the shop delivers to). */
 function regionName(code: string, locale: LocaleCode): string {
@@ -31,10 +23,11 @@ function regionName(code: string, locale: LocaleCode): string {
 export function SessionList() {
   const { t } = useLingui()
   const locale = useLocale()
-  const router = useRouter()
-  const queryClient = useQueryClient()
   const { data: items } = useSuspenseQuery(memberSessionsQuery())
-  const [busy, setBusy] = useState<string | null>(null)
+  const [ending, sessions] = useEndSessions()
+  const [leaving, logOut] = useLogOut()
+  /** What is under way: a device's id, 'others' or 'all' (one at a time). */
+  const busy = leaving ? 'all' : ending
   const [notice, setNotice] = useState<string | null>(null)
   const [failed, setFailed] = useState(false)
   const others = items.filter((item) => !item.current)
@@ -45,34 +38,23 @@ export function SessionList() {
     return browser ?? os ?? t`Unknown device`
   }
 
-  async function run(key: string, action: () => Promise<string | null>) {
+  async function run(action: () => Promise<string | null>) {
     if (busy) return
-    setBusy(key)
     setFailed(false)
     setNotice(null)
     try {
       setNotice(await action())
-      await queryClient.invalidateQueries({ queryKey: memberSessionsQuery().queryKey })
     } catch {
       setFailed(true)
-    } finally {
-      setBusy(null)
     }
   }
 
   async function everywhere() {
     if (busy) return
-    setBusy('all')
     try {
-      await logoutEverywhere()
-      queryClient.setQueryData(sessionQuery().queryKey, null)
-      queryClient.removeQueries({ queryKey: accountKeys.all })
-      await router.invalidate()
-      await router.navigate({ to: '/account/login' })
+      await logOut(true)
     } catch {
       setFailed(true)
-    } finally {
-      setBusy(null)
     }
   }
 
@@ -113,8 +95,8 @@ export function SessionList() {
                   aria-busy={busy === item.id || undefined}
                   aria-label={t`Log out ${name}, last seen ${lastSeen}`}
                   onClick={() =>
-                    void run(item.id, async () => {
-                      await endMemberSession({ data: { id: item.id } })
+                    void run(async () => {
+                      await sessions.end(item.id)
                       return t`That device was logged out.`
                     })
                   }
@@ -149,8 +131,8 @@ export function SessionList() {
             disabled={busy !== null}
             aria-busy={busy === 'others' || undefined}
             onClick={() =>
-              void run('others', async () => {
-                const { ended } = await endOtherSessions()
+              void run(async () => {
+                const { ended } = await sessions.endOthers()
                 return t`Other devices logged out: ${ended}`
               })
             }

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { sessionQuery } from '~/account/session.functions'
-import { setWishlisted, wishlistQuery } from '~/cart/cart.functions'
+import { wishlistQuery } from '~/cart/cart.functions'
+import { useSetWishlisted } from '~/cart/cart.mutations'
 import { HeartIcon } from '~/components/icons'
 import { Modal } from '~/components/Modal'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
-import * as accountKeys from '~/account/account.keys'
 
 /**
  * The heart of a product (§2, §6): a member keeps it in the wishlist; a guest is asked to log in first
@@ -17,27 +17,19 @@ export function WishlistButton({ productId }: { productId: string }) {
   const { t } = useLingui()
   const locale = useLocale()
   const currency = useCurrency()
-  const queryClient = useQueryClient()
   const here = useRouterState({ select: (state) => state.location.href })
   const { data: member } = useQuery(sessionQuery())
   const wishlist = useQuery({ ...wishlistQuery(locale, currency), enabled: Boolean(member) })
   const wished = wishlist.data?.productIds.includes(productId) ?? false
   const [asking, setAsking] = useState(false)
-  // Its own flag, not usePending: that module would be one more file in the product page's first load (130 KB).
-  const [busy, setBusy] = useState(false)
+  const [busy, setWished] = useSetWishlisted()
 
   async function toggle() {
     if (!member) {
       setAsking(true)
       return
     }
-    setBusy(true)
-    try {
-      await setWishlisted({ data: { productId, wished: !wished } })
-      await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
-    } finally {
-      setBusy(false)
-    }
+    await setWished(productId, !wished)
   }
 
   return (

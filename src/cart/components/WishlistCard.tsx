@@ -1,15 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
-import { addToCart, cartQuery, setWishlisted } from '~/cart/cart.functions'
+import { addRefusalMessage, useAddToCart, useSetWishlisted } from '~/cart/cart.mutations'
 import { ADD_TO_CART_MESSAGES } from '~/cart/add-messages'
 import { productQuery } from '~/catalog/catalog.queries'
 import { ProductCard } from '~/catalog/components/ProductCard'
 import type { ProductSummary } from '~/catalog/types'
 import { useCurrency, useLocale } from '~/i18n/use-locale'
-import * as accountKeys from '~/account/account.keys'
-import { usePending } from '~/forms/use-pending'
 
 /**
  * A saved piece on the wishlist page (issue 29, item 23): the product card with "Add to cart" (the size chosen here
@@ -19,7 +17,6 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const currency = useCurrency()
-  const queryClient = useQueryClient()
   const id = useId()
   const sizeRef = useRef<HTMLSelectElement>(null)
   const detail = useQuery(productQuery(product.id, locale, currency))
@@ -27,7 +24,9 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
   const [size, setSize] = useState('')
   const [sizeError, setSizeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<{ text: string; added: boolean } | null>(null)
-  const [busy, whileBusy] = usePending()
+  const [adding, addToCart] = useAddToCart()
+  const [removing, setWished] = useSetWishlisted()
+  const busy = adding || removing
   // One size (or one left online): nothing to choose.
   const chosen = variants.length === 1 ? variants[0] : variants.find((variant) => variant.size === size)
   const soldOut = detail.isSuccess && variants.length === 0
@@ -40,32 +39,17 @@ export function WishlistCard({ product }: { product: ProductSummary }) {
       return
     }
     setSizeError(null)
-    await whileBusy(async () => {
-      const result = await addToCart({ data: { sku: chosen.sku, quantity: 1, lang: locale, currency } })
-      if (!result.ok) {
-        setNotice({
-          text:
-            result.reason === 'OUT_OF_STOCK'
-              ? i18n._(ADD_TO_CART_MESSAGES.outOfStock)
-              : i18n._(ADD_TO_CART_MESSAGES.somethingWrong),
-          added: false,
-        })
-        return
-      }
-      queryClient.setQueryData(cartQuery(locale, currency).queryKey, result.cart)
-      setNotice({ text: t`Added to your cart.`, added: true })
-    })
+    const result = await addToCart(chosen.sku)
+    if (!result.ok) {
+      setNotice({ text: i18n._(addRefusalMessage(result)), added: false })
+      return
+    }
+    setNotice({ text: t`Added to your cart.`, added: true })
   }
 
   async function remove() {
-    await whileBusy(async () => {
-      const result = await setWishlisted({ data: { productId: product.id, wished: false } })
-      if (!result.ok) {
-        setNotice({ text: i18n._(ADD_TO_CART_MESSAGES.somethingWrong), added: false })
-        return
-      }
-      await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
-    })
+    const result = await setWished(product.id, false)
+    if (!result.ok) setNotice({ text: i18n._(ADD_TO_CART_MESSAGES.somethingWrong), added: false })
   }
 
   return (

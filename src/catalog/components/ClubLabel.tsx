@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatMoney, type Currency } from '~/domain/money'
 import { useLocale } from '~/i18n/use-locale'
-import { DOMESTIC_SMALL_ITEM_FEE } from '~/domain/shipping'
+import { DOMESTIC_SMALL_ITEM_FEE } from '~/domain/domestic-fee'
 
 /** §9 what being a club item means for the shopper, in their currency (issue 29 item 8). */
 function useClubExplanation(currency: Currency): string {

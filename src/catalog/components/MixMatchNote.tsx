@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { formatMoney, type Currency } from '~/domain/money'
 import { useLocale } from '~/i18n/use-locale'
-import { MIX_MATCH_BUNDLE_PRICES } from '~/domain/mix-match'
+import { MIX_MATCH_BUNDLE_PRICES } from '~/domain/mix-match-prices'
 
 /** §9 on the product page of a mix-and-match piece: the bundle prices, and where the other pieces are. */
 export function MixMatchNote({ currency }: { currency: Currency }) {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useTryCode, type QuoteInput } from '~/checkout/checkout.queries'
 import { promotionCodeMessage } from '~/checkout/code-messages'
 import type { Quote } from '~/checkout/types'
-import { formatWholeUnits } from '~/domain/money'
+import { formatWholeUnits } from '~/domain/whole-units'
 import { PROMOTION_MINIMUM_THB } from '~/domain/promotions'
 import type { CheckoutForm } from '~/checkout/use-checkout-form'
 
@@ -25,7 +25,7 @@ export function DiscountCode({
   const { t, i18n } = useLingui()
   const minimum = formatWholeUnits(PROMOTION_MINIMUM_THB)
   const id = useId()
-  const { tryCode, checking } = useTryCode()
+  const [checking, tryCode] = useTryCode()
   const [codeProblem, setCodeProblem] = useState<string | null>(null)
 
   async function apply(entered: string) {

@@ -4,7 +4,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { challengeQuery, resendCode, verifyCode } from '~/account/account.functions'
-import { setWishlisted } from '~/cart/cart.functions'
+import { useSetWishlisted } from '~/cart/cart.mutations'
 import { track } from '~/analytics/datalayer'
 import type { AccountFailure, ChallengeInfo } from '~/account/account-result'
 import { CaptchaField } from '~/account/components/LazyCaptchaField'
@@ -45,6 +45,7 @@ function ConfirmOtpPage() {
   const [failure, setFailure] = useState<AccountFailure | null>(null)
   const [captcha, setCaptcha] = useState<string | null>(null)
   const [busy, whileBusy] = usePending()
+  const [, setWished] = useSetWishlisted()
   const [registered, setRegistered] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
 
@@ -133,7 +134,7 @@ function ConfirmOtpPage() {
       track(result.registered ? 'sign_up' : 'login', { method: challenge?.channel === 'email' ? 'email' : 'telephone' })
       if (result.registered) setRegistered(true)
       // The product a guest tapped the heart of is kept now (§2 'please login').
-      if (wish) await setWishlisted({ data: { productId: wish, wished: true } })
+      if (wish) await setWished(wish, true)
       queryClient.removeQueries({ queryKey: accountKeys.session })
       queryClient.removeQueries({ queryKey: cartKeys.all })
       queryClient.removeQueries({ queryKey: accountKeys.all })

@@ -1,12 +1,11 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { ClientOnly, createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
-import { majorUnits, track, useTrackOnce } from '~/analytics/datalayer'
-import { addToCart as addToCartFn, cartQuery } from '~/cart/cart.functions'
+import { majorUnits, useTrackOnce } from '~/analytics/datalayer'
+import { addRefusalMessage, useAddToCart } from '~/cart/cart.mutations'
 import { WishlistButton } from '~/cart/components/WishlistButton'
-import { ADD_TO_CART_MESSAGES } from '~/cart/add-messages'
 import { productQuery } from '~/catalog/catalog.queries'
 import { ColorSwatches } from '~/catalog/components/ColorSwatches'
 import { ProductGallery } from '~/catalog/components/ProductGallery'
@@ -125,10 +124,8 @@ function ProductPage() {
   const [sizeError, setSizeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [open, setOpen] = useState<'size-chart' | 'care' | 'stores' | null>(null)
-  // Its own flag, not usePending: that module would be one more file in the product page's first load (130 KB).
-  const [adding, setAdding] = useState(false)
+  const [adding, add] = useAddToCart()
   const [added, setAdded] = useState(false)
-  const queryClient = useQueryClient()
   const viewed = product ? `${product.id}` : null
   useTrackOnce(viewed, 'view_item', () =>
     product
@@ -166,42 +163,27 @@ function ProductPage() {
       setSizeError(t`Please select your size.`)
       return
     }
-    setAdding(true)
     setNotice(null)
-    try {
-      const result = await addToCartFn({
-        data: { sku: chosen.sku, quantity: 1, lang: boot.locale, currency: boot.region.ISOCurrencyCode },
-      })
-      if (!result.ok) {
-        setNotice(
-          result.reason === 'OUT_OF_STOCK'
-            ? i18n._(ADD_TO_CART_MESSAGES.outOfStock)
-            : i18n._(ADD_TO_CART_MESSAGES.somethingWrong),
-        )
-        return
-      }
-      queryClient.setQueryData(cartQuery(boot.locale, boot.region.ISOCurrencyCode).queryKey, result.cart)
-      track('add_to_cart', {
-        ecommerce: {
-          currency: product.price.currency.toUpperCase(),
-          value: majorUnits(product.price.amount),
-          items: [
-            {
-              item_id: product.id,
-              item_name: product.name,
-              item_variant: chosen.size,
-              item_category: product.category.slug,
-              price: majorUnits(product.price.amount),
-              quantity: 1,
-            },
-          ],
+    const result = await add(chosen.sku, {
+      currency: product.price.currency.toUpperCase(),
+      value: majorUnits(product.price.amount),
+      items: [
+        {
+          item_id: product.id,
+          item_name: product.name,
+          item_variant: chosen.size,
+          item_category: product.category.slug,
+          price: majorUnits(product.price.amount),
+          quantity: 1,
         },
-      })
-      setAdded(true)
-      setNotice(t`Added to your cart.`)
-    } finally {
-      setAdding(false)
+      ],
+    })
+    if (!result.ok) {
+      setNotice(i18n._(addRefusalMessage(result)))
+      return
     }
+    setAdded(true)
+    setNotice(t`Added to your cart.`)
   }
 
   return (

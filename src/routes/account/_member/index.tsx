@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { challengeQuery, logout, requestIdentityChange, updateProfile } from '~/account/account.functions'
+import { useIdentityChange, useLogOut, useSaveProfile } from '~/account/account.mutations'
 import type { AccountFailure } from '~/account/account-result'
 import { CaptchaField } from '~/account/components/LazyCaptchaField'
 import { addressesQuery } from '~/account/address.functions'
@@ -23,8 +23,6 @@ import { formatDate } from '~/i18n/dates'
 import { useLocale } from '~/i18n/use-locale'
 import { oneOf, searchParams } from '~/routing/search-params'
 import { pageHead } from '~/seo/page-head'
-import * as accountKeys from '~/account/account.keys'
-import { usePending } from '~/forms/use-pending'
 
 /**
  * `changed`: the e-mail or telephone a code just changed (issue 15) or confirmed (issue 29), said once on the page.
@@ -59,30 +57,15 @@ function AccountPage() {
   const { data: member } = useSuspenseQuery(sessionQuery())
   const { data: addresses } = useSuspenseQuery(addressesQuery())
   const { data: membership } = useSuspenseQuery(membershipQuery())
-  const queryClient = useQueryClient()
-  const router = useRouter()
   const locale = useLocale()
   const { changed } = Route.useSearch()
   const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState(false)
-  const [leaving, setLeaving] = useState(false)
+  const [leaving, logOut] = useLogOut()
 
   if (!member) return null
   const defaultAddress = addresses.find((address) => address.isDefault) ?? null
   const addressCount = addresses.length
-
-  async function signOut() {
-    setLeaving(true)
-    try {
-      await logout()
-      queryClient.setQueryData(sessionQuery().queryKey, null)
-      queryClient.removeQueries({ queryKey: accountKeys.all })
-      await router.invalidate()
-      await router.navigate({ to: '/' })
-    } finally {
-      setLeaving(false)
-    }
-  }
 
   return (
     <div className="account-page">
@@ -134,10 +117,7 @@ function AccountPage() {
             <ProfileForm
               member={member}
               onDone={(updated) => {
-                if (updated) {
-                  queryClient.setQueryData(sessionQuery().queryKey, updated)
-                  setSaved(true)
-                }
+                if (updated) setSaved(true)
                 setEditing(false)
               }}
             />
@@ -225,7 +205,7 @@ function AccountPage() {
           className="button button--wide"
           disabled={leaving}
           aria-busy={leaving || undefined}
-          onClick={() => void signOut()}
+          onClick={() => void logOut()}
         >
           <Trans>Log out</Trans>
         </button>
@@ -243,9 +223,7 @@ type Gender = 'male' | 'female' | 'others'
 function IdentityState({ field, value, verified }: { field: 'email' | 'telephone'; value: string; verified: boolean }) {
   const { i18n } = useLingui()
   const locale = useLocale()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const [busy, whileBusy] = usePending()
+  const [busy, requestChange] = useIdentityChange()
   const [failure, setFailure] = useState<AccountFailure | null>(null)
   const [captcha, setCaptcha] = useState<string | null>(null)
   const stateId = `${field}-state`
@@ -258,18 +236,11 @@ function IdentityState({ field, value, verified }: { field: 'email' | 'telephone
     )
   }
   async function confirm() {
-    await whileBusy(async () => {
-      const solved = failure?.captcha && captcha ? { captcha } : {}
-      setFailure(null)
-      setCaptcha(null)
-      const started = await requestIdentityChange({ data: { field, value, country: 'TH', lang: locale, ...solved } })
-      if (!started.ok) {
-        setFailure(started)
-        return
-      }
-      queryClient.setQueryData(challengeQuery().queryKey, started.challenge)
-      await navigate({ to: '/account/confirm-otp' })
-    })
+    const solved = failure?.captcha && captcha ? { captcha } : {}
+    setFailure(null)
+    setCaptcha(null)
+    const started = await requestChange({ field, value, country: 'TH', lang: locale, ...solved })
+    if (!started.ok) setFailure(started)
   }
   return (
     <>
@@ -333,8 +304,8 @@ function stored(
 function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updated: SessionMember | null) => void }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const [, saveProfile] = useSaveProfile()
+  const [, requestChange] = useIdentityChange()
   const [failure, setFailure] = useState<AccountFailure | null>(null)
   /** The solved bot check, once the API asked for one (a connection that sent wrong codes, §5). */
   const [captcha, setCaptcha] = useState<string | null>(null)
@@ -366,13 +337,11 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
         showFieldErrors(form, { email: 'oneAtATime' })
         return
       }
-      const result = await updateProfile({
+      const result = await saveProfile({
+        fullname: value.fullname,
+        gender: value.gender || null,
         // A birth date once set is the one stored (issue 29: only the brand's staff correct it).
-        data: {
-          fullname: value.fullname,
-          gender: value.gender || null,
-          birthdate: member.birthdate ?? (value.birthdate || null),
-        },
+        birthdate: member.birthdate ?? (value.birthdate || null),
       })
       if (!result.ok) {
         setFailure(result)
@@ -384,9 +353,12 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
         onDone(result.member)
         return
       }
-      queryClient.setQueryData(sessionQuery().queryKey, result.member)
-      const started = await requestIdentityChange({
-        data: { field, value: value[field], country: phoneCountry, lang: locale, ...solved },
+      const started = await requestChange({
+        field,
+        value: value[field],
+        country: phoneCountry,
+        lang: locale,
+        ...solved,
       })
       if (!started.ok) {
         setFailure(started)
@@ -397,10 +369,7 @@ function ProfileForm({ member, onDone }: { member: SessionMember; onDone: (updat
           fields[name] ??= code === 'required' ? 'keepOne' : code
         }
         showFieldErrors(form, fields)
-        return
       }
-      queryClient.setQueryData(challengeQuery().queryKey, started.challenge)
-      await navigate({ to: '/account/confirm-otp' })
     },
   })
   const genders = [

@@ -1,17 +1,11 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
 import type { AccountFailure } from '~/account/account-result'
-import {
-  addAddress,
-  addressesQuery,
-  removeAddress,
-  setDefaultAddress,
-  updateAddress,
-  type SavedAddress,
-} from '~/account/address.functions'
+import { addressesQuery, type SavedAddress } from '~/account/address.functions'
+import { useAddressBook } from '~/account/address.mutations'
 import { AddressForm } from '~/account/components/AddressForm'
 import { failureMessage } from '~/account/failure-message'
 import { ACCOUNT_MESSAGES } from '~/account/messages'
@@ -41,7 +35,6 @@ function whose(address: SavedAddress): string {
 function AddressBookPage() {
   const { t, i18n } = useLingui()
   const locale = useLocale()
-  const queryClient = useQueryClient()
   const { data } = useSuspenseQuery(addressesQuery())
   const addresses = [...data].sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
 
@@ -50,7 +43,7 @@ function AddressBookPage() {
   const [makeDefault, setMakeDefault] = useState(false)
   const [removing, setRemoving] = useState<SavedAddress | null>(null)
   const [removeError, setRemoveError] = useState<string | null>(null)
-  const [busyId, setBusyId] = useState<string | null>(null)
+  const [busyId, book] = useAddressBook()
   const [listError, setListError] = useState<string | null>(null)
   const [status, setStatus] = useState('')
   /** Where focus goes once the remove dialog has closed (its own return target may be gone). */
@@ -64,7 +57,6 @@ function AddressBookPage() {
   const editButtonId = (id: string) => `${baseId}-edit-${id}`
   const nameId = (id: string) => `${baseId}-name-${id}`
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: addressesQuery().queryKey })
   const somethingWrong = () => i18n._(ACCOUNT_MESSAGES.somethingWrong)
   const focus = (id: string) => document.getElementById(id)?.focus()
 
@@ -94,40 +86,34 @@ function AddressBookPage() {
   }
 
   async function saveNew(values: AddressInput): Promise<AccountFailure | null> {
-    const result = await addAddress({ data: { address: values, isDefault: makeDefault } })
+    const result = await book.add(values, makeDefault)
     if (!result.ok) return result
-    await refresh()
     closeForm(addButtonId)
     announce(t`Address saved.`)
     return null
   }
 
   async function saveEdit(address: SavedAddress, values: AddressInput): Promise<AccountFailure | null> {
-    const result = await updateAddress({ data: { id: address.id, address: values } })
+    const result = await book.update(address.id, values)
     if (!result.ok) return result
-    await refresh()
     closeForm(editButtonId(address.id))
     announce(t`Address saved.`)
     return null
   }
 
   async function chooseDefault(address: SavedAddress) {
-    setBusyId(address.id)
     setListError(null)
     try {
-      const result = await setDefaultAddress({ data: { id: address.id } })
+      const result = await book.setDefault(address.id)
       if (!result.ok) {
         setListError(failureMessage(result, i18n, locale))
         return
       }
-      await refresh()
       // Its 'Set as default' button is gone: keep focus on the same card.
       focus(editButtonId(address.id))
       announce(t`Default address changed.`)
     } catch {
       setListError(somethingWrong())
-    } finally {
-      setBusyId(null)
     }
   }
 
@@ -140,23 +126,19 @@ function AddressBookPage() {
   async function confirmRemove() {
     if (!removing) return
     const address = removing
-    setBusyId(address.id)
     setRemoveError(null)
     try {
-      const result = await removeAddress({ data: { id: address.id } })
+      const result = await book.remove(address.id)
       if (!result.ok) {
         setRemoveError(failureMessage(result, i18n, locale))
         return
       }
       if (editing === address.id) setEditing(null)
-      await refresh()
       focusAfterDialog.current = addButtonId
       setRemoving(null)
       announce(t`Address removed.`)
     } catch {
       setRemoveError(somethingWrong())
-    } finally {
-      setBusyId(null)
     }
   }
 

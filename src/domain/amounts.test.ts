@@ -1,6 +1,6 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { allocateProportionally } from './money'
+import { allocateProportionally } from './amounts'
 
 describe('allocateProportionally', () => {
   it('splits by largest remainder so the parts sum exactly', () => {

@@ -1,0 +1,16 @@
+import type { Currency } from './money'
+
+/*
+ * The bundle prices apart from the rule that applies them (mix-match.ts): the product page names them, the cart
+ * works the saving out, and the product page's first load then carries these few bytes, not the rule.
+ */
+export type MixMatchBundleSize = 3 | 5
+
+/**
+ * §9 "3 or 5 different items give tag pricing": the bundle prices per currency. The spec names no prices;
+ * chosen: THB 3 for 1,990 / 5 for 2,990, USD 3 for 60.00 / 5 for 90.00.
+ */
+export const MIX_MATCH_BUNDLE_PRICES: Record<MixMatchBundleSize, Record<Currency, number>> = {
+  3: { thb: 1_990_00, usd: 60_00 },
+  5: { thb: 2_990_00, usd: 90_00 },
+}
