@@ -173,7 +173,17 @@ export default defineConfig({
       // binaries) stay whole packages in .output/server/node_modules instead of being bundled.
       // pdfkit (tax invoices) loads its standard fonts with require() from its own package at run time.
       // sharp's platform packages (@img/sharp-<platform>, its libvips) come with sharp's trace.
-      traceDeps: ['@electric-sql/pglite*', 'sharp*', 'pdfkit'],
+      // @simplewebauthn/server (staff passkeys): bundled, tsyringe ran before its reflect-metadata import and the
+      // built server did not start; as packages, Node loads them in their own order.
+      traceDeps: [
+        '@electric-sql/pglite*',
+        'sharp*',
+        'pdfkit',
+        '@simplewebauthn*',
+        '@peculiar*',
+        'tsyringe',
+        'reflect-metadata',
+      ],
       // A URL whose percent-encoding is not UTF-8: a page redirects to its literal path (the 404 screen), not a bare 400.
       errorHandler: './src/server/nitro/malformed-url.ts',
       // A server-function call without a function id (Start would answer it with a 500).
