@@ -46,7 +46,7 @@ export function AdminLayout() {
 
   return (
     <div className="admin" data-app={ADMIN_BUNDLE_MARKER}>
-      <a className="admin-skip" href="#admin-main" onClick={skipToMain}>
+      <a className="skip-link" href="#admin-main" onClick={skipToMain}>
         <Trans>Skip to content</Trans>
       </a>
       <header className="admin-header">
