@@ -10,13 +10,13 @@ import { ErrorNotice } from './ErrorScreen'
 /** The calls the sign-in makes (api.ts; a test gives its own). */
 export type SignInApi = Pick<typeof adminApi, 'startSignIn' | 'verifySignInCode' | 'finishSignIn'>
 
+/** An e-mail code or an authenticator app's code. */
+const SIX_DIGITS = /^\d{6}$/
+
 /** Each step's field: what it accepts. */
 export const signInFields = {
   email: z.string().trim().pipe(z.email()),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
+  code: z.string().trim().regex(SIX_DIGITS),
   // An authenticator app's 6 digits, or a recovery code (letters, digits and dashes).
   factor: z
     .string()
@@ -74,6 +74,50 @@ function Field({ label, hint, error, value, onChange, type, autoComplete, inputM
   )
 }
 
+/** A step's one field (what it asks for, how it helps, what it says when the value is wrong) and its button. */
+function stepView(step: Step): Pick<FieldProps, 'label' | 'hint' | 'type' | 'autoComplete' | 'inputMode'> & {
+  wrong: ReactNode
+  submitLabel: ReactNode
+} {
+  switch (step.name) {
+    case 'email':
+      return {
+        label: <Trans>Work e-mail address</Trans>,
+        wrong: <Trans>Enter an e-mail address such as name@example.com.</Trans>,
+        type: 'email',
+        autoComplete: 'username',
+        inputMode: 'email',
+        submitLabel: <Trans>Send code</Trans>,
+      }
+    case 'code': {
+      const { email, reference } = step
+      return {
+        label: <Trans>Code from the e-mail</Trans>,
+        hint: (
+          <Trans>
+            We sent a 6-digit code to {email} (reference {reference}).
+          </Trans>
+        ),
+        wrong: <Trans>Enter the 6 digits of the code.</Trans>,
+        type: 'text',
+        autoComplete: 'one-time-code',
+        inputMode: 'numeric',
+        submitLabel: <Trans>Check code</Trans>,
+      }
+    }
+    case 'factor':
+      return {
+        label: <Trans>Second factor</Trans>,
+        hint: <Trans>The 6-digit code of your authenticator app, or one of your recovery codes.</Trans>,
+        wrong: <Trans>Enter 6 digits or a recovery code.</Trans>,
+        type: 'text',
+        autoComplete: 'one-time-code',
+        inputMode: 'text',
+        submitLabel: <Trans>Sign in</Trans>,
+      }
+  }
+}
+
 /**
  * Staff sign-in (DESIGN.md §8): the e-mail address, then the code sent to it, then the second factor (an authenticator
  * app's code or a recovery code; passkeys come with the API). One field a step; a wrong value is said under its field
@@ -105,7 +149,7 @@ export function SignInFlow({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
-    const parsed = signInFields[step.name === 'factor' ? 'factor' : step.name].safeParse(value)
+    const parsed = signInFields[step.name].safeParse(value)
     setFailure(null)
     if (!parsed.success) {
       setInvalid(true)
@@ -122,7 +166,7 @@ export function SignInFlow({
         await api.verifySignInCode({ signInToken: step.signInToken, code: parsed.data })
         next({ name: 'factor', signInToken: step.signInToken })
       } else {
-        const kind = /^\d{6}$/.test(parsed.data) ? 'totp' : 'recovery_code'
+        const kind = SIX_DIGITS.test(parsed.data) ? 'totp' : 'recovery_code'
         onSignedIn(await api.finishSignIn({ signInToken: step.signInToken, factor: { kind, code: parsed.data } }))
       }
     } catch (error) {
@@ -132,61 +176,13 @@ export function SignInFlow({
     }
   }
 
-  const { email, reference } = step.name === 'code' ? step : { email: '', reference: '' }
-  const field =
-    step.name === 'email' ? (
-      <Field
-        label={<Trans>Work e-mail address</Trans>}
-        error={invalid ? <Trans>Enter an e-mail address such as name@example.com.</Trans> : null}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        value={value}
-        onChange={setValue}
-        inputRef={input}
-      />
-    ) : step.name === 'code' ? (
-      <Field
-        label={<Trans>Code from the e-mail</Trans>}
-        hint={
-          <Trans>
-            We sent a 6-digit code to {email} (reference {reference}).
-          </Trans>
-        }
-        error={invalid ? <Trans>Enter the 6 digits of the code.</Trans> : null}
-        type="text"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        value={value}
-        onChange={setValue}
-        inputRef={input}
-      />
-    ) : (
-      <Field
-        label={<Trans>Second factor</Trans>}
-        hint={<Trans>The 6-digit code of your authenticator app, or one of your recovery codes.</Trans>}
-        error={invalid ? <Trans>Enter 6 digits or a recovery code.</Trans> : null}
-        type="text"
-        autoComplete="one-time-code"
-        inputMode="text"
-        value={value}
-        onChange={setValue}
-        inputRef={input}
-      />
-    )
-
+  const { wrong, submitLabel, ...field } = stepView(step)
   return (
     <form className="admin-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t`Sign in`}>
-      {field}
+      <Field {...field} error={invalid ? wrong : null} value={value} onChange={setValue} inputRef={input} />
       {failure ? <ErrorNotice error={failure} /> : null}
       <button type="submit" className="admin-button" disabled={busy} aria-busy={busy || undefined}>
-        {step.name === 'email' ? (
-          <Trans>Send code</Trans>
-        ) : step.name === 'code' ? (
-          <Trans>Check code</Trans>
-        ) : (
-          <Trans>Sign in</Trans>
-        )}
+        {submitLabel}
       </button>
     </form>
   )
