@@ -4,9 +4,13 @@
  * (issue 31 item 1); until they are wired in here, every call rejects with {@link AdminApiNotAvailable}, which the
  * screens show as "not available yet".
  */
+import type { SECOND_FACTOR_KINDS } from '~/contract/admin'
+import type { Money } from '~/domain/money'
+import type { StaffPermission } from '~/domain/staff-permissions'
+import type { AdminLocale } from './locale'
 
-/** The second factors a staff member may give after the e-mail code. */
-export type SecondFactorKind = 'totp' | 'recovery_code' | 'passkey'
+/** The second factors a staff member may give after the e-mail code (the admin API's contract). */
+export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number]
 
 /** A sign-in under way: the token that binds its steps, and the reference printed in the e-mail with the code. */
 export type SignInStarted = { signInToken: string; reference: string }
@@ -18,7 +22,7 @@ export type CodeAccepted = { factors: SecondFactorKind[] }
 export type TypedFactor = { kind: 'totp' | 'recovery_code'; code: string }
 
 /** Who is signed in. */
-export type StaffSession = { name: string; email: string; permissions: string[] }
+export type StaffSession = { name: string; email: string; permissions: StaffPermission[] }
 
 /** One line of the orders list. */
 export type OrderRow = {
@@ -26,8 +30,8 @@ export type OrderRow = {
   placedAt: string
   customer: string
   status: string
-  /** Integer minor units with the currency (DESIGN.md §3). */
-  total: { amount: number; currency: 'THB' | 'USD' }
+  /** Integer minor units with the currency, as the wire carries them (DESIGN.md §3). */
+  total: Money
 }
 
 /** One page of a list, as the server pages and sorts it. */
@@ -50,7 +54,7 @@ export class AdminApiNotAvailable extends Error {
 const notAvailable = (operation: string): Promise<never> => Promise.reject(new AdminApiNotAvailable(operation))
 
 /** Step 1: sends a sign-in code to the e-mail address (the same answer whether or not staff have it). */
-export function startSignIn(_input: { email: string; language: 'th' | 'en' }): Promise<SignInStarted> {
+export function startSignIn(_input: { email: string; language: AdminLocale }): Promise<SignInStarted> {
   return notAvailable('sign-in')
 }
 

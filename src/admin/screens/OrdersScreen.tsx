@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, useRouteContext } from '@tanstack/react-router'
+import { formatMoney, type Money } from '~/domain/money'
 import type { OrderRow } from '../api'
 import { ordersQuery } from '../queries'
 import { ORDER_SORTS, type OrderSort } from '../search'
@@ -10,9 +11,10 @@ import { ErrorNotice } from './ErrorScreen'
 
 const route = getRouteApi('/orders')
 
-function Money({ amount, currency }: OrderRow['total']) {
-  const { i18n } = useLingui()
-  return <>{i18n.number(amount / 100, { style: 'currency', currency })}</>
+/** An amount as the shop writes it (฿1,290, $39.00), in the back office's language. */
+function Amount({ amount, currency }: Money) {
+  const { place } = useRouteContext({ from: '__root__' })
+  return <>{formatMoney(amount, currency, place.locale)}</>
 }
 
 /** The orders list's columns; their ids are the sort keys of the URL (search.ts). */
@@ -25,7 +27,7 @@ const COLUMNS: ReadonlyArray<ListColumn<OrderRow>> = [
     id: 'total',
     accessorFn: (row) => row.total.amount,
     header: () => <Trans>Total</Trans>,
-    cell: ({ row }) => <Money {...row.original.total} />,
+    cell: ({ row }) => <Amount {...row.original.total} />,
   },
 ]
 

@@ -21,7 +21,7 @@ function renderFlow(api: SignInApi) {
   return { onSignedIn, user: userEvent.setup() }
 }
 
-const SESSION = { name: 'Nok', email: 'nok@example.com', permissions: ['orders:read'] }
+const SESSION: adminApi.StaffSession = { name: 'Nok', email: 'nok@example.com', permissions: ['orders:read'] }
 
 describe('the sign-in (e-mail, code, second factor)', () => {
   it('goes through its three steps with one field each', async () => {
