@@ -30,7 +30,6 @@ import { ADMIN_ASSETS_URL } from './admin-build.ts'
 import { clsOf } from './bench-stats.ts'
 import { JS_PAGES, PRODUCT } from './js-pages.mjs'
 
-export { JS_PAGES }
 export const ENTRY_BROTLI_BUDGET = 125 * 1024
 export const TRANSFERRED_BUDGET = 130 * 1024
 /** Issue 29: every script until the network is idle, on every page type. */
@@ -283,7 +282,7 @@ export function printJs(rows) {
       'what moved': [...new Set(wire.shifts.flatMap((shift) => shift.sources))].slice(0, 4).join(' '),
     })),
   )
-  // Decision 173: not one byte of the back office in a shopper's load, until the network is idle (exit status 1).
+  // Decision 177: not one byte of the back office in a shopper's load, until the network is idle (exit status 1).
   const adminFiles = rows.flatMap(({ page, first, wire }) =>
     [...first.urls, ...wire.idle.urls]
       .filter((url) => new URL(url, 'http://x').pathname.startsWith(ADMIN_ASSETS_URL))
