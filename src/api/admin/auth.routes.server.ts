@@ -37,6 +37,7 @@ import {
   type AdminEnv,
 } from './guard.server'
 import type { AdminServices } from './services.server'
+import type { FactorAnswer } from './sign-in.service'
 import { staffView } from './staff.service'
 
 const sessionOnly = { kind: 'signed_in', sessionOnly: true } as const
@@ -262,18 +263,10 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
     },
   )
 
-  const stepUp = async (c: Context<AdminEnv>, answer: Parameters<AdminServices['signIn']['checkFactor']>[1]) => {
+  const stepUp = async (c: Context<AdminEnv>, answer: FactorAnswer) => {
     const actor = actorOf(c)
     if (!actor.session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
-    const { ip } = clientOf(c)
-    await services.throttle.assertNotLocked(ip)
-    const challenge = answer.kind === 'passkey' ? await services.sessions.challengeOf(actor.session.id) : null
-    if (!(await services.signIn.checkFactor(actor.session.staffId, answer, challenge))) {
-      const { lockedUntil, attemptsLeft } = await services.throttle.recordFailure(ip)
-      if (lockedUntil) throw new ApiError(423, 'LOCKED', 'Too many wrong tries', { retryAt: lockedUntil })
-      throw new ApiError(400, 'SECOND_FACTOR_INCORRECT', 'The second factor is not right', { attemptsLeft })
-    }
-    const row = await services.sessions.steppedUp(actor.session.id, auditContextOf(c), answer.kind)
+    const row = await services.signIn.stepUp(actor.session, answer, auditContextOf(c))
     const view = services.sessions.view(row, row.id)
     return c.json(toWire(stepUpSchema, { secondFactorAt: view.secondFactorAt, stepUpUntil: view.stepUpUntil }), 200)
   }

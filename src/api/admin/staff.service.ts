@@ -212,12 +212,8 @@ export class StaffService {
     const row = await this.named(token)
     if (!row.pendingTotp) throw new ApiError(409, 'INVITE_INVALID', 'Start the TOTP enrolment first')
     const step = await this.options.factors.totpStep(row.pendingTotp, code.trim())
-    if (step === null) {
-      const { lockedUntil, attemptsLeft } = await this.options.throttle.recordFailure(client.ip)
-      if (lockedUntil)
-        throw new ApiError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: lockedUntil })
-      throw new ApiError(400, 'SECOND_FACTOR_INCORRECT', 'The code is not right', { attemptsLeft })
-    }
+    if (step === null)
+      return this.options.throttle.refuse(client.ip, 'SECOND_FACTOR_INCORRECT', 'The code is not right')
     const sealed = row.pendingTotp
     return this.enrol(row, client, 'totp', (tx, staffId) => this.options.factors.saveTotp(tx, staffId, sealed, step))
   }
@@ -240,10 +236,7 @@ export class StaffService {
       ? await this.options.factors.verifyRegistration(credential, row.pendingChallenge)
       : null
     if (!verified) {
-      const { lockedUntil, attemptsLeft } = await this.options.throttle.recordFailure(client.ip)
-      if (lockedUntil)
-        throw new ApiError(423, 'LOCKED', 'Too many wrong tries from this connection', { retryAt: lockedUntil })
-      throw new ApiError(400, 'SECOND_FACTOR_INCORRECT', 'The passkey could not be verified', { attemptsLeft })
+      return this.options.throttle.refuse(client.ip, 'SECOND_FACTOR_INCORRECT', 'The passkey could not be verified')
     }
     return this.enrol(row, client, 'passkey', (tx, staffId) => this.options.factors.savePasskey(tx, staffId, verified))
   }

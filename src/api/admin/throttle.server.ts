@@ -54,6 +54,18 @@ export class StaffThrottle {
     return { lockedUntil, attemptsLeft: 0 }
   }
 
+  /**
+   * Refuses a wrong code or factor: counted against the connection (`recordFailure`), a 423 once it is locked out,
+   * else a 400 of `reason` with the tries left.
+   */
+  async refuse(ip: string, reason: 'OTP_INCORRECT' | 'SECOND_FACTOR_INCORRECT', message: string): Promise<never> {
+    const { lockedUntil, attemptsLeft } = await this.recordFailure(ip)
+    if (lockedUntil) {
+      throw new ApiError(423, 'LOCKED', 'Too many wrong tries from this connection', { retryAt: lockedUntil })
+    }
+    throw new ApiError(400, reason, message, { attemptsLeft })
+  }
+
   /** One more sign-in code from this connection and to this address, within the hourly limits. */
   async takeSend(ip: string, email: string): Promise<void> {
     const now = this.now()
