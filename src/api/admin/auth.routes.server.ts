@@ -27,15 +27,17 @@ import { ApiError } from '~/api/errors'
 import { setCookie } from 'hono/cookie'
 import { STAFF_SESSION_ABSOLUTE_SECONDS } from '~/domain/staff-permissions'
 import {
-  actorOf,
   adminRoute,
   auditContextOf,
   clientOf,
   createAdminSubApp,
   createRoute,
   INVITE_TOKEN_HEADER,
+  sessionOf,
   type AdminEnv,
 } from './guard.server'
+import type { StaffRow, StaffSessionRow } from '~/db/staff-schema'
+import type { RoleView } from './roles.service'
 import type { AdminServices } from './services.server'
 import type { FactorAnswer } from './sign-in.service'
 import { staffView } from './staff.service'
@@ -66,26 +68,20 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
   const { now } = services
   const app = createAdminSubApp()
 
-  const me = async (c: Context<AdminEnv>) => {
-    const actor = actorOf(c)
-    if (actor.type === 'staff' && actor.session) {
-      const member = await services.staff.find(actor.id)
-      const session = await services.sessionRow(actor.session.id)
-      if (!member || !session) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in first')
-      const role = await services.roles.require(member.roleId)
-      const view = staffView(member)
-      return toWire(meSchema, {
-        id: view.id,
-        email: view.email,
-        name: view.name,
-        language: view.language,
-        role: role,
-        permissions: [...actor.permissions],
-        session: services.sessions.view(session, session.id),
-        actorType: 'staff',
-      })
-    }
-    throw new ApiError(403, 'STAFF_ONLY', 'An API key has no staff profile')
+  /** Who is signed in (/me, and the answer of a sign-in): the staff member, their role and the session. */
+  const meOf = (member: StaffRow, role: RoleView, session: StaffSessionRow) => {
+    const { id, email, name, language } = staffView(member)
+    const view = services.sessions.view(session, session.id)
+    return toWire(meSchema, {
+      id,
+      email,
+      name,
+      language,
+      role,
+      permissions: role.permissions,
+      session: view,
+      actorType: 'staff',
+    })
   }
 
   app.openapi(
@@ -147,18 +143,7 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
 
   const grant = async (c: Context<AdminEnv>, result: Awaited<ReturnType<AdminServices['signIn']['finish']>>) => {
     setSessionCookie(c, cookie.name, result.token, cookie.secure, STAFF_SESSION_ABSOLUTE_SECONDS)
-    const role = await services.roles.require(result.member.roleId)
-    const view = staffView(result.member)
-    return toWire(meSchema, {
-      id: view.id,
-      email: view.email,
-      name: view.name,
-      language: view.language,
-      role,
-      permissions: role.permissions,
-      session: services.sessions.view(result.session, result.session.id),
-      actorType: 'staff',
-    })
+    return meOf(result.member, await services.roles.require(result.member.roleId), result.session)
   }
   const signedInResponses = {
     200: { ...json(meSchema, 'Signed in: the session’s cookie is set'), headers: setCookieHeader },
@@ -264,9 +249,7 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
   )
 
   const stepUp = async (c: Context<AdminEnv>, answer: FactorAnswer) => {
-    const actor = actorOf(c)
-    if (!actor.session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
-    const row = await services.signIn.stepUp(actor.session, answer, auditContextOf(c))
+    const row = await services.signIn.stepUp(sessionOf(c), answer, auditContextOf(c))
     const view = services.sessions.view(row, row.id)
     return c.json(toWire(stepUpSchema, { secondFactorAt: view.secondFactorAt, stepUpUntil: view.stepUpUntil }), 200)
   }
@@ -332,10 +315,9 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
       ),
     ),
     async (c) => {
-      const actor = actorOf(c)
-      if (!actor.session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
-      const options = await services.factors.authenticationOptions(actor.session.staffId)
-      await services.sessions.setChallenge(actor.session.id, options.challenge)
+      const session = sessionOf(c)
+      const options = await services.factors.authenticationOptions(session.staffId)
+      await services.sessions.setChallenge(session.id, options.challenge)
       return c.json({ public_key: { ...options } }, 200)
     },
   )
@@ -381,8 +363,7 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
       ),
     ),
     async (c) => {
-      const actor = actorOf(c)
-      if (actor.session) await services.sessions.end(actor.session.id, auditContextOf(c))
+      await services.sessions.end(sessionOf(c).id, auditContextOf(c))
       setSessionCookie(c, cookie.name, '', cookie.secure, 0)
       return c.body(null, 204)
     },
@@ -406,7 +387,10 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
         now,
       ),
     ),
-    async (c) => c.json(await me(c), 200),
+    async (c) => {
+      const session = sessionOf(c)
+      return c.json(meOf(session.member, session.role, session), 200)
+    },
   )
 
   // ── the invitation ──

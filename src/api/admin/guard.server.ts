@@ -20,7 +20,7 @@ import {
   serverErrorResponse,
   unstorableTextPath,
 } from '~/api/http.server'
-import type { Actor, AuditContext } from './actor'
+import type { Actor, AuditContext, StaffSessionOfActor } from './actor'
 import { languageOfRequest, staffMessage } from './messages'
 
 /** What the admin app keeps per request. */
@@ -28,8 +28,6 @@ export type AdminEnv = {
   Variables: {
     requestId: string
     actor: Actor | null
-    /** Set when a staff session's cookie made the actor: the cookie's token (sign-out, step-up). */
-    sessionToken: string | null
     language: StaffLanguage
   }
 }
@@ -80,7 +78,6 @@ export function adminRequestMiddleware(options: {
     c.set('requestId', requestId)
     c.set('language', languageOfRequest(c.req.header('accept-language')))
     c.set('actor', null)
-    c.set('sessionToken', null)
     try {
       const bearer = bearerToken(c)
       const cookie = bearer ? null : (getCookie(c, options.cookieName) ?? null)
@@ -101,7 +98,6 @@ export function adminRequestMiddleware(options: {
       if (actor) {
         c.set('actor', actor)
         if (actor.type === 'staff') c.set('language', actor.language)
-        if (cookie && actor.session) c.set('sessionToken', cookie)
       }
       await next()
     } finally {
@@ -197,6 +193,13 @@ export function actorOf(c: Context<AdminEnv>): Actor {
   const actor = c.get('actor')
   if (!actor) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in first')
   return actor
+}
+
+/** The staff session of a route for staff sessions only (the guard made sure there is one). */
+export function sessionOf(c: Context<AdminEnv>): StaffSessionOfActor {
+  const session = actorOf(c).session
+  if (!session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+  return session
 }
 
 export function clientOf(c: Context<AdminEnv>) {

@@ -23,7 +23,15 @@ import {
 } from '~/contract/admin'
 import { ApiError } from '~/api/errors'
 import type { AuditFilter } from './audit.server'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  createAdminSubApp,
+  createRoute,
+  requirePermission,
+  sessionOf,
+} from './guard.server'
 import type { AdminServices } from './services.server'
 
 const denied = {
@@ -249,8 +257,7 @@ export function createManageRoutes(services: AdminServices) {
       ),
     ),
     async (c) => {
-      const session = actorOf(c).session
-      if (!session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+      const session = sessionOf(c)
       return c.json(
         toWire(staffSessionListSchema, { items: await services.sessions.list(session.staffId, session.id) }),
         200,
@@ -274,8 +281,7 @@ export function createManageRoutes(services: AdminServices) {
       ),
     ),
     async (c) => {
-      const session = actorOf(c).session
-      if (!session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+      const session = sessionOf(c)
       await services.sessions.revoke(c.req.valid('param').id, session.staffId, auditContextOf(c))
       return c.body(null, 204)
     },
