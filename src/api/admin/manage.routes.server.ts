@@ -21,7 +21,6 @@ import {
   staffSessionListSchema,
   staffUpdateBody,
 } from '~/contract/admin'
-import { ApiError } from '~/api/errors'
 import type { AuditFilter } from './audit.server'
 import {
   actorOf,
@@ -168,15 +167,8 @@ export function createManageRoutes(services: AdminServices) {
       ),
     ),
     async (c) => {
-      const input = c.req.valid('json')
-      const actor = actorOf(c)
-      const missing = input.permissions.filter((permission) => !actor.permissions.has(permission))
-      if (missing.length > 0) {
-        throw new ApiError(403, 'PERMISSION_DENIED', `You do not hold ${missing.join(', ')}`, {
-          fields: { permissions: 'invalid' },
-        })
-      }
-      return c.json(toWire(roleSchema, await services.roles.create(input, auditContextOf(c))), 201)
+      const created = await services.roles.create(c.req.valid('json'), auditContextOf(c))
+      return c.json(toWire(roleSchema, created), 201)
     },
   )
 
@@ -201,18 +193,8 @@ export function createManageRoutes(services: AdminServices) {
       ),
     ),
     async (c) => {
-      const input = c.req.valid('json')
-      const actor = actorOf(c)
-      const missing = (input.permissions ?? []).filter((permission) => !actor.permissions.has(permission))
-      if (missing.length > 0) {
-        throw new ApiError(403, 'PERMISSION_DENIED', `You do not hold ${missing.join(', ')}`, {
-          fields: { permissions: 'invalid' },
-        })
-      }
-      return c.json(
-        toWire(roleSchema, await services.roles.update(c.req.valid('param').id, input, auditContextOf(c))),
-        200,
-      )
+      const updated = await services.roles.update(c.req.valid('param').id, c.req.valid('json'), auditContextOf(c))
+      return c.json(toWire(roleSchema, updated), 200)
     },
   )
 

@@ -47,19 +47,19 @@ export function staffView(row: StaffRow): StaffView {
   }
 }
 
-/** Nobody hands out what they do not hold: a role given (to staff, an invite or a key) must be within the giver's. */
-export function assertWithin(actor: Actor, role: RoleView, field = 'role_id'): void {
-  const missing = role.permissions.filter((permission: StaffPermission) => !actor.permissions.has(permission))
+/** Nobody hands out what they do not hold: permissions given (a custom role's) must be within the giver's. */
+export function assertHolds(actor: Actor, permissions: readonly StaffPermission[], field: string): void {
+  const missing = permissions.filter((permission) => !actor.permissions.has(permission))
   if (missing.length > 0) {
-    throw new ApiError(
-      403,
-      'PERMISSION_DENIED',
-      `The role ${role.id} holds permissions you do not: ${missing.join(', ')}`,
-      {
-        fields: { [field]: 'invalid' },
-      },
-    )
+    throw new ApiError(403, 'PERMISSION_DENIED', `You do not hold ${missing.join(', ')}`, {
+      fields: { [field]: 'invalid' },
+    })
   }
+}
+
+/** A role given (to staff, an invite or a key) must be within the giver's. */
+export function assertWithin(actor: Actor, role: RoleView, field = 'role_id'): void {
+  assertHolds(actor, role.permissions, field)
 }
 
 function inviteMessage(url: string, expiresAt: Date): { subject: string; text: string } {
