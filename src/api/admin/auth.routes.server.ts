@@ -57,6 +57,44 @@ const setCookieHeader = {
   },
 }
 
+/** The second factors' routes of sign-in and step-up (/auth/sign-in/…, /auth/step-up/…): their bodies and words. */
+const SECOND_FACTOR_ROUTES = [
+  {
+    kind: 'totp',
+    path: 'totp',
+    operation: 'Totp',
+    signIn: { summary: 'The second factor by a TOTP app’s code', body: signInTotpBody },
+    stepUp: {
+      summary: 'Give the second factor again (TOTP) for money, permission, key and export actions',
+      body: stepUpTotpBody,
+    },
+  },
+  {
+    kind: 'recovery_code',
+    path: 'recovery-code',
+    operation: 'RecoveryCode',
+    signIn: { summary: 'The second factor by a recovery code (each works once)', body: signInRecoveryBody },
+    stepUp: { summary: 'Give the second factor again (a recovery code, used up)', body: stepUpRecoveryBody },
+  },
+  {
+    kind: 'passkey',
+    path: 'passkey',
+    operation: 'Passkey',
+    signIn: { summary: 'The second factor by a passkey', body: signInPasskeyBody },
+    stepUp: { summary: 'Give the second factor again (a passkey)', body: stepUpPasskeyBody },
+  },
+] as const
+
+/** A second factor's answer from its route's body: a code, or a passkey's assertion. */
+function answerOf(kind: FactorAnswer['kind'], input: { code: string } | { credential: unknown }): FactorAnswer {
+  if (kind === 'passkey') {
+    if ('credential' in input) return { kind, credential: input.credential as AuthenticationResponseJSON }
+  } else if ('code' in input) {
+    return { kind, code: input.code }
+  }
+  throw new Error(`The ${kind} route's body has no ${kind === 'passkey' ? 'credential' : 'code'}`)
+}
+
 function inviteToken(c: Context<AdminEnv>): string {
   const token = c.req.header(INVITE_TOKEN_HEADER) ?? ''
   if (token.length < 16 || token.length > 200) throw new ApiError(404, 'INVITE_INVALID', 'This invitation is not valid')
@@ -141,64 +179,10 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
     },
   )
 
-  const grant = async (c: Context<AdminEnv>, result: Awaited<ReturnType<AdminServices['signIn']['finish']>>) => {
-    setSessionCookie(c, cookie.name, result.token, cookie.secure, STAFF_SESSION_ABSOLUTE_SECONDS)
-    return meOf(result.member, await services.roles.require(result.member.roleId), result.session)
-  }
   const signedInResponses = {
     200: { ...json(meSchema, 'Signed in: the session’s cookie is set'), headers: setCookieHeader },
     423: refused('Too many wrong tries from this connection'),
   }
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/sign-in/totp',
-          operationId: 'staffSignInTotp',
-          summary: 'The second factor by a TOTP app’s code',
-          access: { kind: 'public' },
-          request: body(signInTotpBody),
-          responses: signedInResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => {
-      const input = c.req.valid('json')
-      const result = await services.signIn.finish(
-        { signInToken: input.sign_in_token, answer: { kind: 'totp', code: input.code } },
-        clientOf(c),
-      )
-      return c.json(await grant(c, result), 200)
-    },
-  )
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/sign-in/recovery-code',
-          operationId: 'staffSignInRecoveryCode',
-          summary: 'The second factor by a recovery code (each works once)',
-          access: { kind: 'public' },
-          request: body(signInRecoveryBody),
-          responses: signedInResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => {
-      const input = c.req.valid('json')
-      const result = await services.signIn.finish(
-        { signInToken: input.sign_in_token, answer: { kind: 'recovery_code', code: input.code } },
-        clientOf(c),
-      )
-      return c.json(await grant(c, result), 200)
-    },
-  )
 
   app.openapi(
     createRoute(
@@ -227,80 +211,6 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
       adminRoute(
         {
           method: 'post',
-          path: '/auth/sign-in/passkey',
-          operationId: 'staffSignInPasskey',
-          summary: 'The second factor by a passkey',
-          access: { kind: 'public' },
-          request: body(signInPasskeyBody),
-          responses: signedInResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => {
-      const input = c.req.valid('json')
-      const credential = input.credential as unknown as AuthenticationResponseJSON
-      const result = await services.signIn.finish(
-        { signInToken: input.sign_in_token, answer: { kind: 'passkey', credential } },
-        clientOf(c),
-      )
-      return c.json(await grant(c, result), 200)
-    },
-  )
-
-  const stepUp = async (c: Context<AdminEnv>, answer: FactorAnswer) => {
-    const row = await services.signIn.stepUp(sessionOf(c), answer, auditContextOf(c))
-    const view = services.sessions.view(row, row.id)
-    return c.json(toWire(stepUpSchema, { secondFactorAt: view.secondFactorAt, stepUpUntil: view.stepUpUntil }), 200)
-  }
-  const stepUpResponses = {
-    200: json(stepUpSchema, 'The second factor was given again'),
-    401: refused('Not signed in'),
-    403: refused('Not a staff session'),
-    423: refused('Too many wrong tries from this connection'),
-  }
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/step-up/totp',
-          operationId: 'staffStepUpTotp',
-          summary: 'Give the second factor again (TOTP) for money, permission, key and export actions',
-          access: sessionOnly,
-          request: body(stepUpTotpBody),
-          responses: stepUpResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => stepUp(c, { kind: 'totp', code: c.req.valid('json').code }),
-  )
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/step-up/recovery-code',
-          operationId: 'staffStepUpRecoveryCode',
-          summary: 'Give the second factor again (a recovery code, used up)',
-          access: sessionOnly,
-          request: body(stepUpRecoveryBody),
-          responses: stepUpResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => stepUp(c, { kind: 'recovery_code', code: c.req.valid('json').code }),
-  )
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
           path: '/auth/step-up/passkey/options',
           operationId: 'staffStepUpPasskeyOptions',
           summary: 'The passkey challenge of a step-up',
@@ -322,27 +232,62 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
     },
   )
 
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/step-up/passkey',
-          operationId: 'staffStepUpPasskey',
-          summary: 'Give the second factor again (a passkey)',
-          access: sessionOnly,
-          request: body(stepUpPasskeyBody),
-          responses: stepUpResponses,
-        },
-        now,
+  const stepUpResponses = {
+    200: json(stepUpSchema, 'The second factor was given again'),
+    401: refused('Not signed in'),
+    403: refused('Not a staff session'),
+    423: refused('Too many wrong tries from this connection'),
+  }
+
+  // Each second factor has a route of sign-in (after the e-mail code) and one of step-up: only the body differs.
+  for (const factor of SECOND_FACTOR_ROUTES) {
+    app.openapi(
+      createRoute(
+        adminRoute(
+          {
+            method: 'post',
+            path: `/auth/sign-in/${factor.path}`,
+            operationId: `staffSignIn${factor.operation}`,
+            summary: factor.signIn.summary,
+            access: { kind: 'public' },
+            request: body(factor.signIn.body),
+            responses: signedInResponses,
+          },
+          now,
+        ),
       ),
-    ),
-    async (c) =>
-      stepUp(c, {
-        kind: 'passkey',
-        credential: c.req.valid('json').credential as unknown as AuthenticationResponseJSON,
-      }),
-  )
+      async (c) => {
+        const input = c.req.valid('json')
+        const answer = answerOf(factor.kind, input)
+        const result = await services.signIn.finish({ signInToken: input.sign_in_token, answer }, clientOf(c))
+        setSessionCookie(c, cookie.name, result.token, cookie.secure, STAFF_SESSION_ABSOLUTE_SECONDS)
+        return c.json(meOf(result.member, await services.roles.require(result.member.roleId), result.session), 200)
+      },
+    )
+
+    app.openapi(
+      createRoute(
+        adminRoute(
+          {
+            method: 'post',
+            path: `/auth/step-up/${factor.path}`,
+            operationId: `staffStepUp${factor.operation}`,
+            summary: factor.stepUp.summary,
+            access: sessionOnly,
+            request: body(factor.stepUp.body),
+            responses: stepUpResponses,
+          },
+          now,
+        ),
+      ),
+      async (c) => {
+        const answer = answerOf(factor.kind, c.req.valid('json'))
+        const row = await services.signIn.stepUp(sessionOf(c), answer, auditContextOf(c))
+        const { secondFactorAt, stepUpUntil } = services.sessions.view(row, row.id)
+        return c.json(toWire(stepUpSchema, { secondFactorAt, stepUpUntil }), 200)
+      },
+    )
+  }
 
   app.openapi(
     createRoute(
