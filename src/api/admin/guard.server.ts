@@ -247,9 +247,12 @@ export function createAdminSubApp() {
 
 export function adminOnError(error: Error, c: Context<AdminEnv>): Response {
   if (error instanceof ApiError) return adminErrorResponse(c, error)
+  // The request's own fault found before validation: malformed JSON (400), a body that is not JSON (415); in the
+  // caller's language like every other refusal.
   if (error instanceof HTTPException && error.status < 500) {
     const reason = error.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_INPUT'
-    return c.json({ code: error.status, message: error.message || 'Invalid request', reason }, error.status)
+    const message = staffMessage(reason, c.get('language') ?? 'th', error.message || 'Invalid request')
+    return c.json({ code: error.status, message, reason }, error.status)
   }
   return serverErrorResponse(c, error)
 }
