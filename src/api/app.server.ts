@@ -17,7 +17,8 @@ import { notFound, serverErrorResponse } from './http.server'
 import { createDocsRoutes } from './docs.server'
 import { documentOf, registerDocumentComponents } from './openapi.server'
 import { createRegionRoutes } from './region.server'
-import { createAdminApp } from './admin/app.server'
+import { createAdminApp, type AdminApiOptions, type AdminApp } from './admin/app.server'
+import { createAdminServices } from './admin/services.server'
 import { DEFAULT_THB_PER_USD, DEMO_BANK_ACCOUNT, type ApiOptions } from './options.server'
 
 /**
@@ -106,7 +107,9 @@ export function createApiApp(options: ApiOptions) {
   app.route('/', createDocsRoutes())
 
   // The admin API (issue 31): its own app and document at /api/admin/{storeKey}/…, on the same database and delivery.
-  const admin = createAdminApp({
+  // Its services are made here (the hourly purge uses them, and they read nothing until called); its routes and
+  // document on its first call, so neither the shop's start nor its own calls pay for them.
+  const adminOptions: AdminApiOptions = {
     db: options.db,
     storeKeys: options.storeKeys,
     deliver: delivery.deliver,
@@ -114,16 +117,17 @@ export function createApiApp(options: ApiOptions) {
     secureCookies: options.admin?.secureCookies,
     webauthn: options.admin?.webauthn,
     now: options.admin?.now ?? options.accounts?.now,
-  })
+  }
+  const adminServices = createAdminServices(adminOptions)
+  let admin: AdminApp | null = null
+  const adminApp = () => (admin ??= createAdminApp(adminOptions, adminServices))
   const publicFetch = app.fetch.bind(app)
   const fetch: typeof app.fetch = (request, ...rest) =>
-    new URL(request.url).pathname.startsWith('/api/admin/')
-      ? admin.fetch(request, ...rest)
-      : publicFetch(request, ...rest)
+    isAdminUrl(request.url) ? adminApp().fetch(request, ...rest) : publicFetch(request, ...rest)
 
-  return Object.assign(app, {
+  const api = Object.assign(app, {
     fetch,
-    admin,
+    adminServices,
     openApiDocument,
     accounts,
     membership,
@@ -134,6 +138,16 @@ export function createApiApp(options: ApiOptions) {
     taxInvoices: commerce.taxInvoices,
     orderMails: commerce.mails,
   })
+  // A getter, not a value: Object.assign would make the admin app at once.
+  return Object.defineProperty(api, 'admin', { get: adminApp, enumerable: true }) as typeof api & {
+    readonly admin: AdminApp
+  }
+}
+
+/** Whether a request is the admin API's (/api/admin/…), told from its URL's text: every call of the shop asks. */
+function isAdminUrl(url: string): boolean {
+  const path = url.indexOf('/', url.indexOf('://') + 3)
+  return path !== -1 && url.startsWith('/api/admin/', path)
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>

@@ -200,7 +200,7 @@ export function getApiApp(): Promise<ApiApp> {
         api.accounts
           .purgeExpired()
           .catch((error: unknown) => console.error('Account purge failed', loggableError(error)))
-        api.admin.services
+        api.adminServices
           .purgeExpired()
           .catch((error: unknown) => console.error('Staff purge failed', loggableError(error)))
         api.membership

@@ -10,17 +10,17 @@ import {
   type BuiltInRole,
   type StaffPermission,
 } from '~/domain/staff-permissions'
-import { createApiApp, type ApiApp } from './api-app'
-import { freshDatabase } from './database'
 import { Clock } from './support/clock'
-import { SITE, StaffHarness, type Enrolled, type StaffCall } from './support/staff'
+import { type StaffHarness, staffSuite, type Enrolled, type StaffCall, type StaffSuite } from './support/staff'
 
 /**
  * The role × operation matrix of issue 31, generated from the admin API's own OpenAPI document: every operation that
  * names permissions (`x-permissions`) is called by a member of staff of every built-in role and by an API key of
  * every built-in role. A role without the permissions gets 403 and nothing happens (no audit entry); a role with them
  * is not refused. Every write (and every step-up operation) is then made for real by the owner, and its audit entry,
- * with the answer's request id, is checked.
+ * with the answer's request id, is checked. Every other operation of the document needs no permission, each named in
+ * NO_PERMISSION with the reason, and is called by staff and a key of a role without any: an operation the document
+ * gains is in neither list, and the matrix fails until it is put in one.
  */
 
 type Operation = {
@@ -29,28 +29,58 @@ type Operation = {
   operationId: string
   permissions: StaffPermission[]
   stepUp: boolean
+  /** Who the document says may call it: anyone, an invitation's holder, staff sessions only, or staff and keys. */
+  caller: 'anyone' | 'invite' | 'session' | 'signed_in'
+}
+
+/** The operations that name no permission, and why none is needed. */
+const NO_PERMISSION: Record<string, string> = {
+  getAdminOpenApiDocument: 'the document itself, open to anyone',
+  staffSignIn: 'sign-in: there is no caller yet',
+  staffSignInCode: 'sign-in: there is no caller yet',
+  staffSignInTotp: 'sign-in: there is no caller yet',
+  staffSignInRecoveryCode: 'sign-in: there is no caller yet',
+  staffSignInPasskeyOptions: 'sign-in: there is no caller yet',
+  staffSignInPasskey: 'sign-in: there is no caller yet',
+  staffInviteRead: 'the invitation: its token is the right to it',
+  staffInviteAccept: 'the invitation: its token is the right to it',
+  staffInviteTotpStart: 'the invitation: its token is the right to it',
+  staffInviteTotpConfirm: 'the invitation: its token is the right to it',
+  staffInvitePasskeyOptions: 'the invitation: its token is the right to it',
+  staffInvitePasskey: 'the invitation: its token is the right to it',
+  staffStepUpTotp: 'step-up: the caller’s own second factor, any signed-in staff',
+  staffStepUpRecoveryCode: 'step-up: the caller’s own second factor, any signed-in staff',
+  staffStepUpPasskeyOptions: 'step-up: the caller’s own second factor, any signed-in staff',
+  staffStepUpPasskey: 'step-up: the caller’s own second factor, any signed-in staff',
+  staffMe: 'who the caller is, for any signed-in staff',
+  staffOwnSessions: 'the caller’s own sessions',
+  staffOwnSessionRevoke: 'the caller’s own sessions',
+  staffSignOut: 'ending the caller’s own session',
+  staffRoles: 'the roles’ names and permissions, which every screen of the back office shows',
 }
 
 const BASE = '/api/admin/{storeKey}'
 const SYSTEM = { actor: systemActor('test', STAFF_PERMISSIONS), ip: null, requestId: null }
 
-let database: Awaited<ReturnType<typeof freshDatabase>>
-let api: ApiApp
+let database: StaffSuite['database']
+let api: StaffSuite['api']
 let h: StaffHarness
 const clock = new Clock(Date.UTC(2031, 5, 1, 9, 0, 0))
 const members = new Map<BuiltInRole, { staff: Enrolled; cookie: string; key: string }>()
+/** Every operation of the document. */
+const everyOperation: Operation[] = []
+/** The operations that name permissions (`x-permissions`). */
 const operations: Operation[] = []
 
+function callerOf(security: Array<Record<string, string[]>> | undefined): Operation['caller'] {
+  const schemes = (security ?? []).flatMap((requirement) => Object.keys(requirement))
+  if (schemes.length === 0) return 'anyone'
+  if (schemes.includes('inviteToken')) return 'invite'
+  return schemes.includes('apiKey') ? 'signed_in' : 'session'
+}
+
 beforeAll(async () => {
-  database = await freshDatabase({ seed: false })
-  api = createApiApp({
-    db: database.db,
-    storeKeys: ['demo'],
-    commerce: { siteUrl: SITE },
-    accounts: { now: clock.now },
-    admin: { now: clock.now },
-  })
-  h = new StaffHarness(api, database.db, clock)
+  ;({ database, api, h } = await staffSuite(clock))
   for (const role of BUILT_IN_ROLES) {
     const staff = await h.enrol(role)
     const cookie = await h.signIn(staff)
@@ -61,17 +91,25 @@ beforeAll(async () => {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of ['get', 'post', 'patch', 'put', 'delete'] as const) {
       const operation = item[method] as
-        { operationId?: string; 'x-permissions'?: StaffPermission[]; 'x-step-up'?: boolean } | undefined
-      if (!operation?.['x-permissions']?.length) continue
-      operations.push({
+        | {
+            operationId?: string
+            security?: Array<Record<string, string[]>>
+            'x-permissions'?: StaffPermission[]
+            'x-step-up'?: boolean
+          }
+        | undefined
+      if (!operation) continue
+      everyOperation.push({
         method: method.toUpperCase(),
         path: path.slice(BASE.length),
         operationId: operation.operationId ?? '',
-        permissions: operation['x-permissions'],
+        permissions: operation['x-permissions'] ?? [],
         stepUp: operation['x-step-up'] === true,
+        caller: callerOf(operation.security),
       })
     }
   }
+  operations.push(...everyOperation.filter((operation) => operation.permissions.length > 0))
 })
 
 afterAll(async () => {
@@ -104,6 +142,44 @@ describe('the role × operation matrix (from the OpenAPI document)', () => {
     expect(operations.map((operation) => operation.operationId)).toEqual(
       expect.arrayContaining(['staffInviteCreate', 'staffUpdate', 'apiKeyCreate', 'auditList', 'auditExport']),
     )
+  })
+
+  it('has every operation of the document: guarded by permissions, or in NO_PERMISSION with its reason', () => {
+    const ids = everyOperation.map((operation) => operation.operationId)
+    expect(new Set(ids).size, 'operation ids are unique').toBe(ids.length)
+    expect(ids).not.toContain('')
+    const unguarded = everyOperation.filter((operation) => operation.permissions.length === 0)
+    // An operation the document gains must name its permissions or be listed here with why it needs none.
+    expect(unguarded.map((operation) => operation.operationId).sort()).toEqual(Object.keys(NO_PERMISSION).sort())
+    expect(operations.length + unguarded.length).toBe(everyOperation.length)
+  })
+
+  it('lets a role without any permission call each operation of NO_PERMISSION, as its caller', async () => {
+    const role = await api.admin.services.roles.create({ id: 'no_permission', name: 'None', permissions: [] }, SYSTEM)
+    const staff = await h.enrol(role.id, 'none')
+    const cookie = await h.signIn(staff)
+    const { key } = await api.admin.services.apiKeys.create({ name: 'No permission', roleId: role.id }, SYSTEM)
+    const unguarded = everyOperation.filter((operation) => operation.permissions.length === 0)
+    // Signing out ends the session the other calls are made with: last.
+    unguarded.sort((a, b) => Number(a.operationId === 'staffSignOut') - Number(b.operationId === 'staffSignOut'))
+    for (const operation of unguarded) {
+      const where = (who: string, reply: { text: string }) =>
+        `${who} ${operation.method} ${operation.path} (${NO_PERMISSION[operation.operationId]}): ${reply.text.slice(0, 200)}`
+      if (operation.caller === 'anyone' || operation.caller === 'invite') {
+        const reply = await h.call(operation.method, probe(operation), bodyOf(operation))
+        expect([401, 403], where('nobody', reply)).not.toContain(reply.status)
+        continue
+      }
+      const byKey = await h.call(operation.method, probe(operation), { bearer: key, ...bodyOf(operation) })
+      if (operation.caller === 'session') {
+        expect(byKey.status, where('key', byKey)).toBe(403)
+        expect(byKey.body.reason, where('key', byKey)).toBe('STAFF_ONLY')
+      } else {
+        expect([401, 403], where('key', byKey)).not.toContain(byKey.status)
+      }
+      const byStaff = await h.call(operation.method, probe(operation), { cookie, ...bodyOf(operation) })
+      expect([401, 403], where('staff', byStaff)).not.toContain(byStaff.status)
+    }
   })
 
   for (const role of BUILT_IN_ROLES) {

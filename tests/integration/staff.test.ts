@@ -3,32 +3,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeys, auditLog, staffRecoveryCodes, staffTotp } from '~/db/schema'
 import { STAFF_SESSION_ABSOLUTE_SECONDS, STAFF_SESSION_IDLE_SECONDS } from '~/domain/staff-permissions'
 import { STAFF_FAILURES_BEFORE_LOCK } from '~/api/admin/throttle.server'
-import { createApiApp, type ApiApp } from './api-app'
-import { freshDatabase } from './database'
 import { Clock } from './support/clock'
 import { SoftwareAuthenticator } from './support/passkey'
-import { ADMIN, SITE, StaffHarness, sessionCookieOf, type Enrolled } from './support/staff'
+import {
+  ADMIN,
+  SITE,
+  type StaffHarness,
+  sessionCookieOf,
+  staffSuite,
+  type Enrolled,
+  type StaffSuite,
+} from './support/staff'
 
 const START = Date.UTC(2031, 4, 5, 9, 0, 0)
 const MINUTE = 60
 
-let database: Awaited<ReturnType<typeof freshDatabase>>
-let api: ApiApp
+let database: StaffSuite['database']
+let api: StaffSuite['api']
 let h: StaffHarness
 let owner: Enrolled
 let ownerCookie: string
 const clock = new Clock(START)
 
 beforeAll(async () => {
-  database = await freshDatabase({ seed: false })
-  api = createApiApp({
-    db: database.db,
-    storeKeys: ['demo'],
-    commerce: { siteUrl: SITE },
-    accounts: { now: clock.now },
-    admin: { now: clock.now },
-  })
-  h = new StaffHarness(api, database.db, clock)
+  ;({ database, api, h } = await staffSuite(clock))
   owner = await h.enrol('owner')
   ownerCookie = await h.signIn(owner)
 })

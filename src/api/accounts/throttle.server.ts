@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
 import { otpFailures, otpThrottles, rateCounters } from '~/db/schema'
 import type { OtpChannel, SmsPolicy } from '~/domain/otp'
 import {
@@ -53,6 +54,41 @@ function connectionKey(context: RequestContext): string {
 }
 function connectionIdentifierKey(context: RequestContext, identifier: string): string {
   return `ip:${context.ip || 'unknown'}|${identifier}`
+}
+
+/**
+ * Adds a wrong code to a throttle row (`otp_throttles`: a fresh window when the last one is over) and returns its
+ * count. The members' connections and staff sign-in (src/api/admin/throttle.server.ts) count through it.
+ */
+export async function countFailure(db: Db, key: string, now: Date): Promise<number> {
+  const freshWindow = addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS).toISOString()
+  const [row] = await db
+    .insert(otpThrottles)
+    .values({ key, failures: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: otpThrottles.key,
+      set: {
+        failures: sql`CASE WHEN ${otpThrottles.windowStartedAt} < ${freshWindow}::timestamptz THEN 1 ELSE ${otpThrottles.failures} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${otpThrottles.windowStartedAt} < ${freshWindow}::timestamptz THEN ${now.toISOString()}::timestamptz ELSE ${otpThrottles.windowStartedAt} END`,
+      },
+    })
+    .returning({ failures: otpThrottles.failures })
+  return row?.failures ?? 1
+}
+
+/** Adds one to a fixed-window counter (`rate_counters`) shared by all instances and returns the new count. */
+export async function countInWindow(db: Db, key: string, windowSeconds: number, now: Date): Promise<number> {
+  const start = windowStart(now, windowSeconds)
+  await db.delete(rateCounters).where(and(eq(rateCounters.key, key), lt(rateCounters.windowStart, start)))
+  const [row] = await db
+    .insert(rateCounters)
+    .values({ key, windowStart: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateCounters.key, rateCounters.windowStart],
+      set: { count: sql`${rateCounters.count} + 1` },
+    })
+    .returning({ count: rateCounters.count })
+  return row?.count ?? 1
 }
 
 /**
@@ -125,7 +161,7 @@ export class CodeThrottle extends AccountStore {
 
   /** A lookup of a phone or e-mail no member has counts against the IP like a code sent (no enumeration). */
   async countUnknownLookup(context: RequestContext): Promise<void> {
-    await this.count(ipCounterKey(context), HOUR, this.now())
+    await countInWindow(this.db, ipCounterKey(context), HOUR, this.now())
   }
 
   /**
@@ -172,9 +208,9 @@ export class CodeThrottle extends AccountStore {
     if ((await this.peek(identifierKey, HOUR, now)) >= OTP_SENDS_PER_IDENTIFIER_PER_HOUR && !gate.solved) {
       await this.options.botCheck.passBotCheck(gate.captcha, context)
     }
-    await this.count(pairKey, HOUR, now)
-    await this.count(identifierKey, HOUR, now)
-    if ((await this.count(ipKey, HOUR, now)) > ipLimit) {
+    await countInWindow(this.db, pairKey, HOUR, now)
+    await countInWindow(this.db, identifierKey, HOUR, now)
+    if ((await countInWindow(this.db, ipKey, HOUR, now)) > ipLimit) {
       throw new ApiError(429, 'RATE_LIMITED', 'Too many codes from this connection', { retryAt: nextHour })
     }
     if (target.channel === 'sms') await this.takeSmsAllowance(target.identifier, now, nextHour)
@@ -195,7 +231,7 @@ export class CodeThrottle extends AccountStore {
     ]
     for (const cap of caps) {
       if ((await this.peek(cap.key, HOUR, now)) < cap.limit) continue
-      if ((await this.count(`${cap.key}:told`, HOUR, now)) === 1) {
+      if ((await countInWindow(this.db, `${cap.key}:told`, HOUR, now)) === 1) {
         ;(this.options.warn ?? console.warn)(
           `SMS cap reached: ${cap.limit} codes by SMS this hour to ${cap.scope}; more go by e-mail only until ${nextHour.toISOString()}`,
         )
@@ -204,7 +240,7 @@ export class CodeThrottle extends AccountStore {
         retryAt: nextHour,
       })
     }
-    for (const cap of caps) await this.count(cap.key, HOUR, now)
+    for (const cap of caps) await countInWindow(this.db, cap.key, HOUR, now)
   }
 
   /**
@@ -225,8 +261,8 @@ export class CodeThrottle extends AccountStore {
         },
       })
       .returning()
-    const connection = await this.countThrottle(connectionKey(context), now)
-    const pair = await this.countThrottle(connectionIdentifierKey(context, identifier), now)
+    const connection = await countFailure(this.db, connectionKey(context), now)
+    const pair = await countFailure(this.db, connectionIdentifierKey(context, identifier), now)
     const delay = connectionDelaySeconds(connection, this.options.slowDownMaxSeconds)
     if (delay > 0) {
       await this.db
@@ -261,38 +297,6 @@ export class CodeThrottle extends AccountStore {
   async clearFailures(identifier: string, context: RequestContext): Promise<void> {
     await this.db.delete(otpFailures).where(eq(otpFailures.identifier, identifier))
     await this.db.delete(otpThrottles).where(eq(otpThrottles.key, connectionIdentifierKey(context, identifier)))
-  }
-
-  /** Adds a wrong code to a connection's throttle (a fresh window when the last one is over) and returns its count. */
-  private async countThrottle(key: string, now: Date): Promise<number> {
-    const freshWindow = addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS).toISOString()
-    const [row] = await this.db
-      .insert(otpThrottles)
-      .values({ key, failures: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: otpThrottles.key,
-        set: {
-          failures: sql`CASE WHEN ${otpThrottles.windowStartedAt} < ${freshWindow}::timestamptz THEN 1 ELSE ${otpThrottles.failures} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${otpThrottles.windowStartedAt} < ${freshWindow}::timestamptz THEN ${now.toISOString()}::timestamptz ELSE ${otpThrottles.windowStartedAt} END`,
-        },
-      })
-      .returning({ failures: otpThrottles.failures })
-    return row?.failures ?? 1
-  }
-
-  /** Adds one to a fixed-window counter shared by all instances and returns the new count. */
-  private async count(key: string, windowSeconds: number, now: Date): Promise<number> {
-    const start = windowStart(now, windowSeconds)
-    await this.db.delete(rateCounters).where(and(eq(rateCounters.key, key), lt(rateCounters.windowStart, start)))
-    const [row] = await this.db
-      .insert(rateCounters)
-      .values({ key, windowStart: start, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateCounters.key, rateCounters.windowStart],
-        set: { count: sql`${rateCounters.count} + 1` },
-      })
-      .returning({ count: rateCounters.count })
-    return row?.count ?? 1
   }
 
   private async peek(key: string, windowSeconds: number, now: Date): Promise<number> {

@@ -1,5 +1,9 @@
 import type { StaffLanguage, StaffPermission } from '~/domain/staff-permissions'
-import type { AuditActorType } from '~/db/staff-schema'
+import type { AuditActorType, StaffRow, StaffSessionRow } from '~/db/staff-schema'
+import type { RoleView } from './roles.service'
+
+/** A staff session as the request's lookup read it: the session's row, its staff member and their role. */
+export type StaffSessionOfActor = StaffSessionRow & { member: StaffRow; role: RoleView }
 
 /**
  * Who makes an admin call: a member of staff through a session, an API key, or the shop itself (the command line,
@@ -14,8 +18,8 @@ export type Actor = {
   label: string
   permissions: ReadonlySet<StaffPermission>
   language: StaffLanguage
-  /** A staff session's id and when its second factor was last given. */
-  session?: { id: string; staffId: string; secondFactorAt: Date }
+  /** A staff session's (with when its second factor was last given), read once per request: /me answers from it. */
+  session?: StaffSessionOfActor
 }
 
 /** Who asked, from where, in which request: what every audited write records. */

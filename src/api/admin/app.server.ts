@@ -19,8 +19,7 @@ export type AdminApiOptions = AdminServiceOptions & {
  * API and on its database and services, with its own OpenAPI 3.1 document (…/openapi.json) naming per operation the
  * permission it needs. Staff sign in with a cookie session; machines call with API keys (Bearer).
  */
-export function createAdminApp(options: AdminApiOptions) {
-  const services = createAdminServices(options)
+export function createAdminApp(options: AdminApiOptions, services = createAdminServices(options)) {
   const secure = options.secureCookies ?? false
   const cookie = { name: staffCookieName(secure), secure }
   const app = new OpenAPIHono<AdminEnv>({ strict: false }).basePath('/api/admin/:storeKey')

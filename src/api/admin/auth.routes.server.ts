@@ -27,16 +27,19 @@ import { ApiError } from '~/api/errors'
 import { setCookie } from 'hono/cookie'
 import { STAFF_SESSION_ABSOLUTE_SECONDS } from '~/domain/staff-permissions'
 import {
-  actorOf,
   adminRoute,
   auditContextOf,
   clientOf,
   createAdminSubApp,
   createRoute,
   INVITE_TOKEN_HEADER,
+  sessionOf,
   type AdminEnv,
 } from './guard.server'
+import type { StaffRow, StaffSessionRow } from '~/db/staff-schema'
+import type { RoleView } from './roles.service'
 import type { AdminServices } from './services.server'
+import type { FactorAnswer } from './sign-in.service'
 import { staffView } from './staff.service'
 
 const sessionOnly = { kind: 'signed_in', sessionOnly: true } as const
@@ -54,6 +57,44 @@ const setCookieHeader = {
   },
 }
 
+/** The second factors' routes of sign-in and step-up (/auth/sign-in/…, /auth/step-up/…): their bodies and words. */
+const SECOND_FACTOR_ROUTES = [
+  {
+    kind: 'totp',
+    path: 'totp',
+    operation: 'Totp',
+    signIn: { summary: 'The second factor by a TOTP app’s code', body: signInTotpBody },
+    stepUp: {
+      summary: 'Give the second factor again (TOTP) for money, permission, key and export actions',
+      body: stepUpTotpBody,
+    },
+  },
+  {
+    kind: 'recovery_code',
+    path: 'recovery-code',
+    operation: 'RecoveryCode',
+    signIn: { summary: 'The second factor by a recovery code (each works once)', body: signInRecoveryBody },
+    stepUp: { summary: 'Give the second factor again (a recovery code, used up)', body: stepUpRecoveryBody },
+  },
+  {
+    kind: 'passkey',
+    path: 'passkey',
+    operation: 'Passkey',
+    signIn: { summary: 'The second factor by a passkey', body: signInPasskeyBody },
+    stepUp: { summary: 'Give the second factor again (a passkey)', body: stepUpPasskeyBody },
+  },
+] as const
+
+/** A second factor's answer from its route's body: a code, or a passkey's assertion. */
+function answerOf(kind: FactorAnswer['kind'], input: { code: string } | { credential: unknown }): FactorAnswer {
+  if (kind === 'passkey') {
+    if ('credential' in input) return { kind, credential: input.credential as AuthenticationResponseJSON }
+  } else if ('code' in input) {
+    return { kind, code: input.code }
+  }
+  throw new Error(`The ${kind} route's body has no ${kind === 'passkey' ? 'credential' : 'code'}`)
+}
+
 function inviteToken(c: Context<AdminEnv>): string {
   const token = c.req.header(INVITE_TOKEN_HEADER) ?? ''
   if (token.length < 16 || token.length > 200) throw new ApiError(404, 'INVITE_INVALID', 'This invitation is not valid')
@@ -65,26 +106,20 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
   const { now } = services
   const app = createAdminSubApp()
 
-  const me = async (c: Context<AdminEnv>) => {
-    const actor = actorOf(c)
-    if (actor.type === 'staff' && actor.session) {
-      const member = await services.staff.find(actor.id)
-      const session = await services.sessionRow(actor.session.id)
-      if (!member || !session) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in first')
-      const role = await services.roles.require(member.roleId)
-      const view = staffView(member)
-      return toWire(meSchema, {
-        id: view.id,
-        email: view.email,
-        name: view.name,
-        language: view.language,
-        role: role,
-        permissions: [...actor.permissions],
-        session: services.sessions.view(session, session.id),
-        actorType: 'staff',
-      })
-    }
-    throw new ApiError(403, 'STAFF_ONLY', 'An API key has no staff profile')
+  /** Who is signed in (/me, and the answer of a sign-in): the staff member, their role and the session. */
+  const meOf = (member: StaffRow, role: RoleView, session: StaffSessionRow) => {
+    const { id, email, name, language } = staffView(member)
+    const view = services.sessions.view(session, session.id)
+    return toWire(meSchema, {
+      id,
+      email,
+      name,
+      language,
+      role,
+      permissions: role.permissions,
+      session: view,
+      actorType: 'staff',
+    })
   }
 
   app.openapi(
@@ -144,75 +179,10 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
     },
   )
 
-  const grant = async (c: Context<AdminEnv>, result: Awaited<ReturnType<AdminServices['signIn']['finish']>>) => {
-    setSessionCookie(c, cookie.name, result.token, cookie.secure, STAFF_SESSION_ABSOLUTE_SECONDS)
-    const role = await services.roles.require(result.member.roleId)
-    const view = staffView(result.member)
-    return toWire(meSchema, {
-      id: view.id,
-      email: view.email,
-      name: view.name,
-      language: view.language,
-      role,
-      permissions: role.permissions,
-      session: services.sessions.view(result.session, result.session.id),
-      actorType: 'staff',
-    })
-  }
   const signedInResponses = {
     200: { ...json(meSchema, 'Signed in: the session’s cookie is set'), headers: setCookieHeader },
     423: refused('Too many wrong tries from this connection'),
   }
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/sign-in/totp',
-          operationId: 'staffSignInTotp',
-          summary: 'The second factor by a TOTP app’s code',
-          access: { kind: 'public' },
-          request: body(signInTotpBody),
-          responses: signedInResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => {
-      const input = c.req.valid('json')
-      const result = await services.signIn.finish(
-        { signInToken: input.sign_in_token, answer: { kind: 'totp', code: input.code } },
-        clientOf(c),
-      )
-      return c.json(await grant(c, result), 200)
-    },
-  )
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/sign-in/recovery-code',
-          operationId: 'staffSignInRecoveryCode',
-          summary: 'The second factor by a recovery code (each works once)',
-          access: { kind: 'public' },
-          request: body(signInRecoveryBody),
-          responses: signedInResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => {
-      const input = c.req.valid('json')
-      const result = await services.signIn.finish(
-        { signInToken: input.sign_in_token, answer: { kind: 'recovery_code', code: input.code } },
-        clientOf(c),
-      )
-      return c.json(await grant(c, result), 200)
-    },
-  )
 
   app.openapi(
     createRoute(
@@ -241,90 +211,6 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
       adminRoute(
         {
           method: 'post',
-          path: '/auth/sign-in/passkey',
-          operationId: 'staffSignInPasskey',
-          summary: 'The second factor by a passkey',
-          access: { kind: 'public' },
-          request: body(signInPasskeyBody),
-          responses: signedInResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => {
-      const input = c.req.valid('json')
-      const credential = input.credential as unknown as AuthenticationResponseJSON
-      const result = await services.signIn.finish(
-        { signInToken: input.sign_in_token, answer: { kind: 'passkey', credential } },
-        clientOf(c),
-      )
-      return c.json(await grant(c, result), 200)
-    },
-  )
-
-  const stepUp = async (c: Context<AdminEnv>, answer: Parameters<AdminServices['signIn']['checkFactor']>[1]) => {
-    const actor = actorOf(c)
-    if (!actor.session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
-    const { ip } = clientOf(c)
-    await services.throttle.assertNotLocked(ip)
-    const challenge = answer.kind === 'passkey' ? await services.sessions.challengeOf(actor.session.id) : null
-    if (!(await services.signIn.checkFactor(actor.session.staffId, answer, challenge))) {
-      const { lockedUntil, attemptsLeft } = await services.throttle.recordFailure(ip)
-      if (lockedUntil) throw new ApiError(423, 'LOCKED', 'Too many wrong tries', { retryAt: lockedUntil })
-      throw new ApiError(400, 'SECOND_FACTOR_INCORRECT', 'The second factor is not right', { attemptsLeft })
-    }
-    const row = await services.sessions.steppedUp(actor.session.id, auditContextOf(c), answer.kind)
-    const view = services.sessions.view(row, row.id)
-    return c.json(toWire(stepUpSchema, { secondFactorAt: view.secondFactorAt, stepUpUntil: view.stepUpUntil }), 200)
-  }
-  const stepUpResponses = {
-    200: json(stepUpSchema, 'The second factor was given again'),
-    401: refused('Not signed in'),
-    403: refused('Not a staff session'),
-    423: refused('Too many wrong tries from this connection'),
-  }
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/step-up/totp',
-          operationId: 'staffStepUpTotp',
-          summary: 'Give the second factor again (TOTP) for money, permission, key and export actions',
-          access: sessionOnly,
-          request: body(stepUpTotpBody),
-          responses: stepUpResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => stepUp(c, { kind: 'totp', code: c.req.valid('json').code }),
-  )
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/step-up/recovery-code',
-          operationId: 'staffStepUpRecoveryCode',
-          summary: 'Give the second factor again (a recovery code, used up)',
-          access: sessionOnly,
-          request: body(stepUpRecoveryBody),
-          responses: stepUpResponses,
-        },
-        now,
-      ),
-    ),
-    async (c) => stepUp(c, { kind: 'recovery_code', code: c.req.valid('json').code }),
-  )
-
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
           path: '/auth/step-up/passkey/options',
           operationId: 'staffStepUpPasskeyOptions',
           summary: 'The passkey challenge of a step-up',
@@ -339,35 +225,69 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
       ),
     ),
     async (c) => {
-      const actor = actorOf(c)
-      if (!actor.session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
-      const options = await services.factors.authenticationOptions(actor.session.staffId)
-      await services.sessions.setChallenge(actor.session.id, options.challenge)
+      const session = sessionOf(c)
+      const options = await services.factors.authenticationOptions(session.staffId)
+      await services.sessions.setChallenge(session.id, options.challenge)
       return c.json({ public_key: { ...options } }, 200)
     },
   )
 
-  app.openapi(
-    createRoute(
-      adminRoute(
-        {
-          method: 'post',
-          path: '/auth/step-up/passkey',
-          operationId: 'staffStepUpPasskey',
-          summary: 'Give the second factor again (a passkey)',
-          access: sessionOnly,
-          request: body(stepUpPasskeyBody),
-          responses: stepUpResponses,
-        },
-        now,
+  const stepUpResponses = {
+    200: json(stepUpSchema, 'The second factor was given again'),
+    401: refused('Not signed in'),
+    403: refused('Not a staff session'),
+    423: refused('Too many wrong tries from this connection'),
+  }
+
+  // Each second factor has a route of sign-in (after the e-mail code) and one of step-up: only the body differs.
+  for (const factor of SECOND_FACTOR_ROUTES) {
+    app.openapi(
+      createRoute(
+        adminRoute(
+          {
+            method: 'post',
+            path: `/auth/sign-in/${factor.path}`,
+            operationId: `staffSignIn${factor.operation}`,
+            summary: factor.signIn.summary,
+            access: { kind: 'public' },
+            request: body(factor.signIn.body),
+            responses: signedInResponses,
+          },
+          now,
+        ),
       ),
-    ),
-    async (c) =>
-      stepUp(c, {
-        kind: 'passkey',
-        credential: c.req.valid('json').credential as unknown as AuthenticationResponseJSON,
-      }),
-  )
+      async (c) => {
+        const input = c.req.valid('json')
+        const answer = answerOf(factor.kind, input)
+        const result = await services.signIn.finish({ signInToken: input.sign_in_token, answer }, clientOf(c))
+        setSessionCookie(c, cookie.name, result.token, cookie.secure, STAFF_SESSION_ABSOLUTE_SECONDS)
+        return c.json(meOf(result.member, await services.roles.require(result.member.roleId), result.session), 200)
+      },
+    )
+
+    app.openapi(
+      createRoute(
+        adminRoute(
+          {
+            method: 'post',
+            path: `/auth/step-up/${factor.path}`,
+            operationId: `staffStepUp${factor.operation}`,
+            summary: factor.stepUp.summary,
+            access: sessionOnly,
+            request: body(factor.stepUp.body),
+            responses: stepUpResponses,
+          },
+          now,
+        ),
+      ),
+      async (c) => {
+        const answer = answerOf(factor.kind, c.req.valid('json'))
+        const row = await services.signIn.stepUp(sessionOf(c), answer, auditContextOf(c))
+        const { secondFactorAt, stepUpUntil } = services.sessions.view(row, row.id)
+        return c.json(toWire(stepUpSchema, { secondFactorAt, stepUpUntil }), 200)
+      },
+    )
+  }
 
   app.openapi(
     createRoute(
@@ -388,8 +308,7 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
       ),
     ),
     async (c) => {
-      const actor = actorOf(c)
-      if (actor.session) await services.sessions.end(actor.session.id, auditContextOf(c))
+      await services.sessions.end(sessionOf(c).id, auditContextOf(c))
       setSessionCookie(c, cookie.name, '', cookie.secure, 0)
       return c.body(null, 204)
     },
@@ -413,7 +332,10 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
         now,
       ),
     ),
-    async (c) => c.json(await me(c), 200),
+    async (c) => {
+      const session = sessionOf(c)
+      return c.json(meOf(session.member, session.role, session), 200)
+    },
   )
 
   // ── the invitation ──

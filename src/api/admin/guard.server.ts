@@ -20,7 +20,7 @@ import {
   serverErrorResponse,
   unstorableTextPath,
 } from '~/api/http.server'
-import type { Actor, AuditContext } from './actor'
+import type { Actor, AuditContext, StaffSessionOfActor } from './actor'
 import { languageOfRequest, staffMessage } from './messages'
 
 /** What the admin app keeps per request. */
@@ -28,8 +28,6 @@ export type AdminEnv = {
   Variables: {
     requestId: string
     actor: Actor | null
-    /** Set when a staff session's cookie made the actor: the cookie's token (sign-out, step-up). */
-    sessionToken: string | null
     language: StaffLanguage
   }
 }
@@ -80,7 +78,6 @@ export function adminRequestMiddleware(options: {
     c.set('requestId', requestId)
     c.set('language', languageOfRequest(c.req.header('accept-language')))
     c.set('actor', null)
-    c.set('sessionToken', null)
     try {
       const bearer = bearerToken(c)
       const cookie = bearer ? null : (getCookie(c, options.cookieName) ?? null)
@@ -101,7 +98,6 @@ export function adminRequestMiddleware(options: {
       if (actor) {
         c.set('actor', actor)
         if (actor.type === 'staff') c.set('language', actor.language)
-        if (cookie && actor.session) c.set('sessionToken', cookie)
       }
       await next()
     } finally {
@@ -199,6 +195,13 @@ export function actorOf(c: Context<AdminEnv>): Actor {
   return actor
 }
 
+/** The staff session of a route for staff sessions only (the guard made sure there is one). */
+export function sessionOf(c: Context<AdminEnv>): StaffSessionOfActor {
+  const session = actorOf(c).session
+  if (!session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+  return session
+}
+
 export function clientOf(c: Context<AdminEnv>) {
   const { ip, userAgent } = requestContext(c)
   return { ip, userAgent: userAgent ?? null, requestId: c.get('requestId') }
@@ -244,9 +247,12 @@ export function createAdminSubApp() {
 
 export function adminOnError(error: Error, c: Context<AdminEnv>): Response {
   if (error instanceof ApiError) return adminErrorResponse(c, error)
+  // The request's own fault found before validation: malformed JSON (400), a body that is not JSON (415); in the
+  // caller's language like every other refusal.
   if (error instanceof HTTPException && error.status < 500) {
     const reason = error.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_INPUT'
-    return c.json({ code: error.status, message: error.message || 'Invalid request', reason }, error.status)
+    const message = staffMessage(reason, c.get('language') ?? 'th', error.message || 'Invalid request')
+    return c.json({ code: error.status, message, reason }, error.status)
   }
   return serverErrorResponse(c, error)
 }

@@ -21,9 +21,16 @@ import {
   staffSessionListSchema,
   staffUpdateBody,
 } from '~/contract/admin'
-import { ApiError } from '~/api/errors'
 import type { AuditFilter } from './audit.server'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  createAdminSubApp,
+  createRoute,
+  requirePermission,
+  sessionOf,
+} from './guard.server'
 import type { AdminServices } from './services.server'
 
 const denied = {
@@ -160,15 +167,8 @@ export function createManageRoutes(services: AdminServices) {
       ),
     ),
     async (c) => {
-      const input = c.req.valid('json')
-      const actor = actorOf(c)
-      const missing = input.permissions.filter((permission) => !actor.permissions.has(permission))
-      if (missing.length > 0) {
-        throw new ApiError(403, 'PERMISSION_DENIED', `You do not hold ${missing.join(', ')}`, {
-          fields: { permissions: 'invalid' },
-        })
-      }
-      return c.json(toWire(roleSchema, await services.roles.create(input, auditContextOf(c))), 201)
+      const created = await services.roles.create(c.req.valid('json'), auditContextOf(c))
+      return c.json(toWire(roleSchema, created), 201)
     },
   )
 
@@ -193,18 +193,8 @@ export function createManageRoutes(services: AdminServices) {
       ),
     ),
     async (c) => {
-      const input = c.req.valid('json')
-      const actor = actorOf(c)
-      const missing = (input.permissions ?? []).filter((permission) => !actor.permissions.has(permission))
-      if (missing.length > 0) {
-        throw new ApiError(403, 'PERMISSION_DENIED', `You do not hold ${missing.join(', ')}`, {
-          fields: { permissions: 'invalid' },
-        })
-      }
-      return c.json(
-        toWire(roleSchema, await services.roles.update(c.req.valid('param').id, input, auditContextOf(c))),
-        200,
-      )
+      const updated = await services.roles.update(c.req.valid('param').id, c.req.valid('json'), auditContextOf(c))
+      return c.json(toWire(roleSchema, updated), 200)
     },
   )
 
@@ -249,8 +239,7 @@ export function createManageRoutes(services: AdminServices) {
       ),
     ),
     async (c) => {
-      const session = actorOf(c).session
-      if (!session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+      const session = sessionOf(c)
       return c.json(
         toWire(staffSessionListSchema, { items: await services.sessions.list(session.staffId, session.id) }),
         200,
@@ -274,8 +263,7 @@ export function createManageRoutes(services: AdminServices) {
       ),
     ),
     async (c) => {
-      const session = actorOf(c).session
-      if (!session) throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+      const session = sessionOf(c)
       await services.sessions.revoke(c.req.valid('param').id, session.staffId, auditContextOf(c))
       return c.body(null, 204)
     },

@@ -8,6 +8,7 @@ import type { StaffLanguage } from '~/domain/staff-permissions'
  */
 const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
   INVALID_INPUT: { th: 'ข้อมูลไม่ถูกต้อง', en: 'Invalid request' },
+  UNSUPPORTED_MEDIA_TYPE: { th: 'คำขอนี้ต้องส่งข้อมูลเป็น JSON', en: 'The request’s body must be JSON' },
   UNAUTHENTICATED: { th: 'โปรดเข้าสู่ระบบ', en: 'Sign in first' },
   PERMISSION_DENIED: { th: 'บทบาทของคุณไม่มีสิทธิ์ทำรายการนี้', en: 'Your role does not allow this' },
   STEP_UP_REQUIRED: {

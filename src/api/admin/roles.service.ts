@@ -12,6 +12,7 @@ import {
 import { ApiError } from '~/api/errors'
 import type { AuditContext } from './actor'
 import type { AuditLog } from './audit.server'
+import { assertHolds } from './staff.service'
 
 export type RoleView = { id: string; name: string; builtIn: boolean; permissions: StaffPermission[] }
 
@@ -29,7 +30,8 @@ function view(row: StaffRoleRow): RoleView {
 
 /**
  * Roles (issue 31 item 2): the built-in ones, whose permissions are the code's, and custom ones (a name and a set of
- * permissions) that staff with `staff:manage` make, change and delete; a role still held by staff or keys stays.
+ * permissions) that staff with `staff:manage` make, change and delete, never with a permission they do not hold
+ * themselves; a role still held by staff or keys stays.
  */
 export class RoleService {
   private builtIns: Promise<void> | null = null
@@ -84,6 +86,7 @@ export class RoleService {
   }
 
   async create(input: { id: string; name: string; permissions: string[] }, context: AuditContext): Promise<RoleView> {
+    assertHolds(context.actor, normalisePermissions(input.permissions), 'permissions')
     if (isBuiltInRole(input.id)) throw new ApiError(409, 'ROLE_EXISTS', 'A role with this id exists')
     const permissions = normalisePermissions(input.permissions)
     return this.db.transaction(async (tx) => {
@@ -119,6 +122,7 @@ export class RoleService {
   }
 
   async update(id: string, input: { name?: string; permissions?: string[] }, context: AuditContext): Promise<RoleView> {
+    assertHolds(context.actor, normalisePermissions(input.permissions ?? []), 'permissions')
     const before = await this.custom(id)
     return this.db.transaction(async (tx) => {
       const [row] = await tx

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { staffSessions, type StaffSessionRow } from '~/db/staff-schema'
 import { BRAND_NAME } from '~/brand'
 import type { OutboundMessage } from '~/api/providers/messages'
 import type { Actor } from './actor'
@@ -64,13 +62,16 @@ export function createAdminServices(options: AdminServiceOptions) {
       const found = await sessions.resolve(token)
       if (!found) return null
       const { member, session } = found
+      // staff.role_id is a foreign key (ON DELETE RESTRICT): the role is there.
+      const role = await roles.find(member.roleId)
+      if (!role) return null
       return {
         type: 'staff',
         id: member.id,
         label: member.email,
-        permissions: new Set(await roles.permissionsOf(member.roleId)),
+        permissions: new Set(role.permissions),
         language: member.language,
-        session: { id: session.id, staffId: member.id, secondFactorAt: session.secondFactorAt },
+        session: { ...session, member, role },
       }
     },
   }
@@ -88,10 +89,6 @@ export function createAdminServices(options: AdminServiceOptions) {
     staff,
     apiKeys,
     resolver,
-    async sessionRow(id: string): Promise<StaffSessionRow | null> {
-      const [row] = await db.select().from(staffSessions).where(eq(staffSessions.id, id))
-      return row ?? null
-    },
     /** Deletes sign-ins and sessions that can no longer be used (the hourly housekeeping). */
     async purgeExpired(): Promise<void> {
       await signIn.purge()

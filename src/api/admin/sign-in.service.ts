@@ -130,18 +130,6 @@ export class StaffSignInService {
     return row
   }
 
-  /** A wrong answer: counted against the connection (and, for an e-mail code, against the attempt). */
-  private async wrong(
-    client: Client,
-    reason: 'OTP_INCORRECT' | 'SECOND_FACTOR_INCORRECT',
-    message: string,
-  ): Promise<never> {
-    const { lockedUntil, attemptsLeft } = await this.options.throttle.recordFailure(client.ip)
-    if (lockedUntil)
-      throw new ApiError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: lockedUntil })
-    throw new ApiError(400, reason, message, { attemptsLeft })
-  }
-
   /** The e-mail code: right, and the second factors this staff member can give next are named. */
   async verifyCode(input: { signInToken: string; code: string }, client: Client): Promise<{ factors: SecondFactor[] }> {
     await this.options.throttle.assertNotLocked(client.ip)
@@ -160,7 +148,7 @@ export class StaffSignInService {
           closedAt: sql`CASE WHEN ${staffSignIns.attempts} + 1 >= ${OTP_MAX_TRIES_PER_CODE} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
         })
         .where(eq(staffSignIns.id, row.id))
-      return this.wrong(client, 'OTP_INCORRECT', 'The code is not right')
+      return this.options.throttle.refuse(client.ip, 'OTP_INCORRECT', 'The code is not right')
     }
     await this.db.update(staffSignIns).set({ codeAt: now }).where(eq(staffSignIns.id, row.id))
     return { factors: await this.options.factors.factorsOf(row.staffId) }
@@ -181,7 +169,7 @@ export class StaffSignInService {
   }
 
   /** Whether the answer is this staff member's second factor (a recovery code is used up). */
-  async checkFactor(staffId: string, answer: FactorAnswer, challenge: string | null): Promise<boolean> {
+  private async checkFactor(staffId: string, answer: FactorAnswer, challenge: string | null): Promise<boolean> {
     const { factors } = this.options
     if (answer.kind === 'totp') return factors.checkTotp(staffId, answer.code.trim())
     if (answer.kind === 'recovery_code') return factors.useRecoveryCode(staffId, answer.code)
@@ -196,7 +184,7 @@ export class StaffSignInService {
     await this.options.throttle.assertNotLocked(client.ip)
     const row = await this.afterCode(input.signInToken)
     if (!(await this.checkFactor(row.staffId, input.answer, row.challenge))) {
-      return this.wrong(client, 'SECOND_FACTOR_INCORRECT', 'The second factor is not right')
+      return this.options.throttle.refuse(client.ip, 'SECOND_FACTOR_INCORRECT', 'The second factor is not right')
     }
     const now = this.options.now()
     return this.db.transaction(async (tx) => {
@@ -225,6 +213,24 @@ export class StaffSignInService {
       })
       return { token, session, member }
     })
+  }
+
+  /**
+   * Step-up: the second factor of a signed-in session given again (a passkey against the session's own challenge);
+   * a wrong one counts against the connection like a sign-in's.
+   */
+  async stepUp(
+    session: { id: string; staffId: string },
+    answer: FactorAnswer,
+    context: AuditContext,
+  ): Promise<StaffSessionRow> {
+    const ip = context.ip ?? ''
+    await this.options.throttle.assertNotLocked(ip)
+    const challenge = answer.kind === 'passkey' ? await this.options.sessions.challengeOf(session.id) : null
+    if (!(await this.checkFactor(session.staffId, answer, challenge))) {
+      return this.options.throttle.refuse(ip, 'SECOND_FACTOR_INCORRECT', 'The second factor is not right')
+    }
+    return this.options.sessions.steppedUp(session.id, context, answer.kind)
   }
 
   /** Deletes sign-ins a day past their end. */

@@ -47,19 +47,19 @@ export function staffView(row: StaffRow): StaffView {
   }
 }
 
-/** Nobody hands out what they do not hold: a role given (to staff, an invite or a key) must be within the giver's. */
-export function assertWithin(actor: Actor, role: RoleView, field = 'role_id'): void {
-  const missing = role.permissions.filter((permission: StaffPermission) => !actor.permissions.has(permission))
+/** Nobody hands out what they do not hold: permissions given (a custom role's) must be within the giver's. */
+export function assertHolds(actor: Actor, permissions: readonly StaffPermission[], field: string): void {
+  const missing = permissions.filter((permission) => !actor.permissions.has(permission))
   if (missing.length > 0) {
-    throw new ApiError(
-      403,
-      'PERMISSION_DENIED',
-      `The role ${role.id} holds permissions you do not: ${missing.join(', ')}`,
-      {
-        fields: { [field]: 'invalid' },
-      },
-    )
+    throw new ApiError(403, 'PERMISSION_DENIED', `You do not hold ${missing.join(', ')}`, {
+      fields: { [field]: 'invalid' },
+    })
   }
+}
+
+/** A role given (to staff, an invite or a key) must be within the giver's. */
+export function assertWithin(actor: Actor, role: RoleView, field = 'role_id'): void {
+  assertHolds(actor, role.permissions, field)
 }
 
 function inviteMessage(url: string, expiresAt: Date): { subject: string; text: string } {
@@ -212,12 +212,8 @@ export class StaffService {
     const row = await this.named(token)
     if (!row.pendingTotp) throw new ApiError(409, 'INVITE_INVALID', 'Start the TOTP enrolment first')
     const step = await this.options.factors.totpStep(row.pendingTotp, code.trim())
-    if (step === null) {
-      const { lockedUntil, attemptsLeft } = await this.options.throttle.recordFailure(client.ip)
-      if (lockedUntil)
-        throw new ApiError(423, 'LOCKED', 'Too many wrong codes from this connection', { retryAt: lockedUntil })
-      throw new ApiError(400, 'SECOND_FACTOR_INCORRECT', 'The code is not right', { attemptsLeft })
-    }
+    if (step === null)
+      return this.options.throttle.refuse(client.ip, 'SECOND_FACTOR_INCORRECT', 'The code is not right')
     const sealed = row.pendingTotp
     return this.enrol(row, client, 'totp', (tx, staffId) => this.options.factors.saveTotp(tx, staffId, sealed, step))
   }
@@ -240,10 +236,7 @@ export class StaffService {
       ? await this.options.factors.verifyRegistration(credential, row.pendingChallenge)
       : null
     if (!verified) {
-      const { lockedUntil, attemptsLeft } = await this.options.throttle.recordFailure(client.ip)
-      if (lockedUntil)
-        throw new ApiError(423, 'LOCKED', 'Too many wrong tries from this connection', { retryAt: lockedUntil })
-      throw new ApiError(400, 'SECOND_FACTOR_INCORRECT', 'The passkey could not be verified', { attemptsLeft })
+      return this.options.throttle.refuse(client.ip, 'SECOND_FACTOR_INCORRECT', 'The passkey could not be verified')
     }
     return this.enrol(row, client, 'passkey', (tx, staffId) => this.options.factors.savePasskey(tx, staffId, verified))
   }

@@ -1,8 +1,9 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { otpThrottles, rateCounters } from '~/db/schema'
-import { OTP_FAILURE_WINDOW_SECONDS, OTP_LOCK_SECONDS } from '~/domain/otp'
+import { otpThrottles } from '~/db/schema'
+import { OTP_LOCK_SECONDS } from '~/domain/otp'
 import { ApiError } from '~/api/errors'
+import { countFailure, countInWindow } from '~/api/accounts/throttle.server'
 import { addSeconds, HOUR, windowStart } from '~/api/accounts/time'
 
 /** Wrong codes and factors one connection may send within the window before it is locked out. */
@@ -15,7 +16,8 @@ export const STAFF_CODES_PER_EMAIL_PER_HOUR = 5
  * The limits of staff sign-in (issue 31, as for members: decision 016): wrong e-mail codes, TOTP codes, recovery
  * codes and passkeys count against the connection (IP), which is locked out after STAFF_FAILURES_BEFORE_LOCK within
  * the window; the person is never locked, so a stranger cannot keep staff out. The counters are the members' tables
- * (`otp_throttles`, `rate_counters`) under keys of their own.
+ * (`otp_throttles`, `rate_counters`) under keys of their own, counted by the members' `countFailure` and
+ * `countInWindow`.
  */
 export class StaffThrottle {
   constructor(
@@ -40,19 +42,7 @@ export class StaffThrottle {
   /** A wrong code or factor: counted against the connection; the lock-out once there were too many. */
   async recordFailure(ip: string): Promise<{ lockedUntil: Date | null; attemptsLeft: number }> {
     const now = this.now()
-    const fresh = addSeconds(now, -OTP_FAILURE_WINDOW_SECONDS).toISOString()
-    const [row] = await this.db
-      .insert(otpThrottles)
-      .values({ key: this.key(ip), failures: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: otpThrottles.key,
-        set: {
-          failures: sql`CASE WHEN ${otpThrottles.windowStartedAt} < ${fresh}::timestamptz THEN 1 ELSE ${otpThrottles.failures} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${otpThrottles.windowStartedAt} < ${fresh}::timestamptz THEN ${now.toISOString()}::timestamptz ELSE ${otpThrottles.windowStartedAt} END`,
-        },
-      })
-      .returning({ failures: otpThrottles.failures })
-    const failures = row?.failures ?? 1
+    const failures = await countFailure(this.db, this.key(ip), now)
     if (failures < STAFF_FAILURES_BEFORE_LOCK) {
       return { lockedUntil: null, attemptsLeft: STAFF_FAILURES_BEFORE_LOCK - failures }
     }
@@ -64,6 +54,18 @@ export class StaffThrottle {
     return { lockedUntil, attemptsLeft: 0 }
   }
 
+  /**
+   * Refuses a wrong code or factor: counted against the connection (`recordFailure`), a 423 once it is locked out,
+   * else a 400 of `reason` with the tries left.
+   */
+  async refuse(ip: string, reason: 'OTP_INCORRECT' | 'SECOND_FACTOR_INCORRECT', message: string): Promise<never> {
+    const { lockedUntil, attemptsLeft } = await this.recordFailure(ip)
+    if (lockedUntil) {
+      throw new ApiError(423, 'LOCKED', 'Too many wrong tries from this connection', { retryAt: lockedUntil })
+    }
+    throw new ApiError(400, reason, message, { attemptsLeft })
+  }
+
   /** One more sign-in code from this connection and to this address, within the hourly limits. */
   async takeSend(ip: string, email: string): Promise<void> {
     const now = this.now()
@@ -72,17 +74,7 @@ export class StaffThrottle {
       [`staff:send:ip:${ip || 'unknown'}`, STAFF_CODES_PER_IP_PER_HOUR],
       [`staff:send:email:${email}`, STAFF_CODES_PER_EMAIL_PER_HOUR],
     ] as const) {
-      const start = windowStart(now, HOUR)
-      await this.db.delete(rateCounters).where(and(eq(rateCounters.key, key), lt(rateCounters.windowStart, start)))
-      const [row] = await this.db
-        .insert(rateCounters)
-        .values({ key, windowStart: start, count: 1 })
-        .onConflictDoUpdate({
-          target: [rateCounters.key, rateCounters.windowStart],
-          set: { count: sql`${rateCounters.count} + 1` },
-        })
-        .returning({ count: rateCounters.count })
-      if ((row?.count ?? 1) > limit) {
+      if ((await countInWindow(this.db, key, HOUR, now)) > limit) {
         throw new ApiError(429, 'RATE_LIMITED', 'Too many sign-in codes: try again later', { retryAt })
       }
     }

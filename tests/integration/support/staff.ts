@@ -5,7 +5,8 @@ import { systemActor } from '~/api/admin/actor'
 import type { Database } from '~/db/client.server'
 import { outboxMessages } from '~/db/schema'
 import { STAFF_PERMISSIONS } from '~/domain/staff-permissions'
-import type { ApiApp } from '../api-app'
+import { createApiApp, type ApiApp } from '../api-app'
+import { freshDatabase } from '../database'
 import type { Clock } from './clock'
 
 /** The demo store's admin API, where the staff suites call it. */
@@ -156,3 +157,18 @@ export class StaffHarness {
     this.clock.advance(30)
   }
 }
+
+/** A staff suite's shop: a fresh empty database, the API (the admin API's clock the suite's) and the harness. */
+export async function staffSuite(clock: Clock) {
+  const database = await freshDatabase({ seed: false })
+  const api = createApiApp({
+    db: database.db,
+    storeKeys: ['demo'],
+    commerce: { siteUrl: SITE },
+    accounts: { now: clock.now },
+    admin: { now: clock.now },
+  })
+  return { database, api, h: new StaffHarness(api, database.db, clock) }
+}
+
+export type StaffSuite = Awaited<ReturnType<typeof staffSuite>>
