@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query'
 import { act, cleanup, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -107,6 +107,37 @@ describe('useSetWishlisted', () => {
     expect(calls.setWishlisted).toHaveBeenCalledWith({ data: { productId: 'p1', wished: true } })
     expect(answer).toEqual(refused('UNAUTHENTICATED'))
     expect(queryClient.getQueryState(wishlist)?.isInvalidated).toBe(true)
+  })
+
+  it('says what the server took in every wishlist at once, before they are read again', async () => {
+    const th = [...accountKeys.wishlists, 'th', 'thb']
+    const en = [...accountKeys.wishlists, 'en', 'usd']
+    const dress = { id: 'p2' }
+    queryClient.setQueryData(th, { items: [dress], productIds: ['p2'] })
+    queryClient.setQueryData(en, { items: [dress], productIds: ['p2'] })
+    queryClient.setQueryData([...accountKeys.wishlists, 'en', 'thb'], null)
+    // The read again never ends here: the answer is in the cache without it.
+    const reading = vi.fn(() => new Promise(() => {}))
+    const stop = new QueryObserver(queryClient, { queryKey: th, queryFn: reading, staleTime: Infinity }).subscribe(
+      () => {},
+    )
+    calls.setWishlisted.mockResolvedValue({ ok: true })
+    const { result } = renderHook(() => useSetWishlisted(), { wrapper })
+    await act(async () => {
+      await result.current[1]('p1', true)
+    })
+    expect(result.current[0]).toBe(false)
+    expect(reading).toHaveBeenCalledOnce()
+    expect(queryClient.getQueryData(th)).toEqual({ items: [dress], productIds: ['p2', 'p1'] })
+    expect(queryClient.getQueryData(en)).toEqual({ items: [dress], productIds: ['p2', 'p1'] })
+    expect(queryClient.getQueryData([...accountKeys.wishlists, 'en', 'thb'])).toBeNull()
+    await act(async () => {
+      await result.current[1]('p2', false)
+    })
+    expect(queryClient.getQueryData(th)).toEqual({ items: [], productIds: ['p1'] })
+    expect(queryClient.getQueryData(en)).toEqual({ items: [], productIds: ['p1'] })
+    expect(queryClient.getQueryState(en)?.isInvalidated).toBe(true)
+    stop()
   })
 })
 
