@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, renderHook } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, renderHook } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { deferred, hookTestCache, refused } from '~/forms/hook-test.fixture'
 import { useEndSessions, useIdentityChange, useLogOut, useSaveProfile } from './account.mutations'
 import { useAddressBook } from './address.mutations'
 
@@ -47,33 +46,20 @@ vi.mock('@tanstack/react-router', () => ({
 }))
 
 const member = { id: 'm1', fullname: 'Somchai Jaidee' }
-const refused = (reason: string) => ({ ok: false as const, status: 409, reason })
 
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {}
-  const promise = new Promise<T>((yes) => {
-    resolve = yes
-  })
-  return { promise, resolve }
-}
-
-let queryClient: QueryClient
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-)
+const cache = hookTestCache()
+const { wrapper } = cache
 
 beforeEach(() => {
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   for (const call of Object.values(calls)) call.mockReset()
   calls.navigate.mockResolvedValue(undefined)
   calls.invalidate.mockResolvedValue(undefined)
 })
-afterEach(cleanup)
 
 describe('useLogOut', () => {
   it('forgets the member and everything of theirs, then goes home, pending until there', async () => {
-    queryClient.setQueryData(['session'], member)
-    queryClient.setQueryData(['account', 'addresses'], [])
+    cache.client.setQueryData(['session'], member)
+    cache.client.setQueryData(['account', 'addresses'], [])
     const there = deferred<undefined>()
     calls.logout.mockResolvedValue({ ok: true })
     calls.navigate.mockReturnValue(there.promise)
@@ -86,8 +72,8 @@ describe('useLogOut', () => {
     await vi.waitFor(() => expect(calls.navigate).toHaveBeenCalledWith({ to: '/' }))
     expect(result.current[0]).toBe(true)
     expect(calls.logoutEverywhere).not.toHaveBeenCalled()
-    expect(queryClient.getQueryData(['session'])).toBeNull()
-    expect(queryClient.getQueryData(['account', 'addresses'])).toBeUndefined()
+    expect(cache.client.getQueryData(['session'])).toBeNull()
+    expect(cache.client.getQueryData(['account', 'addresses'])).toBeUndefined()
     expect(calls.invalidate).toHaveBeenCalled()
     await act(async () => {
       there.resolve(undefined)
@@ -109,7 +95,7 @@ describe('useLogOut', () => {
 
 describe('useEndSessions', () => {
   it('names the device while it is logged out, then reads the devices again', async () => {
-    queryClient.setQueryData(['account', 'sessions'], [])
+    cache.client.setQueryData(['account', 'sessions'], [])
     const answer = deferred<{ ok: true }>()
     calls.endMemberSession.mockReturnValue(answer.promise)
     const { result } = renderHook(() => useEndSessions(), { wrapper })
@@ -123,7 +109,7 @@ describe('useEndSessions', () => {
       await ended
     })
     expect(calls.endMemberSession).toHaveBeenCalledWith({ data: { id: 'device-2' } })
-    expect(queryClient.getQueryState(['account', 'sessions'])?.isInvalidated).toBe(true)
+    expect(cache.client.getQueryState(['account', 'sessions'])?.isInvalidated).toBe(true)
     expect(result.current[0]).toBeNull()
   })
 
@@ -140,7 +126,7 @@ describe('useEndSessions', () => {
 
 describe('useSaveProfile', () => {
   it('makes the member answered the session, and leaves it on a refusal', async () => {
-    queryClient.setQueryData(['session'], member)
+    cache.client.setQueryData(['session'], member)
     const profile = { fullname: 'Somchai J.', gender: null, birthdate: null }
     calls.updateProfile.mockResolvedValueOnce(refused('INVALID_INPUT'))
     calls.updateProfile.mockResolvedValueOnce({ ok: true, member: { ...member, fullname: 'Somchai J.' } })
@@ -148,12 +134,12 @@ describe('useSaveProfile', () => {
     await act(async () => {
       await result.current[1](profile)
     })
-    expect(queryClient.getQueryData(['session'])).toEqual(member)
+    expect(cache.client.getQueryData(['session'])).toEqual(member)
     await act(async () => {
       await result.current[1](profile)
     })
     expect(calls.updateProfile).toHaveBeenCalledWith({ data: profile })
-    expect(queryClient.getQueryData(['session'])).toEqual({ ...member, fullname: 'Somchai J.' })
+    expect(cache.client.getQueryData(['session'])).toEqual({ ...member, fullname: 'Somchai J.' })
   })
 })
 
@@ -168,7 +154,7 @@ describe('useIdentityChange', () => {
       await result.current[1](input)
     })
     expect(calls.requestIdentityChange).toHaveBeenCalledWith({ data: input })
-    expect(queryClient.getQueryData(['account', 'challenge'])).toEqual(challenge)
+    expect(cache.client.getQueryData(['account', 'challenge'])).toEqual(challenge)
     expect(calls.navigate).toHaveBeenCalledWith({ to: '/account/confirm-otp' })
   })
 
@@ -186,7 +172,7 @@ describe('useIdentityChange', () => {
 
 describe('useAddressBook', () => {
   it('names the address while it becomes the default, then reads the addresses again', async () => {
-    queryClient.setQueryData(['account', 'addresses'], [])
+    cache.client.setQueryData(['account', 'addresses'], [])
     const answer = deferred<{ ok: true; address: object }>()
     calls.setDefaultAddress.mockReturnValue(answer.promise)
     const { result } = renderHook(() => useAddressBook(), { wrapper })
@@ -200,12 +186,12 @@ describe('useAddressBook', () => {
       await chosen
     })
     expect(calls.setDefaultAddress).toHaveBeenCalledWith({ data: { id: 'address-2' } })
-    expect(queryClient.getQueryState(['account', 'addresses'])?.isInvalidated).toBe(true)
+    expect(cache.client.getQueryState(['account', 'addresses'])?.isInvalidated).toBe(true)
     expect(result.current[0]).toBeNull()
   })
 
   it('reads nothing again when the address book refuses, and hands the refusal back', async () => {
-    queryClient.setQueryData(['account', 'addresses'], [])
+    cache.client.setQueryData(['account', 'addresses'], [])
     calls.removeAddress.mockResolvedValue(refused('NOT_FOUND'))
     const { result } = renderHook(() => useAddressBook(), { wrapper })
     let answer: unknown
@@ -213,7 +199,7 @@ describe('useAddressBook', () => {
       answer = await result.current[1].remove('address-3')
     })
     expect(answer).toEqual(refused('NOT_FOUND'))
-    expect(queryClient.getQueryState(['account', 'addresses'])?.isInvalidated).toBe(false)
+    expect(cache.client.getQueryState(['account', 'addresses'])?.isInvalidated).toBe(false)
   })
 
   it("adds an address as 'new' with the default chosen", async () => {

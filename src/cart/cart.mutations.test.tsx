@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, renderHook } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { QueryObserver } from '@tanstack/react-query'
+import { act, renderHook } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { deferred, hookTestCache, refused } from '~/forms/hook-test.fixture'
 import * as accountKeys from '~/account/account.keys'
 import type { Cart } from './types'
 import { useAddToCart, useSetWishlisted } from './cart.mutations'
@@ -36,26 +36,13 @@ vi.mock('~/analytics/datalayer', () => ({ track: calls.track }))
 
 const CART_KEY = ['cart', 'th', 'thb']
 const cart = (count: number) => ({ id: 'c1', count, items: [] }) as unknown as Cart
-const refused = (reason: string) => ({ ok: false as const, status: 409, reason })
 
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {}
-  const promise = new Promise<T>((yes) => {
-    resolve = yes
-  })
-  return { promise, resolve }
-}
-
-let queryClient: QueryClient
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-)
+const cache = hookTestCache()
+const { wrapper } = cache
 
 beforeEach(() => {
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   for (const call of Object.values(calls)) call.mockReset()
 })
-afterEach(cleanup)
 
 describe('useAddToCart', () => {
   it('is pending until the cart answers, then puts its cart in the cache and reports add_to_cart', async () => {
@@ -75,12 +62,12 @@ describe('useAddToCart', () => {
       await added
     })
     expect(result.current[0]).toBe(false)
-    expect(queryClient.getQueryData(CART_KEY)).toEqual(cart(1))
+    expect(cache.client.getQueryData(CART_KEY)).toEqual(cart(1))
     expect(calls.track).toHaveBeenCalledWith('add_to_cart', { ecommerce })
   })
 
   it('hands a refusal back with the cache as it was and no event', async () => {
-    queryClient.setQueryData(CART_KEY, cart(2))
+    cache.client.setQueryData(CART_KEY, cart(2))
     calls.addToCart.mockResolvedValue(refused('OUT_OF_STOCK'))
     const { result } = renderHook(() => useAddToCart(), { wrapper })
     let answer: unknown
@@ -88,7 +75,7 @@ describe('useAddToCart', () => {
       answer = await result.current[1]('SKU-1-M', { value: 1 })
     })
     expect(answer).toEqual(refused('OUT_OF_STOCK'))
-    expect(queryClient.getQueryData(CART_KEY)).toEqual(cart(2))
+    expect(cache.client.getQueryData(CART_KEY)).toEqual(cart(2))
     expect(calls.track).not.toHaveBeenCalled()
     expect(result.current[0]).toBe(false)
   })
@@ -97,7 +84,7 @@ describe('useAddToCart', () => {
 describe('useSetWishlisted', () => {
   it('reads every wishlist again once the server has answered, also a refusal', async () => {
     const wishlist = [...accountKeys.wishlists, 'th', 'thb']
-    queryClient.setQueryData(wishlist, { productIds: [] })
+    cache.client.setQueryData(wishlist, { productIds: [] })
     calls.setWishlisted.mockResolvedValue(refused('UNAUTHENTICATED'))
     const { result } = renderHook(() => useSetWishlisted(), { wrapper })
     let answer: unknown
@@ -106,13 +93,44 @@ describe('useSetWishlisted', () => {
     })
     expect(calls.setWishlisted).toHaveBeenCalledWith({ data: { productId: 'p1', wished: true } })
     expect(answer).toEqual(refused('UNAUTHENTICATED'))
-    expect(queryClient.getQueryState(wishlist)?.isInvalidated).toBe(true)
+    expect(cache.client.getQueryState(wishlist)?.isInvalidated).toBe(true)
+  })
+
+  it('says what the server took in every wishlist at once, before they are read again', async () => {
+    const th = [...accountKeys.wishlists, 'th', 'thb']
+    const en = [...accountKeys.wishlists, 'en', 'usd']
+    const dress = { id: 'p2' }
+    cache.client.setQueryData(th, { items: [dress], productIds: ['p2'] })
+    cache.client.setQueryData(en, { items: [dress], productIds: ['p2'] })
+    cache.client.setQueryData([...accountKeys.wishlists, 'en', 'thb'], null)
+    // The read again never ends here: the answer is in the cache without it.
+    const reading = vi.fn(() => new Promise(() => {}))
+    const stop = new QueryObserver(cache.client, { queryKey: th, queryFn: reading, staleTime: Infinity }).subscribe(
+      () => {},
+    )
+    calls.setWishlisted.mockResolvedValue({ ok: true })
+    const { result } = renderHook(() => useSetWishlisted(), { wrapper })
+    await act(async () => {
+      await result.current[1]('p1', true)
+    })
+    expect(result.current[0]).toBe(false)
+    expect(reading).toHaveBeenCalledOnce()
+    expect(cache.client.getQueryData(th)).toEqual({ items: [dress], productIds: ['p2', 'p1'] })
+    expect(cache.client.getQueryData(en)).toEqual({ items: [dress], productIds: ['p2', 'p1'] })
+    expect(cache.client.getQueryData([...accountKeys.wishlists, 'en', 'thb'])).toBeNull()
+    await act(async () => {
+      await result.current[1]('p2', false)
+    })
+    expect(cache.client.getQueryData(th)).toEqual({ items: [], productIds: ['p1'] })
+    expect(cache.client.getQueryData(en)).toEqual({ items: [], productIds: ['p1'] })
+    expect(cache.client.getQueryState(en)?.isInvalidated).toBe(true)
+    stop()
   })
 })
 
 describe('useCartLines', () => {
   it("puts the cart's answer in the cache without reading the cart again", async () => {
-    queryClient.setQueryData(CART_KEY, cart(1))
+    cache.client.setQueryData(CART_KEY, cart(1))
     calls.setCartQuantity.mockResolvedValue({ ok: true, cart: cart(3) })
     const onRefused = vi.fn()
     const { result } = renderHook(() => useCartLines({ onRefused }), { wrapper })
@@ -122,17 +140,17 @@ describe('useCartLines', () => {
     expect(calls.setCartQuantity).toHaveBeenCalledWith({
       data: { lang: 'th', currency: 'thb', id: 'line-1', quantity: 3 },
     })
-    expect(queryClient.getQueryData(CART_KEY)).toEqual(cart(3))
-    expect(queryClient.getQueryState(CART_KEY)?.isInvalidated).toBe(false)
+    expect(cache.client.getQueryData(CART_KEY)).toEqual(cart(3))
+    expect(cache.client.getQueryState(CART_KEY)?.isInvalidated).toBe(false)
     expect(onRefused).not.toHaveBeenCalled()
   })
 
   it('says a refusal first, then reads every cart again', async () => {
-    queryClient.setQueryData(CART_KEY, cart(1))
+    cache.client.setQueryData(CART_KEY, cart(1))
     calls.removeCartLine.mockResolvedValue(refused('OUT_OF_STOCK'))
     const seen: boolean[] = []
     const onRefused = vi.fn(() => {
-      seen.push(queryClient.getQueryState(CART_KEY)?.isInvalidated ?? false)
+      seen.push(cache.client.getQueryState(CART_KEY)?.isInvalidated ?? false)
     })
     const { result } = renderHook(() => useCartLines({ onRefused }), { wrapper })
     await act(async () => {
@@ -140,7 +158,7 @@ describe('useCartLines', () => {
     })
     expect(onRefused).toHaveBeenCalledWith(refused('OUT_OF_STOCK'))
     expect(seen).toEqual([false])
-    expect(queryClient.getQueryState(CART_KEY)?.isInvalidated).toBe(true)
+    expect(cache.client.getQueryState(CART_KEY)?.isInvalidated).toBe(true)
   })
 
   it('reports remove_from_cart as the line is asked to go, answer or not', async () => {
@@ -172,6 +190,6 @@ describe('useCartLines', () => {
       await result.current[1].acceptPrices()
     })
     expect(calls.acceptCartPrices).toHaveBeenCalledWith({ data: { lang: 'th', currency: 'thb' } })
-    expect(queryClient.getQueryData(CART_KEY)).toEqual(cart(4))
+    expect(cache.client.getQueryData(CART_KEY)).toEqual(cart(4))
   })
 })

@@ -6,6 +6,7 @@ import { useCurrency, useLocale } from '~/i18n/use-locale'
 import { addToCart, setWishlisted } from './add.functions'
 import { ADD_TO_CART_MESSAGES } from './add-messages'
 import { cartQuery } from './cart.functions'
+import type { WishlistView } from './types'
 
 /*
  * The cart's and the wishlist's actions (issue 30 item 4, decision 169), one hook each, in the shape of usePending:
@@ -40,14 +41,28 @@ export function addRefusalMessage(refusal: { reason: string }) {
   return refusal.reason === 'OUT_OF_STOCK' ? ADD_TO_CART_MESSAGES.outOfStock : ADD_TO_CART_MESSAGES.somethingWrong
 }
 
-/** A product kept in the member's wishlist or taken out of it; every wishlist is read again whatever the answer. */
+/**
+ * A product kept in the member's wishlist or taken out of it. Once the server has taken the change, every wishlist in
+ * the cache says so at once (the heart, the wishlist page's card gone), without waiting for a read; every wishlist is
+ * then read again in the background whatever the answer (a piece kept gets its card there).
+ */
 export function useSetWishlisted() {
   const queryClient = useQueryClient()
   const [pending, whilePending] = usePending()
   const setWished = (productId: string, wished: boolean) =>
     whilePending(async () => {
       const result = await setWishlisted({ data: { productId, wished } })
-      await queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
+      if (result.ok) {
+        queryClient.setQueriesData<WishlistView | null>(
+          { queryKey: accountKeys.wishlists },
+          (list) =>
+            list && {
+              items: wished ? list.items : list.items.filter((item) => item.id !== productId),
+              productIds: list.productIds.filter((id) => id !== productId).concat(wished ? productId : []),
+            },
+        )
+      }
+      void queryClient.invalidateQueries({ queryKey: accountKeys.wishlists })
       return result
     })
   return [pending, setWished] as const

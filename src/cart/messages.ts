@@ -12,6 +12,5 @@ export const CART_MESSAGES = {
   pricesNotCurrent: msg`SOME PRICES IN YOUR CART ARE NOT CURRENT.`,
   purchased: msg`You have purchased items in this shopping cart`,
   confirmRemove: msg`ARE YOU SURE TO REMOVE THIS ITEM FROM YOUR SHOPPING CART?`,
-  selectSize: msg`Please select your size.`,
   loginForWishlist: msg`Please log in to keep a wishlist.`,
 } as const

@@ -9,7 +9,7 @@ import { visitorHeaders } from '~/account/session.server'
 import { historySchema, orderSchema, payAgainSchema, placedOrderSchema, quoteSchema } from '~/contract/commerce'
 import { sendServerPixels } from '~/analytics/pixels.server'
 import { cartHeaders } from '~/cart/cart-cookie.server'
-import { ADDRESS_FIELDS, type AddressInput } from '~/domain/address'
+import { addressInput } from '~/account/address.inputs'
 import { MAX_AMOUNT } from '~/domain/money'
 import { RETURN_NOTE_MAX, RETURN_REASONS } from '~/domain/returns'
 import { ProductApiError } from '~/product-api/client'
@@ -27,12 +27,6 @@ import * as accountKeys from '~/account/account.keys'
  */
 const lang = langOrDefaultInput
 const currency = currencyOrDefaultInput
-const addressInput = () => {
-  const field = z.string().check(z.maxLength(300))
-  return z.object(
-    Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field])) as Record<keyof AddressInput, typeof field>,
-  )
-}
 const orderNumber = () => z.string().check(z.regex(/^[A-Z0-9-]{4,40}$/))
 /** The language of an order's names on the page (the API's default would be the order's own). */
 const orderLang = langInput

@@ -15,6 +15,7 @@ export type AcceptedReturn = {
 }
 
 type Lang = 'th' | 'en'
+type ReturnRequestRow = typeof returnRequests.$inferSelect
 
 export type ReturnDecisionsOptions = {
   db: Db
@@ -64,21 +65,18 @@ export class ReturnDecisionsService {
       throw new ApiError(409, 'NOT_ALLOWED', `A request ${existing.status} cannot become ${to}`)
     }
     const view = await this.options.views.one(id, lang)
-    if (to === 'accepted') await this.announceAccepted(updated.orderId, view)
+    if (to === 'accepted') await this.announceAccepted(updated, view)
     return view
   }
 
-  private async announceAccepted(orderId: string, view: OperatorReturnView): Promise<void> {
+  private async announceAccepted(request: ReturnRequestRow, view: OperatorReturnView): Promise<void> {
     const hook = this.options.onReturnAccepted
     if (!hook) return
     try {
-      const [order] = await this.options.db.select().from(orders).where(eq(orders.id, orderId))
+      const [order] = await this.options.db.select().from(orders).where(eq(orders.id, request.orderId))
       if (!order) return
-      // The pieces in the order's own language: the shopper reads what the hook sends.
-      const [inOrderLanguage] = await this.options.views.of(
-        await this.options.db.select().from(returnRequests).where(eq(returnRequests.id, view.id)),
-        order.locale === 'en' ? 'en' : 'th',
-      )
+      // The pieces in the order's own language: the shopper reads what the hook sends (the request as just stored).
+      const [inOrderLanguage] = await this.options.views.of([request], order.locale === 'en' ? 'en' : 'th')
       await hook(order, {
         id: view.id,
         kind: view.kind,

@@ -29,13 +29,4 @@ export class WishlistService {
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.memberId, memberId), eq(wishlistItems.productId, productId)))
   }
-
-  async productIds(memberId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ productId: wishlistItems.productId })
-      .from(wishlistItems)
-      .where(eq(wishlistItems.memberId, memberId))
-      .orderBy(desc(wishlistItems.createdAt))
-    return rows.map((row) => row.productId)
-  }
 }
