@@ -1,28 +1,45 @@
 /**
- * The back office's client of the admin API (DESIGN.md §8; decision 177): same-origin `fetch` under /api/admin/…, with
- * the staff session's HttpOnly, SameSite=Strict cookie, never a server function. The endpoints are being built
- * (issue 31 item 1); until they are wired in here, every call rejects with {@link AdminApiNotAvailable}, which the
- * screens show as "not available yet".
+ * The back office's client of the admin API (DESIGN.md §8; decisions 173, 177): same-origin `fetch` under
+ * /api/admin/{storeKey}/…, with the staff session's HttpOnly, SameSite=Strict cookie and the `X-Staff-Request` header
+ * the API's CSRF check asks of cookie calls; never a server function. Bodies and answers are the contract's own
+ * (src/contract/admin.ts, snake_case as on the wire): only its types are imported, no byte of zod.
+ *
+ * A refusal rejects with {@link AdminApiError}: the machine's reason (PERMISSION_DENIED, STEP_UP_REQUIRED …) and the
+ * message the API wrote in the staff member's language. A call the server does not offer yet (the orders workspace,
+ * issue 31 item 5) rejects with {@link AdminApiNotAvailable}.
  */
-import type { SECOND_FACTOR_KINDS } from '~/contract/admin'
+import type { z } from 'zod'
+import type * as contract from '~/contract/admin'
 import type { Money } from '~/domain/money'
-import type { StaffPermission } from '~/domain/staff-permissions'
 import type { AdminLocale } from './locale'
 
-/** The second factors a staff member may give after the e-mail code (the admin API's contract). */
-export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number]
+type Out<Schema extends z.ZodType> = z.output<Schema>
+type In<Schema extends z.ZodType> = z.input<Schema>
 
-/** A sign-in under way: the token that binds its steps, and the reference printed in the e-mail with the code. */
-export type SignInStarted = { signInToken: string; reference: string }
-
-/** The e-mail code was right: the second factors this staff member can give next. */
-export type CodeAccepted = { factors: SecondFactorKind[] }
+export type SecondFactorKind = (typeof contract.SECOND_FACTOR_KINDS)[number]
+export type SignInStarted = Out<typeof contract.signInStartedSchema>
+export type SignInFactors = Out<typeof contract.signInFactorsSchema>
+export type Me = Out<typeof contract.meSchema>
+export type StaffSession = Out<typeof contract.staffSessionSchema>
+export type StepUp = Out<typeof contract.stepUpSchema>
+export type Role = Out<typeof contract.roleSchema>
+export type Staff = Out<typeof contract.staffSchema>
+export type Invite = Out<typeof contract.inviteSchema>
+export type InviteCreated = Out<typeof contract.inviteCreatedSchema>
+export type TotpEnrolment = Out<typeof contract.totpEnrolmentSchema>
+export type Enrolled = Out<typeof contract.enrolledSchema>
+export type ApiKey = Out<typeof contract.apiKeySchema>
+export type ApiKeyCreated = Out<typeof contract.apiKeyCreatedSchema>
+export type AuditEntry = Out<typeof contract.auditEntrySchema>
+export type AuditPage = Out<typeof contract.auditPageSchema>
+export type AuditQuery = Partial<Out<typeof contract.auditQuery>>
+/** WebAuthn options as the API gives them, for `PublicKeyCredential.parse…OptionsFromJSON`. */
+export type WebAuthnOptions = Out<typeof contract.webauthnOptionsSchema>
+/** A WebAuthn credential as `PublicKeyCredential.toJSON()` writes it. */
+export type WebAuthnCredential = In<typeof contract.passkeyEnrolBody>['credential']
 
 /** A second factor typed in: an authenticator app's code or a recovery code. */
 export type TypedFactor = { kind: 'totp' | 'recovery_code'; code: string }
-
-/** Who is signed in. */
-export type StaffSession = { name: string; email: string; permissions: StaffPermission[] }
 
 /** One line of the orders list. */
 export type OrderRow = {
@@ -40,6 +57,19 @@ export type ListPage<Row> = { rows: Row[]; total: number; page: number; pageSize
 /** What the orders list asks for: the page, its size and the order, from the URL (search.ts). */
 export type OrdersQuery = { page: number; size: number; sort: string; dir: 'asc' | 'desc'; q?: string }
 
+/** A refusal of the admin API: its HTTP status, the machine's reason and the message in the staff's language. */
+export class AdminApiError extends Error {
+  readonly status: number
+  readonly reason: string
+
+  constructor(status: number, reason: string, message: string) {
+    super(message)
+    this.name = 'AdminApiError'
+    this.status = status
+    this.reason = reason
+  }
+}
+
 /** An admin API call that the server does not offer yet. */
 export class AdminApiNotAvailable extends Error {
   readonly operation: string
@@ -51,24 +81,195 @@ export class AdminApiNotAvailable extends Error {
   }
 }
 
-const notAvailable = (operation: string): Promise<never> => Promise.reject(new AdminApiNotAvailable(operation))
+/** True when the refusal is one of `reasons`. */
+export function isRefusal(error: unknown, ...reasons: string[]): error is AdminApiError {
+  return error instanceof AdminApiError && (reasons.length === 0 || reasons.includes(error.reason))
+}
+
+/** The store the page was served for: the server writes its key into the page (admin-page.server.ts). */
+function storeKey(): string {
+  if (typeof document === 'undefined') return 'demo'
+  return document.querySelector<HTMLMetaElement>('meta[name="store-key"]')?.content || 'demo'
+}
+
+/** The language refusals are written in before a session says the staff member's own. */
+let requestLanguage: AdminLocale = 'th'
+
+/** Sets the language the API writes refusals in for a caller not signed in (the app's, from its path). */
+export function setAdminApiLanguage(language: AdminLocale): void {
+  requestLanguage = language
+}
+
+type CallInit = {
+  body?: unknown
+  headers?: Record<string, string>
+  query?: Record<string, string | number | undefined>
+}
+
+/** One call's response; any status outside 2xx rejects with its reason and message. */
+async function request(method: string, path: string, init: CallInit = {}): Promise<Response> {
+  const query = new URLSearchParams()
+  for (const [name, value] of Object.entries(init.query ?? {})) {
+    if (value !== undefined && value !== '') query.set(name, String(value))
+  }
+  const url = `/api/admin/${encodeURIComponent(storeKey())}${path}${query.size ? `?${query}` : ''}`
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        'accept-language': requestLanguage,
+        'x-staff-request': '1',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+  } catch {
+    throw new AdminApiError(0, 'NETWORK', '')
+  }
+  if (response.ok) return response
+  const refusal = ((await response.json().catch(() => null)) ?? {}) as { reason?: unknown; message?: unknown }
+  throw new AdminApiError(
+    response.status,
+    typeof refusal.reason === 'string' ? refusal.reason : `HTTP_${response.status}`,
+    typeof refusal.message === 'string' ? refusal.message : '',
+  )
+}
+
+/** One call: JSON in, JSON out (nothing for a 204). */
+export async function adminCall<T>(method: string, path: string, init: CallInit = {}): Promise<T> {
+  const response = await request(method, path, init)
+  return (response.status === 204 ? undefined : await response.json()) as T
+}
+
+// ── sign-in ──────────────────────────────────────────────────────────────────────────────────────
 
 /** Step 1: sends a sign-in code to the e-mail address (the same answer whether or not staff have it). */
-export function startSignIn(_input: { email: string; language: AdminLocale }): Promise<SignInStarted> {
-  return notAvailable('sign-in')
+export function startSignIn(input: { email: string; language: AdminLocale }): Promise<SignInStarted> {
+  return adminCall('POST', '/auth/sign-in', { body: { email: input.email, lang: input.language } })
 }
 
-/** Step 2: the e-mail code. */
-export function verifySignInCode(_input: { signInToken: string; code: string }): Promise<CodeAccepted> {
-  return notAvailable('sign-in code check')
+/** Step 2: the e-mail code; the answer lists the second factors this staff member can give. */
+export function verifySignInCode(input: { signInToken: string; code: string }): Promise<SignInFactors> {
+  return adminCall('POST', '/auth/sign-in/code', { body: { sign_in_token: input.signInToken, code: input.code } })
 }
 
-/** Step 3: the second factor; the session cookie is set by the answer. */
-export function finishSignIn(_input: { signInToken: string; factor: TypedFactor }): Promise<StaffSession> {
-  return notAvailable('second factor check')
+/** Step 3: a typed second factor; the session cookie is set by the answer. */
+export function finishSignIn(input: { signInToken: string; factor: TypedFactor }): Promise<Me> {
+  const path = input.factor.kind === 'totp' ? '/auth/sign-in/totp' : '/auth/sign-in/recovery-code'
+  return adminCall('POST', path, { body: { sign_in_token: input.signInToken, code: input.factor.code } })
 }
 
-/** The orders list, paged and sorted by the server. */
+/** Step 3 with a passkey: the options for the browser, then the credential it made. */
+export function signInPasskeyOptions(signInToken: string): Promise<WebAuthnOptions> {
+  return adminCall('POST', '/auth/sign-in/passkey/options', { body: { sign_in_token: signInToken } })
+}
+export function finishSignInWithPasskey(signInToken: string, credential: WebAuthnCredential): Promise<Me> {
+  return adminCall('POST', '/auth/sign-in/passkey', { body: { sign_in_token: signInToken, credential } })
+}
+
+export function signOut(): Promise<void> {
+  return adminCall('POST', '/auth/sign-out')
+}
+
+/** Who is signed in; UNAUTHENTICATED (401) when nobody. */
+export function me(): Promise<Me> {
+  return adminCall('GET', '/me')
+}
+
+// ── step-up: the second factor again, for money, permission, key and export actions ─────────────
+
+export function stepUpWithCode(factor: TypedFactor): Promise<StepUp> {
+  const path = factor.kind === 'totp' ? '/auth/step-up/totp' : '/auth/step-up/recovery-code'
+  return adminCall('POST', path, { body: { code: factor.code } })
+}
+export function stepUpPasskeyOptions(): Promise<WebAuthnOptions> {
+  return adminCall('POST', '/auth/step-up/passkey/options')
+}
+export function stepUpWithPasskey(credential: WebAuthnCredential): Promise<StepUp> {
+  return adminCall('POST', '/auth/step-up/passkey', { body: { credential } })
+}
+
+// ── invitations (the token travels in the link's fragment and is sent as a header) ──────────────
+
+const invited = (token: string) => ({ 'x-invite-token': token })
+
+export function readInvite(token: string): Promise<Invite> {
+  return adminCall('GET', '/invite', { headers: invited(token) })
+}
+export function acceptInvite(token: string, input: In<typeof contract.inviteAcceptBody>): Promise<Invite> {
+  return adminCall('POST', '/invite/accept', { headers: invited(token), body: input })
+}
+export function startTotpEnrolment(token: string): Promise<TotpEnrolment> {
+  return adminCall('POST', '/invite/totp', { headers: invited(token) })
+}
+export function confirmTotpEnrolment(token: string, code: string): Promise<Enrolled> {
+  return adminCall('POST', '/invite/totp/confirm', { headers: invited(token), body: { code } })
+}
+export function invitePasskeyOptions(token: string): Promise<WebAuthnOptions> {
+  return adminCall('POST', '/invite/passkey/options', { headers: invited(token) })
+}
+export function enrolPasskey(token: string, credential: WebAuthnCredential): Promise<Enrolled> {
+  return adminCall('POST', '/invite/passkey', { headers: invited(token), body: { credential } })
+}
+
+// ── staff, roles, sessions, keys, audit ─────────────────────────────────────────────────────────
+
+export function createInvite(input: In<typeof contract.inviteCreateBody>): Promise<InviteCreated> {
+  return adminCall('POST', '/invites', { body: input })
+}
+export function listStaff(): Promise<{ items: Staff[] }> {
+  return adminCall('GET', '/staff')
+}
+export function updateStaff(id: string, input: In<typeof contract.staffUpdateBody>): Promise<Staff> {
+  return adminCall('PATCH', `/staff/${encodeURIComponent(id)}`, { body: input })
+}
+export function listRoles(): Promise<{ items: Role[] }> {
+  return adminCall('GET', '/roles')
+}
+export function createRole(input: In<typeof contract.roleCreateBody>): Promise<Role> {
+  return adminCall('POST', '/roles', { body: input })
+}
+export function updateRole(id: string, input: In<typeof contract.roleUpdateBody>): Promise<Role> {
+  return adminCall('PATCH', `/roles/${encodeURIComponent(id)}`, { body: input })
+}
+export function deleteRole(id: string): Promise<void> {
+  return adminCall('DELETE', `/roles/${encodeURIComponent(id)}`)
+}
+export function listOwnSessions(): Promise<{ items: StaffSession[] }> {
+  return adminCall('GET', '/sessions')
+}
+export function revokeOwnSession(id: string): Promise<void> {
+  return adminCall('DELETE', `/sessions/${encodeURIComponent(id)}`)
+}
+export function listAllSessions(): Promise<{ items: StaffSession[] }> {
+  return adminCall('GET', '/staff-sessions')
+}
+export function revokeSession(id: string): Promise<void> {
+  return adminCall('DELETE', `/staff-sessions/${encodeURIComponent(id)}`)
+}
+export function listApiKeys(): Promise<{ items: ApiKey[] }> {
+  return adminCall('GET', '/api-keys')
+}
+export function createApiKey(input: In<typeof contract.apiKeyCreateBody>): Promise<ApiKeyCreated> {
+  return adminCall('POST', '/api-keys', { body: input })
+}
+export function revokeApiKey(id: string): Promise<void> {
+  return adminCall('DELETE', `/api-keys/${encodeURIComponent(id)}`)
+}
+export function listAudit(query: AuditQuery): Promise<AuditPage> {
+  return adminCall('GET', '/audit', { query })
+}
+/** The CSV export of the same filters: fetched (it needs the CSRF header and a step-up), then saved by the screen. */
+export async function exportAudit(query: AuditQuery): Promise<Blob> {
+  const response = await request('GET', '/audit/export', { query })
+  return response.blob()
+}
+
+/** The orders list, paged and sorted by the server (issue 31 item 5: not offered yet). */
 export function listOrders(_query: OrdersQuery): Promise<ListPage<OrderRow>> {
-  return notAvailable('orders list')
+  return Promise.reject(new AdminApiNotAvailable('orders list'))
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { setAdminApiLanguage } from './api'
 import { createAdminI18n } from './i18n'
 import { ADMIN_BASEPATHS, ADMIN_DEFAULT_LOCALE, adminPlaceOf } from './locale'
 import { createAdminRouter } from './router'
@@ -18,6 +19,7 @@ async function start(container: HTMLElement): Promise<void> {
     basepath: ADMIN_BASEPATHS[ADMIN_DEFAULT_LOCALE],
   }
   document.documentElement.lang = place.locale
+  setAdminApiLanguage(place.locale)
   const i18n = await createAdminI18n(place.locale)
   const router = createAdminRouter(place)
   const { queryClient } = router.options.context

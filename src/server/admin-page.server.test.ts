@@ -30,7 +30,15 @@ describe("the back office's page headers", () => {
 describe('adminPageIn', () => {
   it('says the language of the page in its html element', () => {
     const html = '<!doctype html>\n<html lang="th">\n<head></head></html>'
-    expect(adminPageIn(html, 'en')).toContain('<html lang="en">')
-    expect(adminPageIn(html, 'th')).toContain('<html lang="th">')
+    expect(adminPageIn(html, 'en', 'demo')).toContain('<html lang="en">')
+    expect(adminPageIn(html, 'th', 'demo')).toContain('<html lang="th">')
+  })
+
+  it('writes the store key into the head, nothing but its own characters', () => {
+    const html = '<!doctype html>\n<html lang="th">\n<head></head></html>'
+    expect(adminPageIn(html, 'th', 'atelier-siam')).toContain(
+      '<meta name="store-key" content="atelier-siam" />\n  </head>',
+    )
+    expect(adminPageIn(html, 'th', 'x"><script>')).toContain('<meta name="store-key" content="xscript" />')
   })
 })

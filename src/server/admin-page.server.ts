@@ -37,7 +37,13 @@ export function adminPageHeaders(secure: boolean): Record<string, string> {
   }
 }
 
-/** The built page in a language: its `<html lang>` says it before the app runs (the build writes Thai's). */
-export function adminPageIn(html: string, locale: AdminLocale): string {
-  return html.replace(/<html lang="[a-z-]*"/, `<html lang="${locale}"`)
+/**
+ * The built page in a language: its `<html lang>` says it before the app runs (the build writes Thai's), and the store
+ * whose admin API the app calls (/api/admin/{storeKey}/…) is written into its head (a key is [a-z0-9-], config schema).
+ */
+export function adminPageIn(html: string, locale: AdminLocale, storeKey: string): string {
+  const key = storeKey.replace(/[^a-z0-9_-]/gi, '')
+  return html
+    .replace(/<html lang="[a-z-]*"/, `<html lang="${locale}"`)
+    .replace('</head>', `<meta name="store-key" content="${key}" />\n  </head>`)
 }

@@ -1,10 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { AdminApiNotAvailable } from '../api'
+import { AdminApiError, AdminApiNotAvailable } from '../api'
 import { useAdminTitle } from '../ui/title'
 
-/** What a failure says: a part of the admin API not built yet, or anything else (with a way to try again). */
+/**
+ * What a failure says: the API's refusal in the staff member's language (it writes its messages in the session's or the
+ * request's language), a lost connection, a part of the admin API not built yet, or anything else.
+ */
 export function ErrorNotice({ error }: { error: unknown }) {
+  if (error instanceof AdminApiError && error.message) {
+    return (
+      <p role="alert" className="admin-notice admin-notice--error">
+        {error.message}
+      </p>
+    )
+  }
+  if (error instanceof AdminApiError && error.reason === 'NETWORK') {
+    return (
+      <p role="alert" className="admin-notice admin-notice--error">
+        <Trans>The shop’s server cannot be reached. Check the connection and try again.</Trans>
+      </p>
+    )
+  }
   if (error instanceof AdminApiNotAvailable) {
     return (
       <p role="alert" className="admin-notice">

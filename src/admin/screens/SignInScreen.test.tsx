@@ -21,12 +21,24 @@ function renderFlow(api: SignInApi) {
   return { onSignedIn, user: userEvent.setup() }
 }
 
-const SESSION: adminApi.StaffSession = { name: 'Nok', email: 'nok@example.com', permissions: ['orders:read'] }
+const ROLE: adminApi.Role = { id: 'read_only', name: 'Read-only', built_in: true, permissions: ['orders:read'] }
+const SESSION: adminApi.Me = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Nok',
+  email: 'nok@example.com',
+  language: 'th',
+  role: ROLE,
+  permissions: ['orders:read'],
+  session: null,
+  actor_type: 'staff',
+}
 
 describe('the sign-in (e-mail, code, second factor)', () => {
   it('goes through its three steps with one field each', async () => {
     const api: SignInApi = {
-      startSignIn: vi.fn(() => Promise.resolve({ signInToken: 'tok', reference: 'AB12' })),
+      startSignIn: vi.fn(() =>
+        Promise.resolve({ sign_in_token: 'tok', ref_code: 'AB12', expires_at: '2026-11-27T00:10:00Z' }),
+      ),
       verifySignInCode: vi.fn(() => Promise.resolve({ factors: ['totp' as const] })),
       finishSignIn: vi.fn(() => Promise.resolve(SESSION)),
     }
@@ -66,11 +78,22 @@ describe('the sign-in (e-mail, code, second factor)', () => {
     expect(api.startSignIn).not.toHaveBeenCalled()
   })
 
-  it('says so when the admin API does not offer the sign-in yet', async () => {
-    const { user } = renderFlow(adminApi)
+  it('shows the refusal the API wrote in the staff member’s language, and keeps the step', async () => {
+    const api: SignInApi = {
+      startSignIn: vi.fn(() =>
+        Promise.resolve({ sign_in_token: 'tok', ref_code: 'AB12', expires_at: '2026-11-27T00:10:00Z' }),
+      ),
+      verifySignInCode: vi.fn(() =>
+        Promise.reject(new adminApi.AdminApiError(400, 'OTP_INCORRECT', 'The code is not right')),
+      ),
+      finishSignIn: vi.fn(() => Promise.reject(new Error('not called'))),
+    }
+    const { user } = renderFlow(api)
     await user.type(screen.getByLabelText('Work e-mail address'), 'nok@example.com')
     await user.click(screen.getByRole('button', { name: 'Send code' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('This part of the back office is not available yet.')
-    expect(screen.getByLabelText('Work e-mail address')).toBeTruthy()
+    await user.type(await screen.findByLabelText('Code from the e-mail'), '000000')
+    await user.click(screen.getByRole('button', { name: 'Check code' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('The code is not right')
+    expect(screen.getByLabelText('Code from the e-mail')).toBeTruthy()
   })
 })

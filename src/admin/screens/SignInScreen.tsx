@@ -17,11 +17,12 @@ const SIX_DIGITS = /^\d{6}$/
 export const signInFields = {
   email: z.string().trim().pipe(z.email()),
   code: z.string().trim().regex(SIX_DIGITS),
-  // An authenticator app's 6 digits, or a recovery code (letters, digits and dashes).
+  // An authenticator app's 6 digits, or a recovery code (the contract's 10 to 20 letters, digits, dashes and spaces;
+  // the API's are two groups of five, `abcde-23456`).
   factor: z
     .string()
     .trim()
-    .regex(/^(?:\d{6}|[A-Za-z0-9][A-Za-z0-9-]{7,31})$/),
+    .regex(/^(?:\d{6}|[A-Za-z0-9][A-Za-z0-9 -]{9,19})$/),
 }
 
 type Step =
@@ -130,7 +131,7 @@ export function SignInFlow({
 }: {
   api: SignInApi
   language: AdminLocale
-  onSignedIn: (session: adminApi.StaffSession) => void
+  onSignedIn: (me: adminApi.Me) => void
 }) {
   const { t } = useLingui()
   const [step, setStep] = useState<Step>({ name: 'email' })
@@ -161,7 +162,7 @@ export function SignInFlow({
     try {
       if (step.name === 'email') {
         const started = await api.startSignIn({ email: parsed.data, language })
-        next({ name: 'code', email: parsed.data, ...started })
+        next({ name: 'code', email: parsed.data, signInToken: started.sign_in_token, reference: started.ref_code })
       } else if (step.name === 'code') {
         await api.verifySignInCode({ signInToken: step.signInToken, code: parsed.data })
         next({ name: 'factor', signInToken: step.signInToken })

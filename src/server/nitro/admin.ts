@@ -28,7 +28,10 @@ export default defineHandler((event) => {
       { status: 503, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } },
     )
   }
-  return new Response(method === 'HEAD' ? null : adminPageIn(page, place?.locale ?? ADMIN_DEFAULT_LOCALE), {
-    headers,
-  })
+  return new Response(
+    method === 'HEAD' ? null : adminPageIn(page, place?.locale ?? ADMIN_DEFAULT_LOCALE, env.STORE_KEY),
+    {
+      headers,
+    },
+  )
 })
