@@ -4,6 +4,7 @@ import type { OrdersSearch } from './search'
 
 /** Query keys of the back office, by area (as the shop's, decision 169). */
 export const adminKeys = {
+  me: ['admin', 'me'] as const,
   orders: ['admin', 'orders'] as const,
 }
 

@@ -3,6 +3,7 @@ import { createRootRouteWithContext, createRoute, createRouter, stripSearchParam
 import { AdminApiNotAvailable } from './api'
 import { adminRewrite, type AdminPlace } from './locale'
 import { ordersQuery } from './queries'
+import { requirePermission, signedInContext } from './session'
 import { ORDERS_SEARCH_DEFAULTS, ordersSearchSchema, signInSearchSchema } from './search'
 import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
@@ -15,6 +16,13 @@ import { AdminLayout } from './ui/AdminLayout'
 export type AdminRouterContext = { queryClient: QueryClient; place: AdminPlace }
 
 const rootRoute = createRootRouteWithContext<AdminRouterContext>()({
+  // Every screen but the sign-in and an invitation's needs a session (session.ts); `me` is in every route's context.
+  beforeLoad: ({ context, location }) =>
+    signedInContext({
+      queryClient: context.queryClient,
+      pathname: location.pathname,
+      href: `${location.pathname}${location.searchStr}`,
+    }),
   component: AdminLayout,
   notFoundComponent: NotFoundScreen,
   errorComponent: ErrorScreen,
@@ -35,6 +43,7 @@ const ordersRoute = createRoute({
   validateSearch: ordersSearchSchema,
   // The defaults are not written into the URL: /admin/orders is the first page, newest first.
   search: { middlewares: [stripSearchParams(ORDERS_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ context }) => requirePermission(context.me, 'orders:read'),
   loaderDeps: ({ search }) => search,
   // The page's rows are asked for with the navigation (DESIGN.md §6); the screen reads them from the cache and shows
   // a failure in the table's place, so the list's header, sort and pager stay.

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { AdminApiError, AdminApiNotAvailable } from '../api'
+import { AdminForbidden } from '../session'
 import { useAdminTitle } from '../ui/title'
 
 /**
@@ -8,6 +9,13 @@ import { useAdminTitle } from '../ui/title'
  * request's language), a lost connection, a part of the admin API not built yet, or anything else.
  */
 export function ErrorNotice({ error }: { error: unknown }) {
+  if (error instanceof AdminForbidden) {
+    return (
+      <p role="alert" className="admin-notice">
+        <Trans>Your role does not allow this screen. Ask an owner if you need it.</Trans>
+      </p>
+    )
+  }
   if (error instanceof AdminApiError && error.message) {
     return (
       <p role="alert" className="admin-notice admin-notice--error">
