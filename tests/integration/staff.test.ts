@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeys, auditLog, staffRecoveryCodes, staffTotp } from '~/db/schema'
 import { STAFF_SESSION_ABSOLUTE_SECONDS, STAFF_SESSION_IDLE_SECONDS } from '~/domain/staff-permissions'
+import { STEP_UP_FAILURES_BEFORE_END } from '~/api/admin/sign-in.service'
 import { STAFF_FAILURES_BEFORE_LOCK } from '~/api/admin/throttle.server'
+import { OTP_MAX_TRIES_PER_CODE } from '~/domain/otp'
 import { Clock } from './support/clock'
 import { SoftwareAuthenticator } from './support/passkey'
 import {
@@ -11,6 +13,7 @@ import {
   type StaffHarness,
   sessionCookieOf,
   staffSuite,
+  totpCode,
   type Enrolled,
   type StaffSuite,
 } from './support/staff'
@@ -242,6 +245,51 @@ describe('staff sign-in', () => {
     expect((await h.call('POST', '/auth/sign-in', { ip, body: { email: member.email } })).status).toBe(423)
     // From another connection the same person signs in.
     await h.signIn(member)
+  })
+
+  it('closes a sign-in after five wrong second factors, from whichever connections they come', async () => {
+    const member = await h.enrol('read_only', 'guess')
+    const started = await h.call('POST', '/auth/sign-in', { ip: h.ip(), body: { email: member.email } })
+    const token = String(started.body.sign_in_token)
+    const code = await h.codeFor(member.email, String(started.body.ref_code))
+    expect(
+      (await h.call('POST', '/auth/sign-in/code', { ip: h.ip(), body: { sign_in_token: token, code } })).status,
+    ).toBe(200)
+    const right = totpCode(member.secret, clock.now())
+    const wrong = right === '000000' ? '111111' : '000000'
+    for (let i = 0; i < OTP_MAX_TRIES_PER_CODE; i++) {
+      // Each guess from a connection of its own: no connection reaches its lock-out.
+      const guess = await h.call('POST', '/auth/sign-in/totp', {
+        ip: h.ip(),
+        body: { sign_in_token: token, code: wrong },
+      })
+      expect(guess.body.reason).toBe('SECOND_FACTOR_INCORRECT')
+    }
+    const late = await h.call('POST', '/auth/sign-in/totp', { ip: h.ip(), body: { sign_in_token: token, code: right } })
+    expect(late.status).toBe(400)
+    expect(late.body.reason).toBe('VERIFY_FAILED')
+    expect(late.headers.get('set-cookie') ?? '').not.toMatch(/staff=/)
+    // A new sign-in with a new code works.
+    await h.signIn(member)
+  })
+
+  it('ends a session after five wrong second factors in step-up', async () => {
+    const member = await h.enrol('read_only', 'stolen')
+    const cookie = await h.signIn(member)
+    const right = totpCode(member.secret, clock.now())
+    const wrong = right === '000000' ? '111111' : '000000'
+    for (let i = 1; i < STEP_UP_FAILURES_BEFORE_END; i++) {
+      const guess = await h.call('POST', '/auth/step-up/totp', { cookie, ip: h.ip(), body: { code: wrong } })
+      expect(guess.body.reason).toBe('SECOND_FACTOR_INCORRECT')
+    }
+    const last = await h.call('POST', '/auth/step-up/totp', { cookie, ip: h.ip(), body: { code: wrong } })
+    expect(last.status).toBe(401)
+    expect(last.body.reason).toBe('UNAUTHENTICATED')
+    expect(last.body.message).toBe('Sign in first')
+    expect((await h.call('GET', '/me', { cookie })).status).toBe(401)
+    const audit = await latestAudit()
+    expect(audit?.action).toBe('session.end_wrong_factors')
+    expect(audit?.actorId).toBe(member.id)
   })
 
   it('refuses the last owner’s demotion and disabling; a disabled member is signed out', async () => {

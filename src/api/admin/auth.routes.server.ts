@@ -234,7 +234,8 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
 
   const stepUpResponses = {
     200: json(stepUpSchema, 'The second factor was given again'),
-    401: refused('Not signed in'),
+    400: refused('The second factor is not right (SECOND_FACTOR_INCORRECT)'),
+    401: refused('Not signed in, or the session ended after five wrong second factors'),
     403: refused('Not a staff session'),
     423: refused('Too many wrong tries from this connection'),
   }

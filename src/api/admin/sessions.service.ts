@@ -164,13 +164,15 @@ export class StaffSessions {
     })
   }
 
-  /** Sign-out: the session of this cookie ends. */
-  async end(sessionId: string, context: AuditContext): Promise<void> {
+  /** Sign-out (or a session ended for wrong second factors): the session of this cookie ends. */
+  async end(
+    sessionId: string,
+    context: AuditContext,
+    action: 'session.sign_out' | 'session.end_wrong_factors' = 'session.sign_out',
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.delete(staffSessions).where(eq(staffSessions.id, sessionId)).returning()
-      if (row) {
-        await this.audit.record(tx, context, { action: 'session.sign_out', entityType: 'session', entityId: sessionId })
-      }
+      if (row) await this.audit.record(tx, context, { action, entityType: 'session', entityId: sessionId })
     })
   }
 

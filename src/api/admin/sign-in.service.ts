@@ -22,6 +22,9 @@ import type { SecondFactor, SecondFactors } from './factors.server'
 import type { StaffSessions } from './sessions.service'
 import type { StaffThrottle } from './throttle.server'
 
+/** Wrong second factors a session may give in step-up (within the failure window) before it is ended. */
+export const STEP_UP_FAILURES_BEFORE_END = 5
+
 /** The second factor must follow the e-mail code within this time. */
 const SIGN_IN_SECONDS = 10 * 60
 
@@ -141,17 +144,27 @@ export class StaffSignInService {
     const code = input.code.trim()
     const right = /^\d{6}$/.test(code) && sameDigest(codeHash(await this.key(), row.id, code), row.codeHash)
     if (!right || !row.staffId) {
-      await this.db
-        .update(staffSignIns)
-        .set({
-          attempts: sql`${staffSignIns.attempts} + 1`,
-          closedAt: sql`CASE WHEN ${staffSignIns.attempts} + 1 >= ${OTP_MAX_TRIES_PER_CODE} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
-        })
-        .where(eq(staffSignIns.id, row.id))
+      await this.countWrong(row.id)
       return this.options.throttle.refuse(client.ip, 'OTP_INCORRECT', 'The code is not right')
     }
     await this.db.update(staffSignIns).set({ codeAt: now }).where(eq(staffSignIns.id, row.id))
     return { factors: await this.options.factors.factorsOf(row.staffId) }
+  }
+
+  /**
+   * A wrong answer of a sign-in (its e-mail code or its second factor): after OTP_MAX_TRIES_PER_CODE of them together
+   * the sign-in is closed, so an attempt cannot guess on from connection after connection (the connection's own count
+   * locks it out sooner); the staff member starts again and is sent a new code.
+   */
+  private async countWrong(id: string): Promise<void> {
+    const now = this.options.now()
+    await this.db
+      .update(staffSignIns)
+      .set({
+        attempts: sql`${staffSignIns.attempts} + 1`,
+        closedAt: sql`CASE WHEN ${staffSignIns.attempts} + 1 >= ${OTP_MAX_TRIES_PER_CODE} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
+      })
+      .where(eq(staffSignIns.id, id))
   }
 
   private async afterCode(token: string): Promise<StaffSignInRow & { staffId: string }> {
@@ -184,6 +197,7 @@ export class StaffSignInService {
     await this.options.throttle.assertNotLocked(client.ip)
     const row = await this.afterCode(input.signInToken)
     if (!(await this.checkFactor(row.staffId, input.answer, row.challenge))) {
+      await this.countWrong(row.id)
       return this.options.throttle.refuse(client.ip, 'SECOND_FACTOR_INCORRECT', 'The second factor is not right')
     }
     const now = this.options.now()
@@ -228,6 +242,12 @@ export class StaffSignInService {
     await this.options.throttle.assertNotLocked(ip)
     const challenge = answer.kind === 'passkey' ? await this.options.sessions.challengeOf(session.id) : null
     if (!(await this.checkFactor(session.staffId, answer, challenge))) {
+      // A session whose holder keeps failing the second factor is not its owner's hands: it ends (whatever the
+      // connection), and its owner signs in again with both factors.
+      if ((await this.options.throttle.recordStepUpFailure(session.id)) >= STEP_UP_FAILURES_BEFORE_END) {
+        await this.options.sessions.end(session.id, context, 'session.end_wrong_factors')
+        throw new ApiError(401, 'UNAUTHENTICATED', 'Too many wrong second factors: sign in again')
+      }
       return this.options.throttle.refuse(ip, 'SECOND_FACTOR_INCORRECT', 'The second factor is not right')
     }
     return this.options.sessions.steppedUp(session.id, context, answer.kind)

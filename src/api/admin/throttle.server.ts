@@ -54,6 +54,11 @@ export class StaffThrottle {
     return { lockedUntil, attemptsLeft: 0 }
   }
 
+  /** A wrong second factor given in a session's step-up: how many within the failure window, this one included. */
+  recordStepUpFailure(sessionId: string): Promise<number> {
+    return countFailure(this.db, `staff:step-up:${sessionId}`, this.now())
+  }
+
   /**
    * Refuses a wrong code or factor: counted against the connection (`recordFailure`), a 423 once it is locked out,
    * else a 400 of `reason` with the tries left.
