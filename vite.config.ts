@@ -13,6 +13,7 @@ import {
   ADMIN_ASSETS_MAX_AGE_SECONDS,
   ADMIN_ASSETS_URL,
   ADMIN_BUILD_DIR,
+  ADMIN_FRAME_HEADERS,
 } from './scripts/admin-build.js'
 import { routeCatalogs } from './scripts/route-catalogs.js'
 import { devServerOptions, nameNitroLibraryChunks, onBundlerLog } from './scripts/vite-options.js'
@@ -95,7 +96,6 @@ function requireAdminBuild(): Plugin {
 
 /** The back office's paths (src/admin/locale.ts): Thai unprefixed, English under /en. */
 const ADMIN_PAGE_ROUTES = ['/admin', '/admin/**', '/en/admin', '/en/admin/**']
-const ADMIN_PAGE_RULE_HEADERS = { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin' }
 
 export default defineConfig({
   // `npm run dev` on PORT and HOST (3000 and Vite's default host without them).
@@ -209,7 +209,7 @@ export default defineConfig({
         '/assets/**': { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
         // The back office's page (decision 177): these rules' headers win over its handler's, so its stricter ones
         // are said here too (never framed, no Referer to another origin).
-        ...Object.fromEntries(ADMIN_PAGE_ROUTES.map((route) => [route, { headers: ADMIN_PAGE_RULE_HEADERS }])),
+        ...Object.fromEntries(ADMIN_PAGE_ROUTES.map((route) => [route, { headers: { ...ADMIN_FRAME_HEADERS } }])),
         '/build-metadata.json': { headers: { 'Cache-Control': 'no-cache' } },
         '/_build/**': { headers: { 'Cache-Control': 'no-cache' } },
       },

@@ -12,3 +12,10 @@ export const ADMIN_ASSETS_DIR = 'assets'
 
 /** A hashed file never changes: a year, immutable (as the shop's /assets/). */
 export const ADMIN_ASSETS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
+
+/**
+ * The back office page's own framing and referrer headers (decision 177), stricter than the shop's: its handler sends
+ * them (src/server/admin-page.server.ts), and vite.config.ts's route rules, whose headers win over a handler's, say
+ * the same for its paths.
+ */
+export const ADMIN_FRAME_HEADERS = { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin' } as const

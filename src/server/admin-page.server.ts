@@ -1,3 +1,4 @@
+import { ADMIN_FRAME_HEADERS } from '../../scripts/admin-build'
 import { securityHeaders } from '~/security/headers'
 import type { AdminLocale } from '~/admin/locale'
 
@@ -28,9 +29,8 @@ export function adminPageHeaders(secure: boolean): Record<string, string> {
   return {
     ...securityHeaders({ nonce: null, secure }),
     'Content-Security-Policy': adminContentSecurityPolicy(secure),
-    'X-Frame-Options': 'DENY',
+    ...ADMIN_FRAME_HEADERS,
     'Cross-Origin-Opener-Policy': 'same-origin',
-    'Referrer-Policy': 'same-origin',
     'X-Robots-Tag': 'noindex, nofollow',
     'Cache-Control': 'no-store',
     'Content-Type': 'text/html; charset=utf-8',
