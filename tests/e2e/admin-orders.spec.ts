@@ -78,6 +78,9 @@ const WORDS = {
     cancelledBadge: 'ยกเลิกแล้ว',
     byStaff: 'พนักงานยกเลิก',
     noteText: 'ลูกค้าโทรมาขอยกเลิก โอนเงินไม่ทัน',
+    editAddress: 'แก้ไขที่อยู่',
+    address1: 'ที่อยู่ 1',
+    saveAddress: 'บันทึกที่อยู่',
     reasonText: 'ลูกค้าขอยกเลิกทางโทรศัพท์',
   },
   en: {
@@ -95,6 +98,9 @@ const WORDS = {
     cancelledBadge: 'Cancelled',
     byStaff: 'Cancelled by staff',
     noteText: 'Customer called: cannot transfer in time',
+    editAddress: 'Edit address',
+    address1: 'Address 1',
+    saveAddress: 'Save address',
     reasonText: 'Customer asked by phone',
   },
 } as const
@@ -102,7 +108,7 @@ const WORDS = {
 for (const language of ['th', 'en'] as const) {
   const words = WORDS[language]
 
-  test(`customer service finds an order by phone, notes it and cancels it with a reason (${language})`, async ({
+  test(`customer service finds an order by phone, notes it, moves its address and cancels it with a reason (${language})`, async ({
     page,
   }) => {
     test.setTimeout(120_000)
@@ -132,6 +138,13 @@ for (const language of ['th', 'en'] as const) {
     await expect(page.locator('.admin-timeline')).toContainText(words.noteText)
     await expect(page.locator('.admin-timeline')).toContainText(staff.email)
     await expectNoViolations(page, `${words.base}/orders/${number}`)
+
+    // The address, while the order is not packed yet (§4).
+    await page.getByRole('button', { name: words.editAddress }).click()
+    await page.getByLabel(words.address1).fill('1 ถนนสุขุมวิท ซอย 11')
+    await expectNoViolations(page, 'the address form')
+    await page.getByRole('button', { name: words.saveAddress }).click()
+    await expect(page.locator('.admin-address')).toContainText('1 ถนนสุขุมวิท ซอย 11')
 
     // Cancelling asks for a reason in a dialog, and says so when done.
     await page.getByRole('button', { name: words.cancel, exact: true }).click()
