@@ -5,12 +5,13 @@
  * (src/contract/admin.ts, snake_case as on the wire): only its types are imported, no byte of zod.
  *
  * A refusal rejects with {@link AdminApiError}: the machine's reason (PERMISSION_DENIED, STEP_UP_REQUIRED …) and the
- * message the API wrote in the staff member's language. A call the server does not offer yet (the orders workspace,
- * issue 31 item 5) rejects with {@link AdminApiNotAvailable}.
+ * message the API wrote in the staff member's language. A call the server does not offer yet rejects with
+ * {@link AdminApiNotAvailable}.
  */
 import type { z } from 'zod'
 import type * as contract from '~/contract/admin'
-import type { Money } from '~/domain/money'
+import type * as ordersContract from '~/contract/admin-orders'
+import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
 type Out<Schema extends z.ZodType> = z.output<Schema>
@@ -41,21 +42,18 @@ export type WebAuthnCredential = In<typeof contract.passkeyEnrolBody>['credentia
 /** A second factor typed in: an authenticator app's code or a recovery code. */
 export type TypedFactor = { kind: 'totp' | 'recovery_code'; code: string }
 
-/** One line of the orders list. */
-export type OrderRow = {
-  number: string
-  placedAt: string
-  customer: string
-  status: string
-  /** Integer minor units with the currency, as the wire carries them (DESIGN.md §3). */
-  total: Money
-}
-
-/** One page of a list, as the server pages and sorts it. */
-export type ListPage<Row> = { rows: Row[]; total: number; page: number; pageSize: number }
-
-/** What the orders list asks for: the page, its size and the order, from the URL (search.ts). */
-export type OrdersQuery = { page: number; size: number; sort: string; dir: 'asc' | 'desc'; q?: string }
+/** One line of the orders list, one page of it, and what the list asks for (the URL's filters: search.ts). */
+export type OrderRow = Out<typeof ordersContract.adminOrderRowSchema>
+export type OrderPage = Out<typeof ordersContract.adminOrderPageSchema>
+export type OrdersQuery = Partial<Out<typeof ordersContract.adminOrdersQuery>>
+/** The queues of work on the home screen. */
+export type OrderQueues = Out<typeof ordersContract.orderQueuesSchema>
+/** An order as its screen shows it: detail, notes, timeline and what §4 allows now. */
+export type AdminOrder = Out<typeof ordersContract.adminOrderSchema>
+export type OrderNote = Out<typeof ordersContract.orderNoteSchema>
+export type OrderAddressInput = In<typeof ordersContract.orderAddressBody>
+/** A branch of the brand (the pick-up filter's choices). */
+export type Branch = Pick<StoreWire, 'id' | 'name'>
 
 /** A refusal of the admin API: its HTTP status, the machine's reason and the message in the staff's language. */
 export class AdminApiError extends Error {
@@ -269,7 +267,37 @@ export async function exportAudit(query: AuditQuery): Promise<Blob> {
   return response.blob()
 }
 
-/** The orders list, paged and sorted by the server (issue 31 item 5: not offered yet). */
-export function listOrders(_query: OrdersQuery): Promise<ListPage<OrderRow>> {
-  return Promise.reject(new AdminApiNotAvailable('orders list'))
+// ── orders (issue 31 item 5) ────────────────────────────────────────────────────────────────────
+
+const orderPath = (number: string) => `/orders/${encodeURIComponent(number)}`
+
+/** The orders list, filtered, searched, sorted and paged by the server. */
+export function listOrders(query: OrdersQuery): Promise<OrderPage> {
+  return adminCall('GET', '/orders', { query })
+}
+export function orderQueues(): Promise<OrderQueues> {
+  return adminCall('GET', '/orders/queues')
+}
+export function getOrder(number: string): Promise<AdminOrder> {
+  return adminCall('GET', orderPath(number))
+}
+export function addOrderNote(number: string, body: string): Promise<OrderNote> {
+  return adminCall('POST', `${orderPath(number)}/notes`, { body: { body } })
+}
+export function cancelOrder(number: string, reason: string): Promise<AdminOrder> {
+  return adminCall('POST', `${orderPath(number)}/cancel`, { body: { reason } })
+}
+export function updateOrderAddress(number: string, address: OrderAddressInput): Promise<AdminOrder> {
+  return adminCall('PUT', `${orderPath(number)}/address`, { body: address })
+}
+
+/** The brand's branches in a language, from the shop's own public API (the same list shoppers pick up from). */
+export async function listBranches(language: AdminLocale): Promise<Branch[]> {
+  const publicApi = `/api/public/${encodeURIComponent(storeKey())}/`
+  const response = await fetch(`${publicApi}stores?lang=${language}`, {
+    headers: { accept: 'application/json' },
+  })
+  if (!response.ok) throw new AdminApiError(response.status, `HTTP_${response.status}`, '')
+  const { items } = (await response.json()) as { items: StoreWire[] }
+  return items.map((store) => ({ id: store.id, name: store.name }))
 }

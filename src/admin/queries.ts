@@ -1,18 +1,57 @@
 import { queryOptions } from '@tanstack/react-query'
-import { listOrders } from './api'
+import { getOrder, listBranches, listOrders, orderQueues, type OrdersQuery } from './api'
+import type { AdminLocale } from './locale'
 import type { OrdersSearch } from './search'
 
 /** Query keys of the back office, by area (as the shop's, decision 169). */
 export const adminKeys = {
   me: ['admin', 'me'] as const,
   orders: ['admin', 'orders'] as const,
+  order: (number: string) => ['admin', 'orders', 'one', number] as const,
+  queues: ['admin', 'orders', 'queues'] as const,
+  branches: (language: AdminLocale) => ['admin', 'branches', language] as const,
+}
+
+/** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
+export function ordersQueryOf(search: OrdersSearch): OrdersQuery {
+  return {
+    page: search.page,
+    size: search.size,
+    sort: search.sort,
+    dir: search.dir,
+    q: search.q,
+    status: search.status,
+    payment_status: search.payment,
+    payment_method: search.method,
+    currency: search.currency,
+    placed_from: search.from,
+    placed_to: search.to,
+    store: search.store,
+    open_return: search.returns === 'open' ? 'true' : undefined,
+  }
 }
 
 /** One page of the orders list, as the URL asks for it. */
 export function ordersQuery(search: OrdersSearch) {
   return queryOptions({
-    queryKey: [...adminKeys.orders, search],
-    queryFn: () =>
-      listOrders({ page: search.page, size: search.size, sort: search.sort, dir: search.dir, q: search.q }),
+    queryKey: [...adminKeys.orders, 'list', search],
+    queryFn: () => listOrders(ordersQueryOf(search)),
+  })
+}
+
+/** The queues of work (the home screen). */
+export const queuesQuery = queryOptions({ queryKey: adminKeys.queues, queryFn: orderQueues, staleTime: 30_000 })
+
+/** One order, whole. */
+export function orderQuery(number: string) {
+  return queryOptions({ queryKey: adminKeys.order(number), queryFn: () => getOrder(number) })
+}
+
+/** The brand's branches (they change seldom). */
+export function branchesQuery(language: AdminLocale) {
+  return queryOptions({
+    queryKey: adminKeys.branches(language),
+    queryFn: () => listBranches(language),
+    staleTime: 60 * 60_000,
   })
 }

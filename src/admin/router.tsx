@@ -2,12 +2,13 @@ import { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, stripSearchParams } from '@tanstack/react-router'
 import { AdminApiNotAvailable } from './api'
 import { adminRewrite, type AdminPlace } from './locale'
-import { ordersQuery } from './queries'
+import { orderQuery, ordersQuery } from './queries'
 import { requirePermission, signedInContext } from './session'
 import { ORDERS_SEARCH_DEFAULTS, ordersSearchSchema, signInSearchSchema } from './search'
 import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
 import { NotFoundScreen } from './screens/NotFoundScreen'
+import { OrderScreen } from './screens/OrderScreen'
 import { OrdersScreen } from './screens/OrdersScreen'
 import { SignInScreen } from './screens/SignInScreen'
 import { AdminLayout } from './ui/AdminLayout'
@@ -51,7 +52,15 @@ const ordersRoute = createRoute({
   component: OrdersScreen,
 })
 
-const routeTree = rootRoute.addChildren([homeRoute, signInRoute, ordersRoute])
+const orderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'orders/$number',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'orders:read'),
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(orderQuery(params.number)),
+  component: OrderScreen,
+})
+
+const routeTree = rootRoute.addChildren([homeRoute, signInRoute, ordersRoute, orderRoute])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */
 function retry(failures: number, error: Error): boolean {

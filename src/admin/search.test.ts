@@ -49,6 +49,35 @@ describe('ordersSearchSchema (the orders list in the URL)', () => {
   })
 })
 
+describe('ordersSearchSchema: the filters (issue 31 item 5)', () => {
+  it('keeps the filters the list offers', () => {
+    const filters = {
+      status: 'paid',
+      payment: 'pending',
+      method: 'bank_transfer',
+      currency: 'thb',
+      from: '2026-11-01',
+      to: '2026-11-27',
+      store: 'siam-paragon',
+      returns: 'open',
+    }
+    expect(parse(filters)).toEqual({ ...DEFAULTS, ...filters })
+  })
+
+  it.each([
+    ['status', 'lost'],
+    ['payment', 'maybe'],
+    ['method', 'cash'],
+    ['currency', 'eur'],
+    ['from', '27/11/2026'],
+    ['to', '2026-13-45'],
+    ['store', 'Siam Paragon; drop'],
+    ['returns', 'all'],
+  ])('drops %s=%j instead of failing', (key, value) => {
+    expect(parse({ [key]: value })).toEqual(DEFAULTS)
+  })
+})
+
 describe('signInSearchSchema (where the sign-in returns to)', () => {
   it.each(['/', '/orders', '/orders?page=2&sort=total'])('keeps a path of the back office: %s', (redirect) => {
     expect(signInSearchSchema.parse({ redirect })).toEqual({ redirect })

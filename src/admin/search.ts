@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { CURRENCIES } from '~/domain/money'
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '~/domain/orders'
 
 /**
  * The back office's search parameters (DESIGN.md §8: the URL is the view, a saved view is a named URL). Each schema is
@@ -38,12 +40,38 @@ const query = z
   .optional()
   .catch(undefined)
 
+/** A day as a date input gives it (YYYY-MM-DD); the API reads it in Bangkok time. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(value)))
+  .optional()
+  .catch(undefined)
+/** A filter that is one of a list, or absent. */
+const oneOf = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.enum(values).optional().catch(undefined)
+
 export const ordersSearchSchema = z.object({
   page,
   size,
   sort: z.enum(ORDER_SORTS).default('placed').catch('placed'),
   dir: z.enum(SORT_DIRECTIONS).default('desc').catch('desc'),
   q: query,
+  status: oneOf(ORDER_STATUSES),
+  /** The latest payment's status. */
+  payment: oneOf(PAYMENT_STATUSES),
+  method: oneOf(PAYMENT_METHODS),
+  currency: oneOf(CURRENCIES),
+  from: day,
+  to: day,
+  /** The pick-up branch's id. */
+  store: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/)
+    .optional()
+    .catch(undefined),
+  /** Only orders with a return request to decide. */
+  returns: z.literal('open').optional().catch(undefined),
 })
 export type OrdersSearch = z.output<typeof ordersSearchSchema>
 

@@ -117,6 +117,7 @@ export function createApiApp(options: ApiOptions) {
     secureCookies: options.admin?.secureCookies,
     webauthn: options.admin?.webauthn,
     now: options.admin?.now ?? options.accounts?.now,
+    orders: commerce.orders,
   }
   const adminServices = createAdminServices(adminOptions)
   let admin: AdminApp | null = null

@@ -743,6 +743,29 @@ export const orderEvents = pgTable(
   (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
 )
 
+/**
+ * Staff notes on an order (issue 31 item 5): what customer service or the warehouse wrote, shown in the back office's
+ * timeline of the order and never to the shopper. Written by a member of staff or an API key (its type, id and the
+ * label the audit log shows), never changed or deleted afterwards.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    authorType: text('author_type').notNull(),
+    authorId: text('author_id').notNull(),
+    authorLabel: text('author_label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_notes_order_idx').on(table.orderId, table.createdAt)],
+)
+
+export type OrderNoteRow = typeof orderNotes.$inferSelect
+
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES)
 
 /** One attempt to pay an order with a provider (the built-in test provider, Stripe, bank transfer). */

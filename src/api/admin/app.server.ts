@@ -4,6 +4,9 @@ import { registerDocumentComponents } from '~/api/openapi.server'
 import { createAuthRoutes } from './auth.routes.server'
 import { adminOnError, adminRequestMiddleware, staffCookieName, type AdminEnv } from './guard.server'
 import { createManageRoutes } from './manage.routes.server'
+import { createOrderAdminRoutes } from './orders.routes.server'
+import { AdminOrders } from './orders.service'
+import type { OrdersService } from '~/api/commerce/orders.service'
 import { adminDocumentOf, registerAdminComponents } from './openapi.server'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 
@@ -12,6 +15,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   storeKeys: string[]
   /** Secure cookies (HTTPS): the staff cookie is `__Host-staff`, Secure. */
   secureCookies?: boolean
+  /** The shop's orders (the commerce area's service): the orders workspace reads and changes them through it. */
+  orders: OrdersService
 }
 
 /**
@@ -44,6 +49,10 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
 
   app.route('/', createAuthRoutes(services, cookie))
   app.route('/', createManageRoutes(services))
+  app.route(
+    '/',
+    createOrderAdminRoutes(new AdminOrders(services.db, options.orders, services.audit, services.now), services.now),
+  )
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

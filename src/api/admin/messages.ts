@@ -29,6 +29,10 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
   ROLE_EXISTS: { th: 'มีบทบาทรหัสนี้อยู่แล้ว', en: 'A role with this id exists' },
   ROLE_BUILT_IN: { th: 'บทบาทพื้นฐานแก้ไขไม่ได้', en: 'A built-in role cannot be changed' },
   ROLE_IN_USE: { th: 'ยังมีพนักงานหรือคีย์ API ใช้บทบาทนี้', en: 'Staff or API keys still hold this role' },
+  NOT_ALLOWED: {
+    th: 'สถานะของคำสั่งซื้อนี้ไม่อนุญาตให้ทำรายการนี้แล้ว',
+    en: 'The order’s status no longer allows this',
+  },
   NOT_FOUND: { th: 'ไม่พบรายการนี้', en: 'Not found' },
   DELIVERY_FAILED: { th: 'ส่งรหัสไม่สำเร็จ โปรดลองใหม่', en: 'The code could not be sent: try again' },
 }

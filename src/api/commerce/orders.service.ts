@@ -20,6 +20,9 @@ import type { ReturnRequestInput, ReturnRequestsService } from './return-request
 import type { ReturnRequestView, ReturnViews } from './return-views'
 import type { ShipmentsService, ShipmentView } from './shipments.service'
 
+/** A transaction of the orders' database. */
+export type OrderTx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
 /** §4: which status may follow which (the operator endpoint enforces it). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_payment: ['paid', 'cancelled'],
@@ -70,7 +73,12 @@ export class OrdersService {
     orderId: string,
     status: OrderStatus,
     note: string | null,
-    options: { cancelReason?: OrderCancelReason; lang?: 'th' | 'en' } = {},
+    options: {
+      cancelReason?: OrderCancelReason
+      lang?: 'th' | 'en'
+      /** Runs in the change's transaction once it is made (the back office's audit entry: issue 31). */
+      within?: (tx: OrderTx, before: OrderRow, after: OrderRow) => Promise<void>
+    } = {},
   ): Promise<OrderView> {
     const now = new Date()
     const updated = await this.db.transaction(async (tx) => {
@@ -119,6 +127,7 @@ export class OrdersService {
           now,
         )
       }
+      await options.within?.(tx, order, row)
       return row
     })
     if (updated.memberId && this.options.membership && ['paid', 'cancelled', 'returned'].includes(status)) {
