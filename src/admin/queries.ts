@@ -1,12 +1,19 @@
 import { queryOptions } from '@tanstack/react-query'
-import { listOrders } from './api'
+import { listOrders, listOwnSessions } from './api'
 import type { OrdersSearch } from './search'
 
 /** Query keys of the back office, by area (as the shop's, decision 169). */
 export const adminKeys = {
   me: ['admin', 'me'] as const,
   orders: ['admin', 'orders'] as const,
+  ownSessions: ['admin', 'sessions', 'mine'] as const,
 }
+
+/** The signed-in staff member's own sessions. */
+export const ownSessionsQuery = queryOptions({
+  queryKey: adminKeys.ownSessions,
+  queryFn: listOwnSessions,
+})
 
 /** One page of the orders list, as the URL asks for it. */
 export function ordersQuery(search: OrdersSearch) {

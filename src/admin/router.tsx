@@ -1,5 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, stripSearchParams } from '@tanstack/react-router'
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+  stripSearchParams,
+} from '@tanstack/react-router'
 import { AdminApiNotAvailable } from './api'
 import { adminRewrite, type AdminPlace } from './locale'
 import { ordersQuery } from './queries'
@@ -7,6 +13,8 @@ import { requirePermission, signedInContext } from './session'
 import { ORDERS_SEARCH_DEFAULTS, ordersSearchSchema, signInSearchSchema } from './search'
 import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
+import { InviteScreen } from './screens/InviteScreen'
+import { MySessionsScreen } from './screens/MySessionsScreen'
 import { NotFoundScreen } from './screens/NotFoundScreen'
 import { OrdersScreen } from './screens/OrdersScreen'
 import { SignInScreen } from './screens/SignInScreen'
@@ -34,7 +42,21 @@ const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'sign-in',
   validateSearch: signInSearchSchema,
+  // Someone signed in has nothing to do here: the page they were going to, or home.
+  beforeLoad: ({ context, search }) => {
+    if (context.me) throw redirect({ href: search.redirect ?? '/', replace: true })
+  },
   component: SignInScreen,
+})
+
+// An invitation's acceptance (public): its token is in the link's fragment, which the screen reads and removes.
+const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: 'invite', component: InviteScreen })
+
+// The signed-in staff member's own sessions (every role).
+const mySessionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sessions/mine',
+  component: MySessionsScreen,
 })
 
 const ordersRoute = createRoute({
@@ -51,7 +73,7 @@ const ordersRoute = createRoute({
   component: OrdersScreen,
 })
 
-const routeTree = rootRoute.addChildren([homeRoute, signInRoute, ordersRoute])
+const routeTree = rootRoute.addChildren([homeRoute, signInRoute, inviteRoute, mySessionsRoute, ordersRoute])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */
 function retry(failures: number, error: Error): boolean {
