@@ -87,6 +87,8 @@ export function createAdminRouter(place: AdminPlace) {
     routeTree,
     rewrite: adminRewrite(place.basepath),
     context: { queryClient, place },
+    // A screen's failure (its role may not open it, its data did not load) is shown in the frame, under the nav.
+    defaultErrorComponent: ErrorScreen,
     defaultPreload: 'intent',
     scrollRestoration: true,
   })
