@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getOrder, listBranches, listOrders, orderQueues, type OrdersQuery } from './api'
+import { getOrder, listBranches, listOrders, listOwnSessions, orderQueues, type OrdersQuery } from './api'
 import type { AdminLocale } from './locale'
 import type { OrdersSearch } from './search'
 
@@ -10,6 +10,7 @@ export const adminKeys = {
   order: (number: string) => ['admin', 'orders', 'one', number] as const,
   queues: ['admin', 'orders', 'queues'] as const,
   branches: (language: AdminLocale) => ['admin', 'branches', language] as const,
+  ownSessions: ['admin', 'sessions', 'mine'] as const,
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
@@ -30,6 +31,12 @@ export function ordersQueryOf(search: OrdersSearch): OrdersQuery {
     open_return: search.returns === 'open' ? 'true' : undefined,
   }
 }
+
+/** The signed-in staff member's own sessions. */
+export const ownSessionsQuery = queryOptions({
+  queryKey: adminKeys.ownSessions,
+  queryFn: listOwnSessions,
+})
 
 /** One page of the orders list, as the URL asks for it. */
 export function ordersQuery(search: OrdersSearch) {

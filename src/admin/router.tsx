@@ -1,5 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, stripSearchParams } from '@tanstack/react-router'
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+  stripSearchParams,
+} from '@tanstack/react-router'
 import { AdminApiNotAvailable } from './api'
 import { adminRewrite, type AdminPlace } from './locale'
 import { orderQuery, ordersQuery } from './queries'
@@ -7,6 +13,8 @@ import { requirePermission, signedInContext } from './session'
 import { ORDERS_SEARCH_DEFAULTS, ordersSearchSchema, signInSearchSchema } from './search'
 import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
+import { InviteScreen } from './screens/InviteScreen'
+import { MySessionsScreen } from './screens/MySessionsScreen'
 import { NotFoundScreen } from './screens/NotFoundScreen'
 import { OrderScreen } from './screens/OrderScreen'
 import { OrdersScreen } from './screens/OrdersScreen'
@@ -35,7 +43,21 @@ const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'sign-in',
   validateSearch: signInSearchSchema,
+  // Someone signed in has nothing to do here: the page they were going to, or home.
+  beforeLoad: ({ context, search }) => {
+    if (context.me) throw redirect({ href: search.redirect ?? '/', replace: true })
+  },
   component: SignInScreen,
+})
+
+// An invitation's acceptance (public): its token is in the link's fragment, which the screen reads and removes.
+const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: 'invite', component: InviteScreen })
+
+// The signed-in staff member's own sessions (every role).
+const mySessionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sessions/mine',
+  component: MySessionsScreen,
 })
 
 const ordersRoute = createRoute({
@@ -60,7 +82,7 @@ const orderRoute = createRoute({
   component: OrderScreen,
 })
 
-const routeTree = rootRoute.addChildren([homeRoute, signInRoute, ordersRoute, orderRoute])
+const routeTree = rootRoute.addChildren([homeRoute, signInRoute, inviteRoute, mySessionsRoute, ordersRoute, orderRoute])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */
 function retry(failures: number, error: Error): boolean {
@@ -74,6 +96,8 @@ export function createAdminRouter(place: AdminPlace) {
     routeTree,
     rewrite: adminRewrite(place.basepath),
     context: { queryClient, place },
+    // A screen's failure (its role may not open it, its data did not load) is shown in the frame, under the nav.
+    defaultErrorComponent: ErrorScreen,
     defaultPreload: 'intent',
     scrollRestoration: true,
   })

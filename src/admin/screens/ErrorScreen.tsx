@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { AdminApiError, AdminApiNotAvailable } from '../api'
+import { PasskeyCancelled } from '../passkey'
 import { AdminForbidden } from '../session'
 import { useAdminTitle } from '../ui/title'
 
@@ -13,6 +14,21 @@ export function ErrorNotice({ error }: { error: unknown }) {
     return (
       <p role="alert" className="admin-notice">
         <Trans>Your role does not allow this screen. Ask an owner if you need it.</Trans>
+      </p>
+    )
+  }
+  if (error instanceof PasskeyCancelled) {
+    return (
+      <p role="alert" className="admin-notice">
+        <Trans>The passkey was not used. Try again, or use another way to sign in.</Trans>
+      </p>
+    )
+  }
+  if (error instanceof DOMException) {
+    // The browser refused the passkey itself (no authenticator, another site's passkey …).
+    return (
+      <p role="alert" className="admin-notice admin-notice--error">
+        <Trans>This browser could not use the passkey.</Trans>
       </p>
     )
   }

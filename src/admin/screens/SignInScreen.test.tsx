@@ -3,11 +3,25 @@ import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as adminApi from '../api'
 import { SignInFlow, type SignInApi } from './SignInScreen'
 
 afterEach(cleanup)
+
+const notCalled = () => vi.fn(() => Promise.reject(new Error('not called')))
+
+/** A sign-in API whose calls reject unless the test gives them. */
+function apiWith(calls: Partial<SignInApi>): SignInApi {
+  return {
+    startSignIn: notCalled(),
+    verifySignInCode: notCalled(),
+    finishSignIn: notCalled(),
+    signInPasskeyOptions: notCalled(),
+    finishSignInWithPasskey: notCalled(),
+    ...calls,
+  }
+}
 
 function renderFlow(api: SignInApi) {
   const i18n = setupI18n()
@@ -35,13 +49,13 @@ const SESSION: adminApi.Me = {
 
 describe('the sign-in (e-mail, code, second factor)', () => {
   it('goes through its three steps with one field each', async () => {
-    const api: SignInApi = {
+    const api = apiWith({
       startSignIn: vi.fn(() =>
         Promise.resolve({ sign_in_token: 'tok', ref_code: 'AB12', expires_at: '2026-11-27T00:10:00Z' }),
       ),
       verifySignInCode: vi.fn(() => Promise.resolve({ factors: ['totp' as const] })),
       finishSignIn: vi.fn(() => Promise.resolve(SESSION)),
-    }
+    })
     const { onSignedIn, user } = renderFlow(api)
     await user.type(screen.getByLabelText('Work e-mail address'), ' nok@example.com ')
     await user.click(screen.getByRole('button', { name: 'Send code' }))
@@ -62,11 +76,11 @@ describe('the sign-in (e-mail, code, second factor)', () => {
   })
 
   it('says what is wrong under the field, and does not call the API', async () => {
-    const api: SignInApi = {
+    const api = apiWith({
       startSignIn: vi.fn(() => Promise.reject(new Error('not called'))),
       verifySignInCode: vi.fn(() => Promise.reject(new Error('not called'))),
       finishSignIn: vi.fn(() => Promise.reject(new Error('not called'))),
-    }
+    })
     const { user } = renderFlow(api)
     const field = screen.getByLabelText('Work e-mail address')
     await user.type(field, 'not an address')
@@ -79,7 +93,7 @@ describe('the sign-in (e-mail, code, second factor)', () => {
   })
 
   it('shows the refusal the API wrote in the staff member’s language, and keeps the step', async () => {
-    const api: SignInApi = {
+    const api = apiWith({
       startSignIn: vi.fn(() =>
         Promise.resolve({ sign_in_token: 'tok', ref_code: 'AB12', expires_at: '2026-11-27T00:10:00Z' }),
       ),
@@ -87,7 +101,7 @@ describe('the sign-in (e-mail, code, second factor)', () => {
         Promise.reject(new adminApi.AdminApiError(400, 'OTP_INCORRECT', 'The code is not right')),
       ),
       finishSignIn: vi.fn(() => Promise.reject(new Error('not called'))),
-    }
+    })
     const { user } = renderFlow(api)
     await user.type(screen.getByLabelText('Work e-mail address'), 'nok@example.com')
     await user.click(screen.getByRole('button', { name: 'Send code' }))
@@ -95,5 +109,111 @@ describe('the sign-in (e-mail, code, second factor)', () => {
     await user.click(screen.getByRole('button', { name: 'Check code' }))
     expect((await screen.findByRole('alert')).textContent).toBe('The code is not right')
     expect(screen.getByLabelText('Code from the e-mail')).toBeTruthy()
+  })
+})
+
+const started = () =>
+  vi.fn(() => Promise.resolve({ sign_in_token: 'tok', ref_code: 'AB12', expires_at: '2026-11-27T00:10:00Z' }))
+
+/** Through the e-mail and its code to the second factor, with the factors the API lists. */
+async function toSecondFactor(api: SignInApi, user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Work e-mail address'), 'nok@example.com')
+  await user.click(screen.getByRole('button', { name: 'Send code' }))
+  await user.type(await screen.findByLabelText('Code from the e-mail'), '123456')
+  await user.click(screen.getByRole('button', { name: 'Check code' }))
+  expect(api.verifySignInCode).toHaveBeenCalled()
+}
+
+describe('the sign-in’s second factor', () => {
+  const OPTIONS = { public_key: { challenge: 'Y2hhbGxlbmdl', rpId: 'shop.example.com', allowCredentials: [] } }
+  const CREDENTIAL_JSON = { id: 'cred', rawId: 'cred', type: 'public-key', response: {}, clientExtensionResults: {} }
+  const parsed = { challenge: new Uint8Array([1, 2, 3]) }
+  let parseRequestOptionsFromJSON: ReturnType<typeof vi.fn>
+  let get: ReturnType<typeof vi.fn>
+
+  // The browser's WebAuthn API (not ours): jsdom has none, so the test gives what Chromium would.
+  beforeEach(() => {
+    parseRequestOptionsFromJSON = vi.fn(() => parsed)
+    get = vi.fn(() => Promise.resolve({ type: 'public-key', toJSON: () => CREDENTIAL_JSON }))
+    vi.stubGlobal('PublicKeyCredential', { parseRequestOptionsFromJSON, parseCreationOptionsFromJSON: vi.fn() })
+    Object.defineProperty(navigator, 'credentials', { value: { get, create: vi.fn() }, configurable: true })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    Reflect.deleteProperty(navigator, 'credentials')
+  })
+
+  it('offers a passkey when the staff member has one, and signs in with the credential the browser made', async () => {
+    const api = apiWith({
+      startSignIn: started(),
+      verifySignInCode: vi.fn(() => Promise.resolve({ factors: ['totp' as const, 'passkey' as const] })),
+      signInPasskeyOptions: vi.fn(() => Promise.resolve(OPTIONS)),
+      finishSignInWithPasskey: vi.fn(() => Promise.resolve(SESSION)),
+    })
+    const { onSignedIn, user } = renderFlow(api)
+    await toSecondFactor(api, user)
+    expect(screen.getByLabelText('Second factor')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }))
+    expect(api.signInPasskeyOptions).toHaveBeenCalledWith('tok')
+    expect(parseRequestOptionsFromJSON).toHaveBeenCalledWith(OPTIONS.public_key)
+    expect(get).toHaveBeenCalledWith({ publicKey: parsed })
+    expect(api.finishSignInWithPasskey).toHaveBeenCalledWith('tok', CREDENTIAL_JSON)
+    expect(onSignedIn).toHaveBeenCalledWith(SESSION)
+  })
+
+  it('offers no passkey to a staff member without one, and only the passkey to one with nothing else', async () => {
+    const totpOnly = apiWith({
+      startSignIn: started(),
+      verifySignInCode: vi.fn(() => Promise.resolve({ factors: ['totp' as const, 'recovery_code' as const] })),
+    })
+    const first = renderFlow(totpOnly)
+    await toSecondFactor(totpOnly, first.user)
+    expect(screen.getByLabelText('Second factor')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull()
+    cleanup()
+
+    const passkeyOnly = apiWith({
+      startSignIn: started(),
+      verifySignInCode: vi.fn(() => Promise.resolve({ factors: ['passkey' as const] })),
+    })
+    const second = renderFlow(passkeyOnly)
+    await toSecondFactor(passkeyOnly, second.user)
+    expect(await screen.findByRole('button', { name: 'Use a passkey' })).toBeTruthy()
+    expect(screen.queryByLabelText('Second factor')).toBeNull()
+  })
+
+  it('says so when the passkey dialog is closed, and keeps the step', async () => {
+    get.mockImplementation(() => Promise.reject(new DOMException('closed', 'NotAllowedError')))
+    const api = apiWith({
+      startSignIn: started(),
+      verifySignInCode: vi.fn(() => Promise.resolve({ factors: ['totp' as const, 'passkey' as const] })),
+      signInPasskeyOptions: vi.fn(() => Promise.resolve(OPTIONS)),
+    })
+    const { onSignedIn, user } = renderFlow(api)
+    await toSecondFactor(api, user)
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The passkey was not used. Try again, or use another way to sign in.',
+    )
+    expect(api.finishSignInWithPasskey).not.toHaveBeenCalled()
+    expect(onSignedIn).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeTruthy()
+  })
+
+  it('goes back to the e-mail with the API’s message when the connection is locked', async () => {
+    const api = apiWith({
+      startSignIn: started(),
+      verifySignInCode: vi.fn(() => Promise.resolve({ factors: ['totp' as const] })),
+      finishSignIn: vi.fn(() =>
+        Promise.reject(new adminApi.AdminApiError(423, 'LOCKED', 'Too many wrong tries: try again later')),
+      ),
+    })
+    const { user } = renderFlow(api)
+    await toSecondFactor(api, user)
+    await user.type(screen.getByLabelText('Second factor'), '000000')
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many wrong tries: try again later')
+    expect(screen.getByLabelText('Work e-mail address')).toBeTruthy()
+    expect(screen.queryByLabelText('Second factor')).toBeNull()
   })
 })

@@ -4,11 +4,18 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { z } from 'zod'
 import * as adminApi from '../api'
 import type { AdminLocale } from '../locale'
+import { getPasskey, passkeysSupported } from '../passkey'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
 
 /** The calls the sign-in makes (api.ts; a test gives its own). */
-export type SignInApi = Pick<typeof adminApi, 'startSignIn' | 'verifySignInCode' | 'finishSignIn'>
+export type SignInApi = Pick<
+  typeof adminApi,
+  'startSignIn' | 'verifySignInCode' | 'finishSignIn' | 'signInPasskeyOptions' | 'finishSignInWithPasskey'
+>
+
+/** Refusals after which this sign-in cannot go on (locked connection, ended or spent sign-in): back to the e-mail. */
+const START_AGAIN = ['LOCKED', 'VERIFY_FAILED', 'OTP_EXPIRED']
 
 /** An e-mail code or an authenticator app's code. */
 const SIX_DIGITS = /^\d{6}$/
@@ -28,9 +35,9 @@ export const signInFields = {
 type Step =
   | { name: 'email' }
   | { name: 'code'; email: string; signInToken: string; reference: string }
-  | { name: 'factor'; signInToken: string }
+  | { name: 'factor'; signInToken: string; factors: adminApi.SecondFactorKind[] }
 
-type FieldProps = {
+export type FieldProps = {
   label: ReactNode
   hint?: ReactNode
   error: ReactNode | null
@@ -43,7 +50,7 @@ type FieldProps = {
 }
 
 /** A labelled input with its hint and its error, tied to it for screen readers. */
-function Field({ label, hint, error, value, onChange, type, autoComplete, inputMode, inputRef }: FieldProps) {
+export function Field({ label, hint, error, value, onChange, type, autoComplete, inputMode, inputRef }: FieldProps) {
   const id = useId()
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
   return (
@@ -120,9 +127,10 @@ function stepView(step: Step): Pick<FieldProps, 'label' | 'hint' | 'type' | 'aut
 }
 
 /**
- * Staff sign-in (DESIGN.md §8): the e-mail address, then the code sent to it, then the second factor (an authenticator
- * app's code or a recovery code; passkeys come with the API). One field a step; a wrong value is said under its field
- * and the focus goes back to it.
+ * Staff sign-in (DESIGN.md §8): the e-mail address, then the code sent to it, then the second factor the staff member
+ * has (an authenticator app's code or a recovery code typed in, or a passkey). One field a step; a wrong value is said
+ * under its field and the focus goes back to it. A refusal that ends the sign-in (a locked connection, a sign-in ended or
+ * already used) goes back to the first step with the API's message.
  */
 export function SignInFlow({
   api,
@@ -147,6 +155,27 @@ export function SignInFlow({
     setInvalid(false)
   }
 
+  const refused = (error: unknown) => {
+    if (step.name !== 'email' && adminApi.isRefusal(error, ...START_AGAIN)) next({ name: 'email' })
+    setFailure(error)
+    input.current?.focus()
+  }
+
+  const signInWithPasskey = async () => {
+    if (busy || step.name !== 'factor') return
+    setFailure(null)
+    setBusy(true)
+    try {
+      const options = await api.signInPasskeyOptions(step.signInToken)
+      const credential = await getPasskey(options)
+      onSignedIn(await api.finishSignInWithPasskey(step.signInToken, credential))
+    } catch (error) {
+      refused(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
@@ -164,27 +193,50 @@ export function SignInFlow({
         const started = await api.startSignIn({ email: parsed.data, language })
         next({ name: 'code', email: parsed.data, signInToken: started.sign_in_token, reference: started.ref_code })
       } else if (step.name === 'code') {
-        await api.verifySignInCode({ signInToken: step.signInToken, code: parsed.data })
-        next({ name: 'factor', signInToken: step.signInToken })
+        const { factors } = await api.verifySignInCode({ signInToken: step.signInToken, code: parsed.data })
+        next({ name: 'factor', signInToken: step.signInToken, factors })
       } else {
         const kind = SIX_DIGITS.test(parsed.data) ? 'totp' : 'recovery_code'
         onSignedIn(await api.finishSignIn({ signInToken: step.signInToken, factor: { kind, code: parsed.data } }))
       }
     } catch (error) {
-      setFailure(error)
+      refused(error)
     } finally {
       setBusy(false)
     }
   }
 
   const { wrong, submitLabel, ...field } = stepView(step)
+  // The typed field, unless the staff member's only second factor is a passkey.
+  const typed = step.name !== 'factor' || step.factors.some((factor) => factor !== 'passkey')
+  const passkey = step.name === 'factor' && step.factors.includes('passkey')
   return (
     <form className="admin-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t`Sign in`}>
-      <Field {...field} error={invalid ? wrong : null} value={value} onChange={setValue} inputRef={input} />
+      {typed ? (
+        <>
+          <Field {...field} error={invalid ? wrong : null} value={value} onChange={setValue} inputRef={input} />
+          <button type="submit" className="admin-button" disabled={busy} aria-busy={busy || undefined}>
+            {submitLabel}
+          </button>
+        </>
+      ) : null}
+      {passkey ? (
+        passkeysSupported() ? (
+          <button
+            type="button"
+            className={typed ? 'admin-button admin-button--secondary' : 'admin-button'}
+            disabled={busy}
+            onClick={() => void signInWithPasskey()}
+          >
+            <Trans>Use a passkey</Trans>
+          </button>
+        ) : (
+          <p className="admin-notice">
+            <Trans>This browser cannot use passkeys. Sign in with a browser that can, or with a recovery code.</Trans>
+          </p>
+        )
+      ) : null}
       {failure ? <ErrorNotice error={failure} /> : null}
-      <button type="submit" className="admin-button" disabled={busy} aria-busy={busy || undefined}>
-        {submitLabel}
-      </button>
     </form>
   )
 }

@@ -2,17 +2,66 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, Outlet, useLocation, useRouteContext } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { BRAND_NAME } from '~/brand'
+import { BUILT_IN_ROLE_NAMES, isBuiltInRole } from '~/domain/staff-permissions'
+import { isRefusal, signOut, type Me } from '../api'
 import { ADMIN_BUNDLE_MARKER } from '../marker'
-import { ADMIN_LANGUAGE_NAMES, adminPathIn, otherAdminLocale } from '../locale'
+import { ADMIN_LANGUAGE_NAMES, adminPathIn, otherAdminLocale, type AdminLocale } from '../locale'
+import { ErrorNotice } from '../screens/ErrorScreen'
+import { can } from '../session'
+
+/** A role's name in the back office's language: the built-in roles' own words, a custom role's name as staff wrote it. */
+export function roleName(role: Me['role'], locale: AdminLocale): string {
+  return role.built_in && isBuiltInRole(role.id) ? BUILT_IN_ROLE_NAMES[role.id][locale] : role.name
+}
+
+/**
+ * Who is signed in, and the way out: the sign-out ends the session on the server, then the sign-in is loaded afresh
+ * (nothing of the session's screens stays in memory).
+ */
+function SignedIn({ me, locale, basepath }: { me: Me; locale: AdminLocale; basepath: string }) {
+  const [failure, setFailure] = useState<unknown>(null)
+  const [busy, setBusy] = useState(false)
+  const leave = async () => {
+    setBusy(true)
+    setFailure(null)
+    try {
+      await signOut()
+    } catch (error) {
+      // A session that has already ended is as good as signed out.
+      if (!isRefusal(error, 'UNAUTHENTICATED')) {
+        setFailure(error)
+        setBusy(false)
+        return
+      }
+    }
+    window.location.assign(`${basepath}/sign-in`)
+  }
+  return (
+    <div className="admin-who">
+      <p className="admin-who__name">{me.name}</p>
+      <p className="admin-who__role">{roleName(me.role, locale)}</p>
+      <button
+        type="button"
+        className="admin-button admin-button--secondary"
+        disabled={busy}
+        onClick={() => void leave()}
+      >
+        <Trans>Sign out</Trans>
+      </button>
+      {failure ? <ErrorNotice error={failure} /> : null}
+    </div>
+  )
+}
 
 /**
  * The back office's frame (DESIGN.md §8): a skip link, a header with the shop's name, "Back office" and the language
  * switch, a navigation that folds behind a Menu button on a phone, and the screen in `main`. Keyboard-first: the skip
- * link comes first, and after a navigation the focus moves to the new screen.
+ * link comes first, and after a navigation the focus moves to the new screen. Signed in, the navigation lists only the
+ * screens the role may open (the API checks again) and ends with who is signed in and the sign-out.
  */
 export function AdminLayout() {
   const { t } = useLingui()
-  const { place } = useRouteContext({ from: '__root__' })
+  const { place, me } = useRouteContext({ from: '__root__' })
   const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
@@ -77,23 +126,38 @@ export function AdminLayout() {
           aria-label={t`Back office`}
           onKeyDown={closeOnEscape}
         >
+          {/* One entry a screen, each with the permission it needs: add a screen's entry as its own <li>. */}
           <ul>
-            <li>
-              <Link to="/" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
-                <Trans>Home</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/orders" activeProps={{ 'aria-current': 'page' }}>
-                <Trans>Orders</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/sign-in" activeProps={{ 'aria-current': 'page' }}>
-                <Trans>Sign in</Trans>
-              </Link>
-            </li>
+            {me ? (
+              <li>
+                <Link to="/" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Home</Trans>
+                </Link>
+              </li>
+            ) : null}
+            {can(me, 'orders:read') ? (
+              <li>
+                <Link to="/orders" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Orders</Trans>
+                </Link>
+              </li>
+            ) : null}
+            {me ? (
+              <li>
+                <Link to="/sessions/mine" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>My sessions</Trans>
+                </Link>
+              </li>
+            ) : null}
+            {me ? null : (
+              <li>
+                <Link to="/sign-in" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Sign in</Trans>
+                </Link>
+              </li>
+            )}
           </ul>
+          {me ? <SignedIn me={me} locale={place.locale} basepath={place.basepath} /> : null}
         </nav>
         <main id="admin-main" ref={main} tabIndex={-1} className="admin-main">
           <Outlet />
