@@ -169,7 +169,12 @@ export class StaffSessions {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.delete(staffSessions).where(eq(staffSessions.id, sessionId)).returning()
       if (row) {
-        await this.audit.record(tx, context, { action: 'session.sign_out', entityType: 'session', entityId: sessionId })
+        await this.audit.record(tx, context, {
+          action: 'session.sign_out',
+          entityType: 'session',
+          entityId: sessionId,
+          before: { staffId: row.staffId, createdAt: row.createdAt, ip: row.ip },
+        })
       }
     })
   }
