@@ -19,6 +19,7 @@ import { isInternational, orderReturnWindow, pieceReturnable, type ReturnPiece }
 import type { ReturnRequestInput, ReturnRequestsService } from './return-requests.service'
 import type { ReturnRequestView, ReturnViews } from './return-views'
 import type { ShipmentsService, ShipmentView } from './shipments.service'
+import type { ChangeRecorder } from './operator.server'
 
 /** §4: which status may follow which (the operator endpoint enforces it). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -70,7 +71,7 @@ export class OrdersService {
     orderId: string,
     status: OrderStatus,
     note: string | null,
-    options: { cancelReason?: OrderCancelReason; lang?: 'th' | 'en' } = {},
+    options: { cancelReason?: OrderCancelReason; lang?: 'th' | 'en'; record?: ChangeRecorder } = {},
   ): Promise<OrderView> {
     const now = new Date()
     const updated = await this.db.transaction(async (tx) => {
@@ -86,6 +87,8 @@ export class OrdersService {
         .returning()
       if (!row) throw new ApiError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
       await tx.insert(orderEvents).values({ orderId, status, note, createdAt: now })
+      // The back office's audit entry (decision 174), with the change.
+      await options.record?.(tx, { before: { status: order.status }, after: { status, note } })
       // The back office marking an order paid (a bank transfer seen on the statement) settles its pending payment,
       // and a cancelled order's pending payment is cancelled with it (issue 17): the order page never says
       // "pending" for money the shop has, or for an order that is gone.
@@ -173,8 +176,8 @@ export class OrdersService {
   }
 
   /** Back office: a parcel of the order and its tracking number. */
-  async addShipment(order: OrderRow, carrier: CarrierId, trackingNumber: string) {
-    const { added } = await this.options.shipments.add(order, carrier, trackingNumber)
+  async addShipment(order: OrderRow, carrier: CarrierId, trackingNumber: string, record?: ChangeRecorder) {
+    const { added } = await this.options.shipments.add(order, carrier, trackingNumber, record)
     return { added, order: await this.view(order) }
   }
 
