@@ -11,6 +11,7 @@ import { createAccountServices } from './accounts/services.server'
 import { createMembershipRoutes } from './accounts/membership.routes.server'
 import { createQuickPassRoutes } from './accounts/quick-pass.server'
 import { createCommerceRoutes } from './commerce/routes.server'
+import { operatorAccess } from './commerce/operator.server'
 import { PixelService } from './analytics/pixel.service.server'
 import { createPixelRoutes } from './analytics/routes.server'
 import { notFound, serverErrorResponse } from './http.server'
@@ -69,6 +70,24 @@ export function createApiApp(options: ApiOptions) {
   app.route('/', createQuickPassRoutes({ db: options.db, sessions: accounts.sessions, now: options.accounts?.now }))
   const siteUrl = options.commerce?.siteUrl ?? 'http://localhost:3000'
   const apiBase = options.commerce?.apiBaseUrl ?? `/api/public/${options.storeKeys[0] ?? 'demo'}`
+  // The admin API's services (issue 31): made here, before its app (below), since the back-office calls of this API
+  // (`/operator/…`) take API keys through its resolver and write its audit log (decision 174); they read nothing
+  // until called.
+  const adminOptions: Omit<AdminApiOptions, 'orders'> = {
+    db: options.db,
+    storeKeys: options.storeKeys,
+    deliver: delivery.deliver,
+    siteUrl,
+    secureCookies: options.admin?.secureCookies,
+    webauthn: options.admin?.webauthn,
+    now: options.admin?.now ?? options.accounts?.now,
+  }
+  const adminServices = createAdminServices(adminOptions)
+  const operator = operatorAccess({
+    operatorToken: options.commerce?.operatorToken ?? null,
+    resolver: adminServices.resolver,
+    audit: adminServices.audit,
+  })
   const commerce = createCommerceRoutes({
     db: options.db,
     accounts,
@@ -80,7 +99,7 @@ export function createApiApp(options: ApiOptions) {
     stripe: options.commerce?.stripe ?? null,
     paypal: options.commerce?.paypal ?? null,
     bank: options.commerce?.bank ?? DEMO_BANK_ACCOUNT,
-    operatorToken: options.commerce?.operatorToken ?? null,
+    operator,
     seller: options.commerce?.seller ?? DEMO_SELLER,
     deliver: delivery.deliver,
     pushLine: options.commerce?.pushLine ?? null,
@@ -97,7 +116,7 @@ export function createApiApp(options: ApiOptions) {
     tiktok: options.analytics?.tiktok ?? null,
     now: options.accounts?.now,
   })
-  app.route('/', createPixelRoutes({ pixels, db: options.db, operatorToken: options.commerce?.operatorToken ?? null }))
+  app.route('/', createPixelRoutes({ pixels, db: options.db, operator }))
 
   const openApiDocument = documentOf(app, {
     termsUrl: options.storefront.terms('en'),
@@ -107,21 +126,10 @@ export function createApiApp(options: ApiOptions) {
   app.route('/', createDocsRoutes())
 
   // The admin API (issue 31): its own app and document at /api/admin/{storeKey}/…, on the same database and delivery.
-  // Its services are made here (the hourly purge uses them, and they read nothing until called); its routes and
-  // document on its first call, so neither the shop's start nor its own calls pay for them.
-  const adminOptions: AdminApiOptions = {
-    db: options.db,
-    storeKeys: options.storeKeys,
-    deliver: delivery.deliver,
-    siteUrl,
-    secureCookies: options.admin?.secureCookies,
-    webauthn: options.admin?.webauthn,
-    now: options.admin?.now ?? options.accounts?.now,
-    orders: commerce.orders,
-  }
-  const adminServices = createAdminServices(adminOptions)
+  // Its services are made above (the operator calls and the hourly purge use them); its routes and document on its
+  // first call, so neither the shop's start nor its own calls pay for them.
   let admin: AdminApp | null = null
-  const adminApp = () => (admin ??= createAdminApp(adminOptions, adminServices))
+  const adminApp = () => (admin ??= createAdminApp({ ...adminOptions, orders: commerce.orders }, adminServices))
   const publicFetch = app.fetch.bind(app)
   const fetch: typeof app.fetch = (request, ...rest) =>
     isAdminUrl(request.url) ? adminApp().fetch(request, ...rest) : publicFetch(request, ...rest)

@@ -54,13 +54,14 @@ export const body = <T extends z.ZodType>(schema: T) => ({
 export const refused = (description: string) => json(apiErrorSchema, description)
 /**
  * Who may call an operation, as the OpenAPI document says it (the schemes are declared in openapi.server.ts):
- * anyone; a member's session (Bearer); the back office's token (Bearer); a cart's owner, a member or a guest with
+ * anyone; a member's session (Bearer); the back office's API key or its deprecated token (Bearer); a cart's owner, a member or a guest with
  * the cart token, or a guest without a cart yet; an order's viewer, its member or a guest with the order token.
  */
 export const security: Record<'none' | 'member' | 'operator' | 'cart' | 'order', Array<Record<string, string[]>>> = {
   none: [],
   member: [{ memberSession: [] }],
-  operator: [{ operatorToken: [] }],
+  // An API key of a role (decision 174), or the deprecated OPERATOR_TOKEN while it is set.
+  operator: [{ apiKey: [] }, { operatorToken: [] }],
   cart: [{ memberSession: [] }, { cartToken: [] }, {}],
   order: [{ memberSession: [] }, { orderToken: [] }],
 }

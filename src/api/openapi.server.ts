@@ -84,7 +84,14 @@ export function registerDocumentComponents(registry: Registry): void {
   registry.registerComponent('securitySchemes', 'operatorToken', {
     type: 'http',
     scheme: 'bearer',
-    description: 'The back office’s token (OPERATOR_TOKEN); without it configured the back-office calls are closed.',
+    description:
+      'Deprecated: the shared OPERATOR_TOKEN, accepted while it is set as a manager (audited as `operator-token`). Use an API key.',
+  })
+  registry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key (`sk_<id>_<secret>`, `npm run staff:api-key` or the back office) of a role: the back-office calls need the permission each names.',
   })
   registry.registerComponent('securitySchemes', 'cartToken', {
     type: 'apiKey',
@@ -141,6 +148,11 @@ function tagOf(path: string): string | undefined {
  * The document as served and checked: the store key declared on every path, the answers every operation may give
  * (404 for an unknown store, 500, 503 with Retry-After, 400 and 415 where there is input), tags, servers.
  */
+const REQUEST_ID_HEADER = {
+  description: 'The request’s id (the incoming X-Request-Id when valid, else a new one), as the audit log records it',
+  schema: { type: 'string' as const },
+}
+
 export function finishDocument(document: OpenApiDocument, base: string, serverUrl: string): OpenApiDocument {
   const paths = document.paths ?? {}
   for (const [path, item] of Object.entries(paths)) {
@@ -167,6 +179,12 @@ export function finishDocument(document: OpenApiDocument, base: string, serverUr
             description: 'Seconds to wait before trying again (when the database cannot be reached)',
             schema: { type: 'integer', minimum: 0 },
           },
+        }
+      }
+      // The back office's calls name their request id, which their audit entries record (decision 174).
+      if (path.slice(base.length).startsWith('/operator/')) {
+        for (const response of Object.values(responses)) {
+          if (!('$ref' in response)) response.headers = { ...response.headers, 'X-Request-Id': REQUEST_ID_HEADER }
         }
       }
       operation.responses = responses

@@ -15,7 +15,6 @@ export const LIVE_ENV = {
   STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
   STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
   STRIPE_API_URL: 'http://127.0.0.1:9',
-  OPERATOR_TOKEN: 'operator-token-0123456789abcdef',
   BANK_ACCOUNT_NUMBER: '123-4-56789-0',
   PROMPTPAY_ID: '0899999999',
   SELLER_NAME: 'บริษัท ทดสอบ จำกัด (Test Co., Ltd.)',

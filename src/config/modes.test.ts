@@ -72,6 +72,13 @@ describe('the start-up table of providers', () => {
     }
   })
 
+  it('says OPERATOR_TOKEN is deprecated while it is set, with what replaces it, and never its value', () => {
+    expect(startupReport(parseEnv(LIVE))).not.toMatch(/OPERATOR_TOKEN/)
+    const report = startupReport(parseEnv({ ...LIVE, OPERATOR_TOKEN: 'legacy-secret-0123456789abcdef' }))
+    expect(report.split('\n').at(-1)).toMatch(/^Deprecated: OPERATOR_TOKEN is set\..*npm run staff:api-key/)
+    expect(report).not.toContain('legacy-secret')
+  })
+
   it('shows the closed channel as off when only one channel is real in demo mode', () => {
     const rows = providerRows(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }))
     expect(rows.find((row) => row.provider === 'SMS codes')).toMatchObject({

@@ -116,7 +116,10 @@ function sellerRow(env: Env): ProviderRow {
   return { provider, state: 'live', detail: `tax ID ${env.SELLER_TAX_ID}, branch ${env.SELLER_BRANCH ?? '00000'}` }
 }
 
-/** The start-up log: one line with the mode, then one table of every provider (printed once per process). */
+/**
+ * The start-up log: one line with the mode, then one table of every provider (printed once per process), and a word
+ * on a deprecated setting still in use.
+ */
 export function startupReport(env: Env): string {
   const mode =
     env.SHOP_MODE === 'live'
@@ -129,5 +132,11 @@ export function startupReport(env: Env): string {
   const width = (key: 'provider' | 'state') => Math.max(...[header, ...rows].map((row) => row[key].length))
   const line = (row: { provider: string; state: string; detail: string }) =>
     `  ${row.provider.padEnd(width('provider'))}  ${row.state.padEnd(width('state'))}  ${row.detail}`
-  return [mode, line(header), ...rows.map(line)].join('\n')
+  // The old shared token of the back-office calls (decision 174): still accepted while set, and said to be on its way out.
+  const deprecated = env.OPERATOR_TOKEN
+    ? [
+        'Deprecated: OPERATOR_TOKEN is set. It still works for /operator/… as a manager (audited as operator-token); make an API key instead (npm run staff:api-key -- --name <name> --role <role>) and unset it.',
+      ]
+    : []
+  return [mode, line(header), ...rows.map(line), ...deprecated].join('\n')
 }

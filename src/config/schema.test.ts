@@ -105,7 +105,6 @@ const LIVE_REQUIRED = [
   'SMTP_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
-  'OPERATOR_TOKEN',
   'SITE_URL',
   'SECURE_COOKIES',
   'BANK_ACCOUNT_NUMBER',
@@ -272,7 +271,6 @@ describe('SHOP_MODE', () => {
     ['SMTP_URL', { SMTP_URL: '' }, /SMTP_URL: required in live mode/],
     ['STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: 'sk_test_0123456789' }, /STRIPE_SECRET_KEY: must be a live key/],
     ['STRIPE_WEBHOOK_SECRET', { STRIPE_WEBHOOK_SECRET: '' }, /STRIPE_WEBHOOK_SECRET: /],
-    ['OPERATOR_TOKEN', { OPERATOR_TOKEN: '' }, /OPERATOR_TOKEN: required in live mode/],
     ['SITE_URL', { SITE_URL: 'http://shop.example.com' }, /SITE_URL: must be an https:\/\/ URL/],
     ['SECURE_COOKIES', { SECURE_COOKIES: 'false' }, /SECURE_COOKIES: must be true/],
     ['BANK_ACCOUNT_NUMBER', { BANK_ACCOUNT_NUMBER: '000-0-00000-0' }, /BANK_ACCOUNT_NUMBER: must be the shop's own/],
@@ -302,9 +300,9 @@ describe('SHOP_MODE', () => {
   })
 
   it('names format errors and live-mode gaps in the same message', () => {
-    const message = refusal({ ...LIVE, SITE_URL: 'shop dot com', OPERATOR_TOKEN: '', SMTP_URL: 'http://mail' })
+    const message = refusal({ ...LIVE, SITE_URL: 'shop dot com', STRIPE_WEBHOOK_SECRET: '', SMTP_URL: 'http://mail' })
     expect(message).toMatch(/SITE_URL/)
-    expect(message).toMatch(/OPERATOR_TOKEN/)
+    expect(message).toMatch(/STRIPE_WEBHOOK_SECRET/)
     expect(message).toMatch(/SMTP_URL: an smtp:\/\/ or smtps:\/\/ URL/)
   })
 

@@ -220,7 +220,10 @@ export const envSchema = z.object({
   TURNSTILE_SECRET_KEY: turnstileKey('secret key').optional(),
   /** Where widget tokens are checked (Cloudflare's Siteverify). */
   TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default(TURNSTILE_SITEVERIFY_URL),
-  /** The back office's token for order status changes (POST …/operator/orders/{number}/status). */
+  /**
+   * Deprecated (decision 174): the old shared token of the back-office calls (`/operator/…`). While set it still works,
+   * as a manager, audited as `operator-token`; API keys (`npm run staff:api-key`) replace it.
+   */
   OPERATOR_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   /** The brand's account for bank transfers, and its PromptPay id (mobile or 13-digit tax id). */
   BANK_NAME: z.string().min(2).default('Kasikornbank'),
@@ -402,7 +405,6 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
     issue('STRIPE_SECRET_KEY', 'must be a live key sk_live_… in live mode (sk_test_ takes test payments)')
   }
   if (!env.STRIPE_WEBHOOK_SECRET) issue('STRIPE_WEBHOOK_SECRET', 'required in live mode: the webhook signing secret')
-  if (!env.OPERATOR_TOKEN) issue('OPERATOR_TOKEN', 'required in live mode: the back office token')
   if (typeof env.SITE_URL !== 'string' || !env.SITE_URL.startsWith('https://')) {
     issue('SITE_URL', 'must be an https:// URL in live mode')
   }

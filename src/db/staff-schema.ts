@@ -8,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -226,6 +227,25 @@ export const auditLog = pgTable(
   ],
 )
 
+/**
+ * The refused admin calls, counted per actor and operation (decision 179): the audit log gets at most one line per
+ * actor and operation a minute, and this row counts the refusals of the minute (the log itself cannot be updated).
+ */
+export const auditDenials = pgTable(
+  'audit_denials',
+  {
+    actorType: auditActorTypeEnum('actor_type').notNull(),
+    actorId: text('actor_id').notNull(),
+    /** The audit action of the refusal: `denied.<operation id in snake_case>`. */
+    action: text('action').notNull(),
+    /** When the minute of the last line written began. */
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** Refusals since that line, itself included. */
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.actorType, table.actorId, table.action] })],
+)
+
 export type StaffRow = typeof staff.$inferSelect
 export type StaffRoleRow = typeof staffRoles.$inferSelect
 export type StaffSessionRow = typeof staffSessions.$inferSelect
@@ -233,3 +253,4 @@ export type StaffInviteRow = typeof staffInvites.$inferSelect
 export type StaffSignInRow = typeof staffSignIns.$inferSelect
 export type ApiKeyRow = typeof apiKeys.$inferSelect
 export type AuditRow = typeof auditLog.$inferSelect
+export type AuditDenialRow = typeof auditDenials.$inferSelect

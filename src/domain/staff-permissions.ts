@@ -73,6 +73,19 @@ export const BUILT_IN_ROLE_PERMISSIONS: Readonly<Record<BuiltInRole, readonly St
   read_only: ['orders:read', 'reports:read'],
 }
 
+/**
+ * The permission a move of an order to each status asks (the back office's status change, decision 174): confirming
+ * a payment, packing and shipping (and delivered), cancelling, taking a return back.
+ */
+export const ORDER_STATUS_PERMISSIONS = {
+  paid: 'payments:confirm',
+  packed: 'fulfilment:write',
+  in_transit: 'fulfilment:write',
+  received: 'fulfilment:write',
+  cancelled: 'orders:write',
+  returned: 'returns:decide',
+} as const satisfies Record<string, StaffPermission>
+
 /** The names the back office shows for the built-in roles. */
 export const BUILT_IN_ROLE_NAMES: Readonly<Record<BuiltInRole, { th: string; en: string }>> = {
   owner: { th: 'เจ้าของ', en: 'Owner' },

@@ -105,7 +105,6 @@ test.describe('live mode, from the built server', () => {
       'SMTP_URL',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
-      'OPERATOR_TOKEN',
       'SITE_URL',
       'SECURE_COOKIES',
       'SELLER_NAME',

@@ -83,6 +83,7 @@ describe('the OpenAPI document', () => {
       expect(Array.isArray(operation.security), `${operation.operationId} has security`).toBe(true)
     }
     expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual([
+      'apiKey',
       'cartToken',
       'memberSession',
       'operatorToken',

@@ -42,6 +42,7 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
       resolver: services.resolver,
       cookieName: cookie.name,
       origins: services.webauthn.origins,
+      denials: services.audit,
     }),
   )
   app.notFound((c) => notFound(c, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`))

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { auditLog, type AuditActorType, type AuditRow } from '~/db/staff-schema'
+import { auditDenials, auditLog, type AuditActorType, type AuditRow } from '~/db/staff-schema'
 import type { AuditContext } from './actor'
 
 /** A transaction or the database: an audited write is recorded through the same one as its change. */
@@ -22,6 +22,30 @@ export type AuditFilter = {
   entityId?: string
   from?: Date
   to?: Date
+}
+
+/** A refused call (PERMISSION_DENIED, STAFF_ONLY) of an operation, as its audit line records it. */
+export type Denial = {
+  /** The operation's id in its OpenAPI document (`staffUpdate`, `changeOrderStatus`). */
+  operationId: string
+  /** The request as made: its method and path below the store (`PATCH /staff/…`), the entity it aimed at. */
+  method: string
+  path: string
+  reason: string
+  /** The permissions the operation needs. */
+  needs: readonly string[]
+}
+
+/** At most one audit line per actor and operation this often; the refusals between are counted (decision 179). */
+export const DENIAL_LINE_EVERY_SECONDS = 60
+
+/** The audit action of a refused operation: `denied.` and the operation's id in snake_case (`denied.staff_update`). */
+export function denialAction(operationId: string): string {
+  const snake = operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z_]/g, '')
+  return `denied.${snake || 'operation'}`
 }
 
 /** Rows of one export read at a time: the CSV streams, whatever the log's size. */
@@ -95,6 +119,57 @@ export class AuditLog {
       after: storable(entry.after),
       ip: context.ip,
       requestId: context.requestId,
+    })
+  }
+
+  /**
+   * A refused call (decision 179), in a transaction of its own since nothing else is written: a line with the actor,
+   * `denied.<operation>`, the request it aimed at, the reason, the permissions needed, the IP and the request id, and
+   * how many refusals of the same actor and operation went unwritten since the line before. At most one line per
+   * actor and operation a minute (a flood of refusals cannot fill the log); the others are counted in
+   * `audit_denials`. True when a line was written.
+   */
+  async recordDenial(context: AuditContext, denial: Denial): Promise<boolean> {
+    const action = denialAction(denial.operationId)
+    const now = this.now()
+    const key = and(
+      eq(auditDenials.actorType, context.actor.type),
+      eq(auditDenials.actorId, context.actor.id),
+      eq(auditDenials.action, action),
+    )
+    return this.db.transaction(async (tx) => {
+      await tx
+        .insert(auditDenials)
+        .values({
+          actorType: context.actor.type,
+          actorId: context.actor.id,
+          action,
+          windowStart: new Date(0),
+          count: 0,
+        })
+        .onConflictDoNothing()
+      const [row] = await tx.select().from(auditDenials).where(key).for('update')
+      const counted = row?.count ?? 0
+      if (row && now.getTime() - row.windowStart.getTime() < DENIAL_LINE_EVERY_SECONDS * 1000) {
+        await tx
+          .update(auditDenials)
+          .set({ count: counted + 1 })
+          .where(key)
+        return false
+      }
+      await tx.update(auditDenials).set({ windowStart: now, count: 1 }).where(key)
+      await this.record(tx, context, {
+        action,
+        entityType: 'request',
+        entityId: `${denial.method} ${denial.path}`,
+        after: {
+          reason: denial.reason,
+          needs: denial.needs,
+          // The refusals of the line before's minute, less that line itself.
+          unloggedBefore: Math.max(0, counted - 1),
+        },
+      })
+      return true
     })
   }
 

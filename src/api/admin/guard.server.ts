@@ -20,7 +20,9 @@ import {
   serverErrorResponse,
   unstorableTextPath,
 } from '~/api/http.server'
+import { logApiError } from '~/api/error-log.server'
 import type { Actor, AuditContext, StaffSessionOfActor } from './actor'
+import type { Denial } from './audit.server'
 import { languageOfRequest, staffMessage } from './messages'
 
 /** What the admin app keeps per request. */
@@ -29,6 +31,56 @@ export type AdminEnv = {
     requestId: string
     actor: Actor | null
     language: StaffLanguage
+    /** Where a refused call is recorded (the audit log, decision 179). */
+    denials: DenialRecorder
+  }
+}
+
+/** Records a refused call of an operation (decision 179): `AuditLog.recordDenial`. */
+export type DenialRecorder = { recordDenial(context: AuditContext, denial: Denial): Promise<boolean> }
+
+/**
+ * The refusals that are a denial of the caller's rights, each audited (decision 179): a role without the
+ * permission, or an API key where only staff may act. STEP_UP_REQUIRED is not one (the role holds the permission;
+ * it is the back office's ordinary prompt for the second factor, and the step-up that follows is itself an entry),
+ * nor are 401 (no actor to name) and CSRF_REJECTED (another site's page, not the caller's choice).
+ */
+export const AUDITED_DENIALS: ReadonlySet<string> = new Set(['PERMISSION_DENIED', 'STAFF_ONLY'])
+
+/** The request's path below its store (`/api/admin/demo/staff/1` → `/staff/1`): the entity a refused call aimed at. */
+export function pathBelowStore(url: string): string {
+  return new URL(url).pathname.replace(/^\/api\/(?:admin|public)\/[^/]+/, '') || '/'
+}
+
+/**
+ * Audits a refusal when it is a denial of an actor's rights; a failure to write it is logged and the refusal still
+ * answered (the 403 is right whatever the log).
+ */
+export async function auditDenial(
+  c: Context,
+  recorder: DenialRecorder,
+  actor: Actor | null,
+  requestId: string | null,
+  operation: { operationId: string; needs: readonly string[] },
+  error: unknown,
+): Promise<void> {
+  if (!actor || !(error instanceof ApiError) || error.status !== 403 || !AUDITED_DENIALS.has(error.reason)) return
+  try {
+    await recorder.recordDenial(
+      { actor, ip: requestContext(c).ip, requestId },
+      {
+        operationId: operation.operationId,
+        method: c.req.method,
+        path: pathBelowStore(c.req.url),
+        reason: error.reason,
+        needs: operation.needs,
+      },
+    )
+  } catch (failure) {
+    logApiError(
+      { error: failure instanceof Error ? failure.message : String(failure), operation: operation.operationId },
+      'Admin API: a denial could not be audited',
+    )
   }
 }
 
@@ -61,6 +113,12 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** A request id the request log keeps too (src/server/ops/redact.ts): no spaces, quotes or `@`, 128 at most. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
+/** A request's id: a valid incoming X-Request-Id (the request log keeps the same), else a new one. */
+export function requestIdOf(c: Context): string {
+  const incoming = c.req.header('x-request-id')
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+}
+
 /**
  * Per request: a request id (a valid incoming X-Request-Id, else a new one; sent back as X-Request-Id), the actor (an
  * API key by `Authorization: Bearer sk_…`, else the staff cookie's session) and the caller's language. An unsafe call
@@ -71,13 +129,14 @@ export function adminRequestMiddleware(options: {
   resolver: ActorResolver
   cookieName: string
   origins: readonly string[]
+  denials: DenialRecorder
 }): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
-    const incoming = c.req.header('x-request-id')
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    const requestId = requestIdOf(c)
     c.set('requestId', requestId)
     c.set('language', languageOfRequest(c.req.header('accept-language')))
     c.set('actor', null)
+    c.set('denials', options.denials)
     try {
       const bearer = bearerToken(c)
       const cookie = bearer ? null : (getCookie(c, options.cookieName) ?? null)
@@ -182,7 +241,31 @@ export function adminRoute<R extends RouteConfig>(
     description: [route.description, needs].filter(Boolean).join('\n\n'),
     'x-permissions': permissions,
     'x-step-up': stepUp,
-    middleware: requireAccess(effective, now),
+    middleware: auditedAccess(requireAccess(effective, now), {
+      operationId: route.operationId ?? '',
+      needs: permissions,
+    }),
+  }
+}
+
+/**
+ * The guard of an operation, with its denials audited (decision 179): the guard's own refusal, or one a service
+ * gives later in the request (a role given beyond the giver's, say), once the sub-app has answered it.
+ */
+function auditedAccess(
+  guard: MiddlewareHandler<AdminEnv>,
+  operation: { operationId: string; needs: readonly string[] },
+): MiddlewareHandler<AdminEnv> {
+  const audit = (c: Context<AdminEnv>, error: unknown) =>
+    auditDenial(c, c.get('denials'), c.get('actor'), c.get('requestId'), operation, error)
+  return async (c, next) => {
+    try {
+      await guard(c, next)
+    } catch (error) {
+      await audit(c, error)
+      throw error
+    }
+    if (c.error) await audit(c, c.error)
   }
 }
 

@@ -384,13 +384,14 @@ export class AdminOrders {
     }
     await this.orders.changeStatus(order.id, 'cancelled', null, {
       cancelReason: 'shop',
-      within: (tx, before, after) =>
+      // The audit entry in the change's transaction, with the status the change found under its lock.
+      record: (tx, change) =>
         this.audit.record(tx, context, {
           action: 'order.cancel',
           entityType: 'order',
           entityId: order.number,
-          before: { status: before.status },
-          after: { status: after.status, reason },
+          before: change.before,
+          after: { status: 'cancelled', reason },
         }),
     })
   }

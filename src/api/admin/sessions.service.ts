@@ -172,7 +172,14 @@ export class StaffSessions {
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.delete(staffSessions).where(eq(staffSessions.id, sessionId)).returning()
-      if (row) await this.audit.record(tx, context, { action, entityType: 'session', entityId: sessionId })
+      if (row) {
+        await this.audit.record(tx, context, {
+          action,
+          entityType: 'session',
+          entityId: sessionId,
+          before: { staffId: row.staffId, createdAt: row.createdAt, ip: row.ip },
+        })
+      }
     })
   }
 

@@ -3,12 +3,12 @@ import { createRoute } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { sameDigest, sha256 } from '~/api/accounts/crypto.server'
-import { ApiError } from '~/api/errors'
-import { security, bearerToken, body, createSubApp, json, refused, requestContext } from '~/api/http.server'
+import { security, body, createSubApp, json, refused, requestContext } from '~/api/http.server'
 import type { Db } from '~/db/client.server'
 import { orders, pixelEvents, type PixelPlatform } from '~/db/schema'
 import type { PixelUserInput } from './normalise'
 import type { PixelEventInput, PixelService } from './pixel.service.server'
+import { operatorDoc, type OperatorAccess } from '~/api/commerce/operator.server'
 import {
   pixelEventBody,
   pixelEventQueuedSchema,
@@ -44,8 +44,8 @@ export function pixelEventFromBody(body: PixelEventBody): PixelEventInput {
 export type PixelRoutesOptions = {
   pixels: PixelService
   db?: Db
-  /** The back office may read the queue of an event (GET …/operator/pixel-events?event_id=). */
-  operatorToken?: string | null
+  /** The back office may read the queue of an event (GET …/operator/pixel-events?event_id=) with an API key. */
+  operator?: OperatorAccess | null
 }
 
 const ENDPOINTS: ReadonlyArray<{ path: string; platform: PixelPlatform; name: string; operationId: string }> = [
@@ -136,21 +136,25 @@ export function createPixelRoutes(options: PixelRoutesOptions) {
   }
 
   const db = options.db
-  const operatorToken = options.operatorToken
-  if (db && operatorToken) {
+  const operator = options.operator
+  if (db && operator) {
     app.openapi(
       createRoute({
         method: 'get',
         path: '/operator/pixel-events',
         operationId: 'listPixelEventQueue',
         summary: 'Back office: the queued pixel events of one event id (hashed as sent)',
+        ...operatorDoc(['members:read'], 'The events hold a shopper’s hashed details: members:read.'),
         security: security.operator,
         request: { query: pixelQueueQuery },
-        responses: { 200: json(pixelQueueSchema, 'Events'), 401: refused('Operator token required') },
+        responses: {
+          200: json(pixelQueueSchema, 'Events'),
+          401: refused('An API key is required'),
+          403: refused('The key’s role lacks members:read (PERMISSION_DENIED)'),
+        },
       }),
       async (c) => {
-        const token = bearerToken(c)
-        if (!token || token !== operatorToken) throw new ApiError(401, 'UNAUTHENTICATED', 'Operator token required')
+        await operator.require(c, 'listPixelEventQueue', ['members:read'])
         const rows = await db
           .select()
           .from(pixelEvents)

@@ -1,23 +1,19 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import type { AccountServices } from '~/api/accounts/services.server'
 import { bearerToken } from '~/api/http.server'
-import { ApiError } from '~/api/errors'
 import { CART_TOKEN_HEADER, ORDER_TOKEN_HEADER } from '~/contract/headers'
 import type { CartOwner } from './cart.service'
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
-}
+import type { OperatorAccess } from './operator.server'
 
 /**
  * Who calls a commerce endpoint, read from the request: a cart's owner (member session or guest cart token), an
- * order's viewer (member session or order token), a member, or the back office (its token).
+ * order's viewer (member session or order token), a member, or the back office (an API key, decision 174).
  */
-export function commerceCallers(accounts: AccountServices, operatorToken: string | null) {
+export function commerceCallers(accounts: AccountServices, operator: OperatorAccess) {
   return {
+    /** The back office's calls: an API key of a role with the permissions (or the deprecated OPERATOR_TOKEN). */
+    operator,
+
     async cartOwner(c: Context): Promise<CartOwner> {
       const member = await accounts.sessions.memberForSession(bearerToken(c))
       const token = c.req.header(CART_TOKEN_HEADER) ?? null
@@ -32,13 +28,6 @@ export function commerceCallers(accounts: AccountServices, operatorToken: string
 
     requireMember(c: Context) {
       return accounts.sessions.requireMember(bearerToken(c))
-    },
-
-    requireOperator(c: Context): void {
-      const token = bearerToken(c)
-      if (!operatorToken || !token || !sameSecret(token, operatorToken)) {
-        throw new ApiError(401, 'UNAUTHENTICATED', 'Operator token required')
-      }
     },
   }
 }

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { security, body, createSubApp, json, refused, toWire } from '~/api/http.server'
 import { DEFAULT_PAGE_SIZE } from '~/contract/catalog'
+import { ORDER_STATUS_PERMISSIONS } from '~/domain/staff-permissions'
 import {
   historyQuery,
   historySchema,
@@ -144,22 +145,30 @@ export function createOrderRoutes({
       method: 'post',
       path: '/operator/orders/{number}/status',
       operationId: 'changeOrderStatus',
-      summary: 'Back office: move an order to its next status (Bearer operator token)',
+      summary: 'Back office: move an order to its next status',
+      description: `Needs, by the status asked: ${Object.entries(ORDER_STATUS_PERMISSIONS)
+        .map(([status, permission]) => `\`${status}\` \`${permission}\``)
+        .join(
+          ', ',
+        )}; an API key of a role that holds it (or the deprecated OPERATOR_TOKEN, with a manager’s permissions). The change is audited.`,
+      'x-permissions-by-status': ORDER_STATUS_PERMISSIONS,
       security: security.operator,
       request: { params: orderNumberParam, ...body(statusBody) },
       responses: {
         200: json(orderSchema, 'The order'),
-        401: refused('Wrong or missing operator token'),
+        401: refused('An API key is required'),
+        403: refused('The key’s role lacks the permission of this status (PERMISSION_DENIED)'),
         404: refused('No such order'),
         409: refused('Not a next status of this order'),
       },
     }),
     async (c) => {
-      callers.requireOperator(c)
-      const order = await orders.requireByNumber(c.req.valid('param').number)
       const input = c.req.valid('json')
+      const call = await callers.operator.require(c, 'changeOrderStatus', [ORDER_STATUS_PERMISSIONS[input.status]])
+      const order = await orders.requireByNumber(c.req.valid('param').number)
+      const record = call.recorder({ action: 'order.change_status', entityType: 'order', entityId: order.number })
       return c.json(
-        orderWire(await orders.changeStatus(order.id, input.status, input.note), orderLang(order), bank),
+        orderWire(await orders.changeStatus(order.id, input.status, input.note, { record }), orderLang(order), bank),
         200,
       )
     },

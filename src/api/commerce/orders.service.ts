@@ -19,9 +19,7 @@ import { isInternational, orderReturnWindow, pieceReturnable, type ReturnPiece }
 import type { ReturnRequestInput, ReturnRequestsService } from './return-requests.service'
 import type { ReturnRequestView, ReturnViews } from './return-views'
 import type { ShipmentsService, ShipmentView } from './shipments.service'
-
-/** A transaction of the orders' database. */
-export type OrderTx = Parameters<Parameters<Db['transaction']>[0]>[0]
+import type { ChangeRecorder } from './operator.server'
 
 /** §4: which status may follow which (the operator endpoint enforces it). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -73,12 +71,7 @@ export class OrdersService {
     orderId: string,
     status: OrderStatus,
     note: string | null,
-    options: {
-      cancelReason?: OrderCancelReason
-      lang?: 'th' | 'en'
-      /** Runs in the change's transaction once it is made (the back office's audit entry: issue 31). */
-      within?: (tx: OrderTx, before: OrderRow, after: OrderRow) => Promise<void>
-    } = {},
+    options: { cancelReason?: OrderCancelReason; lang?: 'th' | 'en'; record?: ChangeRecorder } = {},
   ): Promise<OrderView> {
     const now = new Date()
     const updated = await this.db.transaction(async (tx) => {
@@ -94,6 +87,8 @@ export class OrdersService {
         .returning()
       if (!row) throw new ApiError(409, 'NOT_ALLOWED', 'The order changed meanwhile')
       await tx.insert(orderEvents).values({ orderId, status, note, createdAt: now })
+      // The back office's audit entry (decision 174), with the change.
+      await options.record?.(tx, { before: { status: order.status }, after: { status, note } })
       // The back office marking an order paid (a bank transfer seen on the statement) settles its pending payment,
       // and a cancelled order's pending payment is cancelled with it (issue 17): the order page never says
       // "pending" for money the shop has, or for an order that is gone.
@@ -127,7 +122,6 @@ export class OrdersService {
           now,
         )
       }
-      await options.within?.(tx, order, row)
       return row
     })
     if (updated.memberId && this.options.membership && ['paid', 'cancelled', 'returned'].includes(status)) {
@@ -182,8 +176,8 @@ export class OrdersService {
   }
 
   /** Back office: a parcel of the order and its tracking number. */
-  async addShipment(order: OrderRow, carrier: CarrierId, trackingNumber: string) {
-    const { added } = await this.options.shipments.add(order, carrier, trackingNumber)
+  async addShipment(order: OrderRow, carrier: CarrierId, trackingNumber: string, record?: ChangeRecorder) {
+    const { added } = await this.options.shipments.add(order, carrier, trackingNumber, record)
     return { added, order: await this.view(order) }
   }
 

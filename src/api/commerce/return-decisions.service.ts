@@ -5,6 +5,7 @@ import type { ReturnKind, ReturnStatus } from '~/domain/returns'
 import { RETURN_STATUSES, RETURN_TRANSITIONS } from '~/domain/returns'
 import { ApiError } from '~/api/errors'
 import type { OperatorReturnView, ReturnViews } from './return-views'
+import type { ChangeRecorder } from './operator.server'
 
 /** What the hook of an accepted request hears (the e-mail to the shopper is built from it). */
 export type AcceptedReturn = {
@@ -38,7 +39,13 @@ export class ReturnDecisionsService {
    * cannot both win. An accepted request is announced to `onReturnAccepted` after it is stored; a failure there
    * is logged, never undoes the decision.
    */
-  async decide(id: string, to: Exclude<ReturnStatus, 'requested'>, note: string | null, lang: Lang) {
+  async decide(
+    id: string,
+    to: Exclude<ReturnStatus, 'requested'>,
+    note: string | null,
+    lang: Lang,
+    record?: ChangeRecorder,
+  ) {
     if (to === 'rejected' && !note) {
       throw new ApiError(400, 'INVALID_INPUT', 'Please say why the request is rejected.', {
         fields: { note: 'required' },
@@ -46,16 +53,23 @@ export class ReturnDecisionsService {
     }
     const from = RETURN_STATUSES.filter((status) => RETURN_TRANSITIONS[status].includes(to))
     const now = new Date()
-    const [updated] = await this.options.db
-      .update(returnRequests)
-      .set({
-        status: to,
-        ...(note !== null || to !== 'completed' ? { decisionNote: note } : {}),
-        ...(to === 'completed' ? {} : { decidedAt: now }),
-        updatedAt: now,
-      })
-      .where(and(eq(returnRequests.id, id), inArray(returnRequests.status, from)))
-      .returning()
+    const decision = (row: ReturnRequestRow) => ({ status: row.status, decisionNote: row.decisionNote })
+    // The decision and its audit entry (decision 174) in one transaction.
+    const updated = await this.options.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for('update')
+      const [row] = await tx
+        .update(returnRequests)
+        .set({
+          status: to,
+          ...(note !== null || to !== 'completed' ? { decisionNote: note } : {}),
+          ...(to === 'completed' ? {} : { decidedAt: now }),
+          updatedAt: now,
+        })
+        .where(and(eq(returnRequests.id, id), inArray(returnRequests.status, from)))
+        .returning()
+      if (row && before) await record?.(tx, { before: decision(before), after: decision(row) })
+      return row
+    })
     if (!updated) {
       const [existing] = await this.options.db
         .select({ status: returnRequests.status })

@@ -17,6 +17,7 @@ import type { OrdersService } from './orders.service'
 import type { ReturnDecisionsService } from './return-decisions.service'
 import type { ReturnViews } from './return-views'
 import type { CommerceCallers } from './callers.server'
+import { operatorDoc } from './operator.server'
 import { orderLang, orderWire, type BankAccount } from './order-wire'
 
 /**
@@ -83,15 +84,17 @@ export function createReturnRoutes({
       path: '/operator/returns',
       operationId: 'listReturnRequests',
       summary: 'Back office: exchange and return requests, newest first, 25 a page, optionally of one status',
+      ...operatorDoc(['orders:read']),
       security: security.operator,
       request: { query: operatorReturnsQuery },
       responses: {
         200: json(operatorReturnListSchema, 'Requests'),
-        401: refused('Operator token required'),
+        401: refused('An API key is required'),
+        403: refused('The key’s role lacks orders:read (PERMISSION_DENIED)'),
       },
     }),
     async (c) => {
-      callers.requireOperator(c)
+      await callers.operator.require(c, 'listReturnRequests', ['orders:read'])
       const query = c.req.valid('query')
       const list = await returnViews.list(query.status ?? null, query.page, DEFAULT_PAGE_SIZE, query.lang)
       c.header('Cache-Control', 'private, no-store')
@@ -105,16 +108,18 @@ export function createReturnRoutes({
       path: '/operator/returns/{id}',
       operationId: 'getReturnRequest',
       summary: 'Back office: one exchange or return request with its order',
+      ...operatorDoc(['orders:read']),
       security: security.operator,
       request: { params: returnIdParam, query: langOnlyQuery },
       responses: {
         200: json(operatorReturnSchema, 'The request'),
-        401: refused('Operator token required'),
+        401: refused('An API key is required'),
+        403: refused('The key’s role lacks orders:read (PERMISSION_DENIED)'),
         404: refused('No such request'),
       },
     }),
     async (c) => {
-      callers.requireOperator(c)
+      await callers.operator.require(c, 'getReturnRequest', ['orders:read'])
       const view = await returnViews.one(c.req.valid('param').id, c.req.valid('query').lang)
       c.header('Cache-Control', 'private, no-store')
       return c.json(toWire(operatorReturnSchema, view), 200)
@@ -133,20 +138,24 @@ export function createReturnRoutes({
         path: `/operator/returns/{id}/${action}`,
         operationId: `${action}ReturnRequest`,
         summary,
+        ...operatorDoc(['returns:decide']),
         security: security.operator,
         request: { params: returnIdParam, query: langOnlyQuery, ...body(returnDecisionBody) },
         responses: {
           200: json(operatorReturnSchema, 'The request'),
           400: refused('A rejection needs a note'),
-          401: refused('Operator token required'),
+          401: refused('An API key is required'),
+          403: refused('The key’s role lacks returns:decide (PERMISSION_DENIED)'),
           404: refused('No such request'),
           409: refused('Not a next status of this request'),
         },
       }),
       async (c) => {
-        callers.requireOperator(c)
+        const call = await callers.operator.require(c, `${action}ReturnRequest`, ['returns:decide'])
         const note = c.req.valid('json').note || null
-        const view = await returnDecisions.decide(c.req.valid('param').id, status, note, c.req.valid('query').lang)
+        const id = c.req.valid('param').id
+        const record = call.recorder({ action: `return_request.${action}`, entityType: 'return_request', entityId: id })
+        const view = await returnDecisions.decide(id, status, note, c.req.valid('query').lang, record)
         return c.json(toWire(operatorReturnSchema, view), 200)
       },
     )
@@ -158,22 +167,25 @@ export function createReturnRoutes({
       path: '/operator/orders/{number}/shipments',
       operationId: 'addShipment',
       summary: 'Back office: a parcel of the order with its carrier and tracking number (shown with a link)',
+      ...operatorDoc(['fulfilment:write']),
       security: security.operator,
       request: { params: orderNumberParam, ...body(shipmentBody) },
       responses: {
         201: json(orderSchema, 'Added'),
         200: json(orderSchema, 'This number was there already'),
         400: refused('Not a tracking number of this carrier'),
-        401: refused('Operator token required'),
+        401: refused('An API key is required'),
+        403: refused('The key’s role lacks fulfilment:write (PERMISSION_DENIED)'),
         404: refused('No such order'),
         409: refused('The order is unpaid or cancelled'),
       },
     }),
     async (c) => {
-      callers.requireOperator(c)
+      const call = await callers.operator.require(c, 'addShipment', ['fulfilment:write'])
       const order = await orders.requireByNumber(c.req.valid('param').number)
       const input = c.req.valid('json')
-      const { added, order: view } = await orders.addShipment(order, input.carrier, input.tracking_number)
+      const record = call.recorder({ action: 'order.add_shipment', entityType: 'order', entityId: order.number })
+      const { added, order: view } = await orders.addShipment(order, input.carrier, input.tracking_number, record)
       const wired = orderWire(view, orderLang(order), bank)
       return added ? c.json(wired, 201) : c.json(wired, 200)
     },

@@ -21,6 +21,7 @@ import { ShelfService } from './shelf.service'
 import { WishlistService } from './wishlist.service'
 import type { BankAccount } from './order-wire'
 import { commerceCallers } from './callers.server'
+import type { OperatorAccess } from './operator.server'
 import { createCartRoutes } from './cart.routes.server'
 import { createCheckoutRoutes } from './checkout.routes.server'
 import { createOrderRoutes } from './orders.routes.server'
@@ -54,8 +55,8 @@ export type CommerceRoutesOptions = {
   paypal?: PaymentProvider | null
   /** The brand's account for bank transfers and PromptPay. */
   bank: BankAccount
-  /** The back office's token for status changes; without it the operator endpoint is closed. */
-  operatorToken: string | null
+  /** Who may make the back office's calls (`/operator/…`): API keys, and the deprecated OPERATOR_TOKEN while set. */
+  operator: OperatorAccess
   /** The e-mail channel of the order e-mails (SMTP, or the outbox in the demo). */
   deliver: (message: OutboundMessage) => Promise<void>
   /** The seller named on tax invoices (SELLER_*; the demo company in demo mode). */
@@ -135,7 +136,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       }),
     )
   }
-  const callers = commerceCallers(options.accounts, options.operatorToken)
+  const callers = commerceCallers(options.accounts, options.operator)
   const bank = options.bank
   app.route(
     '/',

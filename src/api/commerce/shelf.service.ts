@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { products, variants } from '~/db/schema'
+import type { ChangeRecorder } from './operator.server'
 
 /**
  * The back office's writes to the shelf: a product's prices in both currencies (carts show the change) and the
- * online stock of a size. Each says whether the product or size exists.
+ * online stock of a size. Each says whether the product or size exists, and records the change (before and after)
+ * through its own transaction when given a recorder (the audit log, decision 174).
  */
 export class ShelfService {
   constructor(private readonly db: Db) {}
@@ -12,26 +14,43 @@ export class ShelfService {
   async setPrices(
     productId: string,
     prices: { priceThb: number; priceUsd: number; compareAtThb: number | null; compareAtUsd: number | null },
+    record?: ChangeRecorder,
   ): Promise<boolean> {
-    const updated = await this.db
-      .update(products)
-      .set({
-        priceThb: prices.priceThb,
-        priceUsd: prices.priceUsd,
-        compareAtThb: prices.compareAtThb,
-        compareAtUsd: prices.compareAtUsd,
-      })
-      .where(eq(products.id, productId))
-      .returning({ id: products.id })
-    return updated.length > 0
+    const columns = {
+      priceThb: products.priceThb,
+      priceUsd: products.priceUsd,
+      compareAtThb: products.compareAtThb,
+      compareAtUsd: products.compareAtUsd,
+    }
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select(columns).from(products).where(eq(products.id, productId)).for('update')
+      if (!before) return false
+      const [after] = await tx
+        .update(products)
+        .set({
+          priceThb: prices.priceThb,
+          priceUsd: prices.priceUsd,
+          compareAtThb: prices.compareAtThb,
+          compareAtUsd: prices.compareAtUsd,
+        })
+        .where(eq(products.id, productId))
+        .returning(columns)
+      await record?.(tx, { before, after })
+      return true
+    })
   }
 
-  async setStock(sku: string, stockOnline: number): Promise<boolean> {
-    const updated = await this.db
-      .update(variants)
-      .set({ stockOnline })
-      .where(eq(variants.sku, sku))
-      .returning({ sku: variants.sku })
-    return updated.length > 0
+  async setStock(sku: string, stockOnline: number, record?: ChangeRecorder): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ stockOnline: variants.stockOnline })
+        .from(variants)
+        .where(eq(variants.sku, sku))
+        .for('update')
+      if (!before) return false
+      await tx.update(variants).set({ stockOnline }).where(eq(variants.sku, sku))
+      await record?.(tx, { before, after: { stockOnline } })
+      return true
+    })
   }
 }

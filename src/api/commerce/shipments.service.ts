@@ -3,6 +3,7 @@ import { type Db } from '~/db/client.server'
 import { orderShipments, type OrderRow } from '~/db/schema'
 import { ApiError } from '~/api/errors'
 import { carrierById, parseTrackingNumber, trackingUrl, type CarrierId } from '~/domain/carriers'
+import type { ChangeRecorder } from './operator.server'
 
 export type ShipmentView = {
   carrier: string
@@ -32,7 +33,12 @@ export class ShipmentsService {
    * Back office: a parcel of the order with its carrier and tracking number (loosely checked per carrier).
    * Not for an order that is unpaid or cancelled. The same number twice is kept once (`added` false).
    */
-  async add(order: OrderRow, carrierId: CarrierId, rawNumber: string): Promise<{ added: boolean }> {
+  async add(
+    order: OrderRow,
+    carrierId: CarrierId,
+    rawNumber: string,
+    record?: ChangeRecorder,
+  ): Promise<{ added: boolean }> {
     const carrier = carrierById(carrierId)
     if (!carrier) {
       throw new ApiError(400, 'INVALID_INPUT', 'Unknown carrier', { fields: { carrier: 'invalid' } })
@@ -46,12 +52,16 @@ export class ShipmentsService {
     if (order.status === 'awaiting_payment' || order.status === 'cancelled') {
       throw new ApiError(409, 'NOT_ALLOWED', `An order ${order.status} is not shipped`)
     }
-    const stored = await this.db
-      .insert(orderShipments)
-      .values({ orderId: order.id, carrier: carrier.id, trackingNumber })
-      .onConflictDoNothing()
-      .returning({ id: orderShipments.id })
-    return { added: stored.length > 0 }
+    return this.db.transaction(async (tx) => {
+      const stored = await tx
+        .insert(orderShipments)
+        .values({ orderId: order.id, carrier: carrier.id, trackingNumber })
+        .onConflictDoNothing()
+        .returning({ id: orderShipments.id })
+      // A parcel added is audited with it (decision 174); the same number again changes nothing.
+      if (stored[0]) await record?.(tx, { after: { shipmentId: stored[0].id, carrier: carrier.id, trackingNumber } })
+      return { added: stored.length > 0 }
+    })
   }
 }
 
