@@ -2,9 +2,14 @@ import { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, stripSearchParams } from '@tanstack/react-router'
 import { AdminApiNotAvailable } from './api'
 import { adminRewrite, type AdminPlace } from './locale'
-import { ordersQuery } from './queries'
+import { ApiKeysScreen } from './manage/ApiKeysScreen'
+import { AuditScreen } from './manage/AuditScreen'
+import { RolesScreen } from './manage/RolesScreen'
+import { StaffScreen } from './manage/StaffScreen'
+import { StaffSessionsScreen } from './manage/StaffSessionsScreen'
+import { apiKeysQuery, auditQuery, ordersQuery, rolesQuery, staffQuery, staffSessionsQuery } from './queries'
 import { requirePermission, signedInContext } from './session'
-import { ORDERS_SEARCH_DEFAULTS, ordersSearchSchema, signInSearchSchema } from './search'
+import { ORDERS_SEARCH_DEFAULTS, auditSearchSchema, ordersSearchSchema, signInSearchSchema } from './search'
 import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
 import { NotFoundScreen } from './screens/NotFoundScreen'
@@ -51,7 +56,62 @@ const ordersRoute = createRoute({
   component: OrdersScreen,
 })
 
-const routeTree = rootRoute.addChildren([homeRoute, signInRoute, ordersRoute])
+// The staff screens (issue 31 items 1–4): each asks its permission before it loads, and its data with the navigation.
+const staffRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'staff',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'staff:manage'),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.prefetchQuery(staffQuery), context.queryClient.prefetchQuery(rolesQuery)]),
+  component: StaffScreen,
+})
+
+const rolesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'roles',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'staff:manage'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(rolesQuery),
+  component: RolesScreen,
+})
+
+const apiKeysRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'api-keys',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'keys:manage'),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.prefetchQuery(apiKeysQuery), context.queryClient.prefetchQuery(rolesQuery)]),
+  component: ApiKeysScreen,
+})
+
+const staffSessionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'staff-sessions',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'staff:manage'),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.prefetchQuery(staffSessionsQuery), context.queryClient.prefetchQuery(staffQuery)]),
+  component: StaffSessionsScreen,
+})
+
+const auditRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'audit',
+  validateSearch: auditSearchSchema,
+  beforeLoad: ({ context }) => requirePermission(context.me, 'audit:read'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(auditQuery(deps)),
+  component: AuditScreen,
+})
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  signInRoute,
+  ordersRoute,
+  staffRoute,
+  rolesRoute,
+  apiKeysRoute,
+  staffSessionsRoute,
+  auditRoute,
+])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */
 function retry(failures: number, error: Error): boolean {

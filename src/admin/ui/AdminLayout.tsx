@@ -1,9 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, Outlet, useLocation, useRouteContext } from '@tanstack/react-router'
+import type { StaffPermission } from '~/domain/staff-permissions'
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { BRAND_NAME } from '~/brand'
 import { ADMIN_BUNDLE_MARKER } from '../marker'
 import { ADMIN_LANGUAGE_NAMES, adminPathIn, otherAdminLocale } from '../locale'
+import { can } from '../session'
+
+/** The staff screens in the navigation, each shown only to a role that may open it. */
+const MANAGE_LINKS: ReadonlyArray<{
+  to: '/staff' | '/roles' | '/api-keys' | '/staff-sessions' | '/audit'
+  permission: StaffPermission
+}> = [
+  { to: '/staff', permission: 'staff:manage' },
+  { to: '/roles', permission: 'staff:manage' },
+  { to: '/api-keys', permission: 'keys:manage' },
+  { to: '/staff-sessions', permission: 'staff:manage' },
+  { to: '/audit', permission: 'audit:read' },
+]
 
 /**
  * The back office's frame (DESIGN.md §8): a skip link, a header with the shop's name, "Back office" and the language
@@ -12,7 +26,14 @@ import { ADMIN_LANGUAGE_NAMES, adminPathIn, otherAdminLocale } from '../locale'
  */
 export function AdminLayout() {
   const { t } = useLingui()
-  const { place } = useRouteContext({ from: '__root__' })
+  const { place, me } = useRouteContext({ from: '__root__' })
+  const manageLabels = {
+    '/staff': t`Staff`,
+    '/roles': t`Roles`,
+    '/api-keys': t`API keys`,
+    '/staff-sessions': t`Staff sessions`,
+    '/audit': t`Audit log`,
+  }
   const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
@@ -88,6 +109,13 @@ export function AdminLayout() {
                 <Trans>Orders</Trans>
               </Link>
             </li>
+            {MANAGE_LINKS.filter((link) => can(me, link.permission)).map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} activeProps={{ 'aria-current': 'page' }}>
+                  {manageLabels[link.to]}
+                </Link>
+              </li>
+            ))}
             <li>
               <Link to="/sign-in" activeProps={{ 'aria-current': 'page' }}>
                 <Trans>Sign in</Trans>
