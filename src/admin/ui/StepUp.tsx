@@ -75,7 +75,9 @@ export function useStepUp({ api = adminApi, passkeys, stepUpUntil, onSteppedUp }
 
   const steppedUp = useCallback(
     (stepUp: adminApi.StepUp) => {
-      until.current = Date.parse(stepUp.step_up_until)
+      // The window's length by this browser's clock, which may be off the server's: the next action is not asked
+      // again for a skew (a clock behind is covered by the API's refusal).
+      until.current = Date.now() + (Date.parse(stepUp.step_up_until) - Date.parse(stepUp.second_factor_at))
       onSteppedUp?.(stepUp)
       waiting?.resolve()
       setWaiting(null)
