@@ -8,7 +8,7 @@ import { adminKeys, apiKeysQuery, rolesQuery } from '../queries'
 import { ErrorNotice } from '../screens/ErrorScreen'
 import { isStepUpCancelled } from '../ui/StepUp'
 import { useAdminTitle } from '../ui/title'
-import { ShownOnce, useScreenStepUp } from './common'
+import { ShownOnce, useScreenStepUp, TableScroll } from './common'
 import { formatTime, mayGrant, roleName } from './labels'
 
 /** A key's days: a whole number from 1 to the maximum, or null. */
@@ -76,17 +76,20 @@ export function ApiKeysScreen() {
     }
   }
 
+  // The confirmation stays while the second factor is asked for: cancelling the step-up returns to it.
   const revoke = async (key: ApiKey) => {
-    setConfirming(null)
     setFailure(null)
     setDone(null)
     try {
       await stepUp.run(() => revokeApiKey(key.id))
       const keyName = key.name
+      setConfirming(null)
       setDone(t`The key ${keyName} was revoked: it no longer works.`)
       await refresh()
     } catch (error) {
-      if (!isStepUpCancelled(error)) setFailure(error)
+      if (isStepUpCancelled(error)) return
+      setConfirming(null)
+      setFailure(error)
     }
   }
 
@@ -202,7 +205,7 @@ export function ApiKeysScreen() {
         </div>
       ) : null}
       <div className="admin-table">
-        <div className="admin-table__scroll">
+        <TableScroll label={t`Keys`}>
           <table>
             <caption>
               <Trans>Keys</Trans>
@@ -278,7 +281,7 @@ export function ApiKeysScreen() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </div>
       {stepUp.dialog}
     </section>

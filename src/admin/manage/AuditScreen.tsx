@@ -11,7 +11,7 @@ import { ErrorNotice } from '../screens/ErrorScreen'
 import { isStepUpCancelled } from '../ui/StepUp'
 import { useAdminTitle } from '../ui/title'
 import { auditChanges } from './audit-diff'
-import { useScreenStepUp } from './common'
+import { useScreenStepUp, TableScroll } from './common'
 import { ACTOR_TYPE_LABELS, formatTime } from './labels'
 
 const route = getRouteApi('/audit')
@@ -150,7 +150,7 @@ export function AuditScreen() {
       </form>
       {exportFailure ? <ErrorNotice error={exportFailure} /> : null}
       <div className="admin-table">
-        <div className="admin-table__scroll">
+        <TableScroll label={search.cursor ? t`Older entries` : t`Newest entries`}>
           <table>
             <caption>{search.cursor ? <Trans>Older entries</Trans> : <Trans>Newest entries</Trans>}</caption>
             <thead>
@@ -213,7 +213,7 @@ export function AuditScreen() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <nav className="admin-pager" aria-label={t`Audit log pages`}>
           {search.cursor ? (
             <Link to="/audit" search={{ ...search, cursor: undefined }}>

@@ -8,7 +8,7 @@ import { adminKeys, rolesQuery, staffQuery } from '../queries'
 import { ErrorNotice } from '../screens/ErrorScreen'
 import { isStepUpCancelled } from '../ui/StepUp'
 import { useAdminTitle } from '../ui/title'
-import { ShownOnce, useScreenStepUp } from './common'
+import { ShownOnce, useScreenStepUp, TableScroll } from './common'
 import { formatTime, mayGrant, roleName } from './labels'
 
 const email = z.string().trim().pipe(z.email())
@@ -69,7 +69,7 @@ export function StaffScreen() {
         ) : null}
       </div>
       <div className="admin-table">
-        <div className="admin-table__scroll">
+        <TableScroll label={t`Staff members`}>
           <table>
             <caption>
               <Trans>Staff members</Trans>
@@ -160,7 +160,7 @@ export function StaffScreen() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </div>
       {stepUp.dialog}
     </section>

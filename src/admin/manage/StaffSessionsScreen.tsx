@@ -7,7 +7,7 @@ import { adminKeys, staffQuery, staffSessionsQuery } from '../queries'
 import { ErrorNotice } from '../screens/ErrorScreen'
 import { isStepUpCancelled } from '../ui/StepUp'
 import { useAdminTitle } from '../ui/title'
-import { useScreenStepUp } from './common'
+import { useScreenStepUp, TableScroll } from './common'
 import { formatTime } from './labels'
 
 /**
@@ -57,7 +57,7 @@ export function StaffSessionsScreen() {
         ) : null}
       </div>
       <div className="admin-table">
-        <div className="admin-table__scroll">
+        <TableScroll label={t`Signed-in sessions, newest first`}>
           <table>
             <caption>
               <Trans>Signed-in sessions, newest first</Trans>
@@ -130,7 +130,7 @@ export function StaffSessionsScreen() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </div>
       {stepUp.dialog}
     </section>
