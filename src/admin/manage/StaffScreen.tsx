@@ -110,7 +110,7 @@ export function StaffScreen() {
                     <td>{member.disabled ? <Trans>Disabled</Trans> : <Trans>Active</Trans>}</td>
                     <td>{formatTime(member.created_at, place.locale)}</td>
                     <td>
-                      {mayChange && member.id !== me?.id ? (
+                      {mayChange ? (
                         <div className="admin-row-actions">
                           <select
                             aria-label={t`New role for ${name}`}
@@ -131,20 +131,22 @@ export function StaffScreen() {
                           >
                             <Trans>Change role</Trans>
                           </button>
-                          <button
-                            type="button"
-                            className="admin-button admin-button--small admin-button--quiet"
-                            disabled={busy === member.id}
-                            onClick={() =>
-                              void change(
-                                member,
-                                { disabled: !member.disabled },
-                                member.disabled ? t`${name} can sign in again.` : t`${name} can no longer sign in.`,
-                              )
-                            }
-                          >
-                            {member.disabled ? t`Enable ${name}` : t`Disable ${name}`}
-                          </button>
+                          {member.id === me?.id ? null : (
+                            <button
+                              type="button"
+                              className="admin-button admin-button--small admin-button--quiet"
+                              disabled={busy === member.id}
+                              onClick={() =>
+                                void change(
+                                  member,
+                                  { disabled: !member.disabled },
+                                  member.disabled ? t`${name} can sign in again.` : t`${name} can no longer sign in.`,
+                                )
+                              }
+                            >
+                              {member.disabled ? t`Enable ${name}` : t`Disable ${name}`}
+                            </button>
+                          )}
                         </div>
                       ) : null}
                     </td>
