@@ -145,7 +145,7 @@ export function RolesScreen() {
 }
 
 /** A custom role's form: its id (only when made), its name, and its permissions by area. */
-function RoleForm({
+export function RoleForm({
   role,
   me,
   run,
