@@ -1,7 +1,19 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getOrder, listBranches, listOrders, listOwnSessions, orderQueues, type OrdersQuery } from './api'
+import {
+  getOrder,
+  listAllSessions,
+  listApiKeys,
+  listAudit,
+  listBranches,
+  listOrders,
+  listOwnSessions,
+  listRoles,
+  listStaff,
+  orderQueues,
+  type OrdersQuery,
+} from './api'
 import type { AdminLocale } from './locale'
-import type { OrdersSearch } from './search'
+import { auditQueryOf, type AuditSearch, type OrdersSearch } from './search'
 
 /** Query keys of the back office, by area (as the shop's, decision 169). */
 export const adminKeys = {
@@ -11,6 +23,11 @@ export const adminKeys = {
   queues: ['admin', 'orders', 'queues'] as const,
   branches: (language: AdminLocale) => ['admin', 'branches', language] as const,
   ownSessions: ['admin', 'sessions', 'mine'] as const,
+  staff: ['admin', 'staff'] as const,
+  roles: ['admin', 'roles'] as const,
+  apiKeys: ['admin', 'api-keys'] as const,
+  staffSessions: ['admin', 'staff-sessions'] as const,
+  audit: ['admin', 'audit'] as const,
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
@@ -60,5 +77,26 @@ export function branchesQuery(language: AdminLocale) {
     queryKey: adminKeys.branches(language),
     queryFn: () => listBranches(language),
     staleTime: 60 * 60_000,
+  })
+}
+
+/** The staff, enabled and disabled (staff:manage). */
+export const staffQuery = queryOptions({ queryKey: adminKeys.staff, queryFn: listStaff })
+
+/** The roles, built-in first, with their permissions. */
+export const rolesQuery = queryOptions({ queryKey: adminKeys.roles, queryFn: listRoles })
+
+/** The API keys, revoked ones too (keys:manage). */
+export const apiKeysQuery = queryOptions({ queryKey: adminKeys.apiKeys, queryFn: listApiKeys })
+
+/** Every staff member's live sessions (staff:manage). */
+export const staffSessionsQuery = queryOptions({ queryKey: adminKeys.staffSessions, queryFn: listAllSessions })
+
+/** One page of the audit log, as the URL asks for it. */
+export function auditQuery(search: AuditSearch) {
+  return queryOptions({
+    queryKey: [...adminKeys.audit, search],
+    queryFn: () => listAudit(auditQueryOf(search)),
+    staleTime: 0,
   })
 }

@@ -8,9 +8,22 @@ import {
 } from '@tanstack/react-router'
 import { AdminApiNotAvailable } from './api'
 import { adminRewrite, type AdminPlace } from './locale'
-import { orderQuery, ordersQuery } from './queries'
+import {
+  apiKeysQuery,
+  auditQuery,
+  orderQuery,
+  ordersQuery,
+  rolesQuery,
+  staffQuery,
+  staffSessionsQuery,
+} from './queries'
+import { ApiKeysScreen } from './manage/ApiKeysScreen'
+import { AuditScreen } from './manage/AuditScreen'
+import { RolesScreen } from './manage/RolesScreen'
+import { StaffScreen } from './manage/StaffScreen'
+import { StaffSessionsScreen } from './manage/StaffSessionsScreen'
 import { requirePermission, signedInContext } from './session'
-import { ORDERS_SEARCH_DEFAULTS, ordersSearchSchema, signInSearchSchema } from './search'
+import { ORDERS_SEARCH_DEFAULTS, auditSearchSchema, ordersSearchSchema, signInSearchSchema } from './search'
 import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
 import { InviteScreen } from './screens/InviteScreen'
@@ -82,7 +95,65 @@ const orderRoute = createRoute({
   component: OrderScreen,
 })
 
-const routeTree = rootRoute.addChildren([homeRoute, signInRoute, inviteRoute, mySessionsRoute, ordersRoute, orderRoute])
+// The staff screens (issue 31 items 1–4): each asks its permission before it loads, and its data with the navigation.
+const staffRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'staff',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'staff:manage'),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.prefetchQuery(staffQuery), context.queryClient.prefetchQuery(rolesQuery)]),
+  component: StaffScreen,
+})
+
+const rolesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'roles',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'staff:manage'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(rolesQuery),
+  component: RolesScreen,
+})
+
+const apiKeysRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'api-keys',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'keys:manage'),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.prefetchQuery(apiKeysQuery), context.queryClient.prefetchQuery(rolesQuery)]),
+  component: ApiKeysScreen,
+})
+
+const staffSessionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'staff-sessions',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'staff:manage'),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.prefetchQuery(staffSessionsQuery), context.queryClient.prefetchQuery(staffQuery)]),
+  component: StaffSessionsScreen,
+})
+
+const auditRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'audit',
+  validateSearch: auditSearchSchema,
+  beforeLoad: ({ context }) => requirePermission(context.me, 'audit:read'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(auditQuery(deps)),
+  component: AuditScreen,
+})
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  signInRoute,
+  inviteRoute,
+  mySessionsRoute,
+  ordersRoute,
+  orderRoute,
+  staffRoute,
+  rolesRoute,
+  apiKeysRoute,
+  staffSessionsRoute,
+  auditRoute,
+])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */
 function retry(failures: number, error: Error): boolean {

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { CURRENCIES } from '~/domain/money'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '~/domain/orders'
+import { AUDIT_ACTOR_TYPES } from '~/domain/staff-permissions'
+import type { AuditQuery } from './api'
 
 /**
  * The back office's search parameters (DESIGN.md §8: the URL is the view, a saved view is a named URL). Each schema is
@@ -40,11 +42,14 @@ const query = z
   .optional()
   .catch(undefined)
 
-/** A day as a date input gives it (YYYY-MM-DD); the API reads it in Bangkok time. */
+/** A day as an `<input type="date">` writes it (YYYY-MM-DD, a real date), or nothing; the API reads it in Bangkok time. */
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(value)))
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+  )
   .optional()
   .catch(undefined)
 /** A filter that is one of a list, or absent. */
@@ -96,3 +101,46 @@ const returnPath = z
 
 export const signInSearchSchema = z.object({ redirect: returnPath })
 export type SignInSearch = z.output<typeof signInSearchSchema>
+
+/** A filter's text: trimmed, at most `max` characters, empty as absent, a bad value dropped. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || undefined)
+    .optional()
+    .catch(undefined)
+
+/**
+ * The audit log's filters (issue 31 item 4): who (actor type and id), what (action), on what (entity type and id), when
+ * (from and to, whole days in the shop's time, Bangkok), and the page (`cursor`: the API's next_cursor, "older").
+ */
+export const auditSearchSchema = z.object({
+  actorType: z.enum(AUDIT_ACTOR_TYPES).optional().catch(undefined),
+  actor: text(100),
+  action: text(100),
+  entity: text(100),
+  entityId: text(200),
+  from: day,
+  to: day,
+  cursor: z.coerce.number().int().min(1).optional().catch(undefined),
+})
+export type AuditSearch = z.output<typeof auditSearchSchema>
+
+/** The shop's offset from UTC (Asia/Bangkok keeps no summer time). */
+const SHOP_OFFSET = '+07:00'
+
+/** What the API is asked for a view of the log: `to` includes its whole day. */
+export function auditQueryOf(search: AuditSearch): AuditQuery {
+  return {
+    actor_type: search.actorType,
+    actor_id: search.actor,
+    action: search.action,
+    entity_type: search.entity,
+    entity_id: search.entityId,
+    from: search.from ? `${search.from}T00:00:00${SHOP_OFFSET}` : undefined,
+    to: search.to ? `${search.to}T23:59:59.999${SHOP_OFFSET}` : undefined,
+    cursor: search.cursor,
+  }
+}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, Outlet, useLocation, useRouteContext } from '@tanstack/react-router'
+import type { StaffPermission } from '~/domain/staff-permissions'
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { BRAND_NAME } from '~/brand'
 import { BUILT_IN_ROLE_NAMES, isBuiltInRole } from '~/domain/staff-permissions'
@@ -53,6 +54,18 @@ function SignedIn({ me, locale, basepath }: { me: Me; locale: AdminLocale; basep
   )
 }
 
+/** The staff screens in the navigation, each shown only to a role that may open it. */
+const MANAGE_LINKS: ReadonlyArray<{
+  to: '/staff' | '/roles' | '/api-keys' | '/staff-sessions' | '/audit'
+  permission: StaffPermission
+}> = [
+  { to: '/staff', permission: 'staff:manage' },
+  { to: '/roles', permission: 'staff:manage' },
+  { to: '/api-keys', permission: 'keys:manage' },
+  { to: '/staff-sessions', permission: 'staff:manage' },
+  { to: '/audit', permission: 'audit:read' },
+]
+
 /**
  * The back office's frame (DESIGN.md §8): a skip link, a header with the shop's name, "Back office" and the language
  * switch, a navigation that folds behind a Menu button on a phone, and the screen in `main`. Keyboard-first: the skip
@@ -62,6 +75,13 @@ function SignedIn({ me, locale, basepath }: { me: Me; locale: AdminLocale; basep
 export function AdminLayout() {
   const { t } = useLingui()
   const { place, me } = useRouteContext({ from: '__root__' })
+  const manageLabels = {
+    '/staff': t`Staff`,
+    '/roles': t`Roles`,
+    '/api-keys': t`API keys`,
+    '/staff-sessions': t`Staff sessions`,
+    '/audit': t`Audit log`,
+  }
   const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
@@ -142,6 +162,13 @@ export function AdminLayout() {
                 </Link>
               </li>
             ) : null}
+            {MANAGE_LINKS.filter((link) => can(me, link.permission)).map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} activeProps={{ 'aria-current': 'page' }}>
+                  {manageLabels[link.to]}
+                </Link>
+              </li>
+            ))}
             {me ? (
               <li>
                 <Link to="/sessions/mine" activeProps={{ 'aria-current': 'page' }}>
