@@ -3,10 +3,10 @@ import { useRouteContext } from '@tanstack/react-router'
 import { toString as qrSvg } from 'qrcode'
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { z } from 'zod'
-import { BUILT_IN_ROLE_NAMES, isBuiltInRole } from '~/domain/staff-permissions'
 import * as adminApi from '../api'
 import { ADMIN_BASEPATHS, ADMIN_LANGUAGE_NAMES, type AdminLocale } from '../locale'
 import { createPasskey, passkeysSupported } from '../passkey'
+import { roleName } from '../manage/labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
 import { Field } from './SignInScreen'
@@ -193,7 +193,7 @@ export function InviteFlow({
   }
 
   const { invite } = step
-  const role = isBuiltInRole(invite.role_id) ? BUILT_IN_ROLE_NAMES[invite.role_id][locale] : invite.role_name
+  const role = roleName({ id: invite.role_id, name: invite.role_name }, invite.role_id, locale)
   const summary = (
     <dl className="admin-invite">
       <dt>

@@ -3,17 +3,12 @@ import { Link, Outlet, useLocation, useRouteContext } from '@tanstack/react-rout
 import type { StaffPermission } from '~/domain/staff-permissions'
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { BRAND_NAME } from '~/brand'
-import { BUILT_IN_ROLE_NAMES, isBuiltInRole } from '~/domain/staff-permissions'
 import { isRefusal, signOut, type Me } from '../api'
+import { roleName } from '../manage/labels'
 import { ADMIN_BUNDLE_MARKER } from '../marker'
 import { ADMIN_LANGUAGE_NAMES, adminPathIn, otherAdminLocale, type AdminLocale } from '../locale'
 import { ErrorNotice } from '../screens/ErrorScreen'
 import { can } from '../session'
-
-/** A role's name in the back office's language: the built-in roles' own words, a custom role's name as staff wrote it. */
-export function roleName(role: Me['role'], locale: AdminLocale): string {
-  return role.built_in && isBuiltInRole(role.id) ? BUILT_IN_ROLE_NAMES[role.id][locale] : role.name
-}
 
 /**
  * Who is signed in, and the way out: the sign-out ends the session on the server, then the sign-in is loaded afresh
@@ -40,7 +35,7 @@ function SignedIn({ me, locale, basepath }: { me: Me; locale: AdminLocale; basep
   return (
     <div className="admin-who">
       <p className="admin-who__name">{me.name}</p>
-      <p className="admin-who__role">{roleName(me.role, locale)}</p>
+      <p className="admin-who__role">{roleName(me.role, me.role.id, locale)}</p>
       <button
         type="button"
         className="admin-button admin-button--secondary"
