@@ -75,7 +75,10 @@ export default defineConfig({
     command: cluster
       ? `node scripts/cluster.mjs --fresh --port ${PORT} --instances 2 --dir .e2e-cluster`
       : 'rm -rf .e2e-data && node .output/server/index.mjs',
-    url: `${baseURL}/robots.txt`,
+    // Ready when the database is opened, migrated and seeded (GET /readyz, decision 014), not when the server first
+    // listens: otherwise the first test of each worker waits for the seeding inside its own 30 s (and timed out on a
+    // busy machine, then ran again). The cluster script waits for each instance's /readyz itself.
+    url: cluster ? `${baseURL}/robots.txt` : `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: cluster ? 240_000 : 90_000,
     // The cluster stops its instances, nginx and PostgreSQL on SIGTERM.

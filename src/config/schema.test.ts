@@ -63,6 +63,17 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`))
   })
 
+  it('keeps a bank transfer order 24 hours by default; a window may be a fraction of a minute (a test server), never under 6 s', () => {
+    expect(parseEnv({}).BANK_TRANSFER_PAY_WITHIN_MINUTES).toBe(24 * 60)
+    expect(parseEnv({ BANK_TRANSFER_PAY_WITHIN_MINUTES: '0.2' }).BANK_TRANSFER_PAY_WITHIN_MINUTES).toBe(0.2)
+    expect(parseEnv({ BANK_TRANSFER_PAY_WITHIN_MINUTES: '90' }).BANK_TRANSFER_PAY_WITHIN_MINUTES).toBe(90)
+    for (const value of ['0', '0.05', '-1', String(30 * 24 * 60 + 1), 'soon']) {
+      expect(() => parseEnv({ BANK_TRANSFER_PAY_WITHIN_MINUTES: value }), value).toThrow(
+        /BANK_TRANSFER_PAY_WITHIN_MINUTES/,
+      )
+    }
+  })
+
   it('refuses half a LINE channel and an SMS provider without its keys, naming the variables', () => {
     expect(() => parseEnv({ LINE_CHANNEL_ID: '1234567890' })).toThrow(/LINE_CHANNEL_SECRET/)
     expect(() => parseEnv({ SMS_PROVIDER: 'thaibulksms', SMS_API_KEY: 'k' })).toThrow(/SMS_API_SECRET[\s\S]*SMS_SENDER/)

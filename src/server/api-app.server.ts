@@ -182,7 +182,7 @@ export function getApiApp(): Promise<ApiApp> {
           seller: sellerDetails(env),
           pushLine: linePush ? (to, text) => linePush.push({ to, text, retryKey: randomUUID() }) : null,
           bankTransfer: {
-            payWithinMs: env.BANK_TRANSFER_PAY_WITHIN_MINUTES * 60_000,
+            payWithinMs: Math.round(env.BANK_TRANSFER_PAY_WITHIN_MINUTES * 60_000),
             remindBeforeMs: env.BANK_TRANSFER_REMIND_MINUTES_BEFORE * 60_000,
           },
           unpaidHolds: {

@@ -1,5 +1,6 @@
 import { expect, test } from './test'
-import { confirmCode, createMember, logIn } from './accounts'
+import { confirmCode, loggedInMember } from './accounts'
+import { gotoHydrated } from './hydration'
 
 /**
  * Issue 29: the account page says whether the e-mail is confirmed and confirms it with a code (item 1), and shows the
@@ -43,7 +44,7 @@ const TEXT = {
   },
 } as const
 
-// Each test registers a member and confirms three codes through the outbox: on the shared machine the first one, with
+// Each test registers a member and confirms codes through the outbox: on the shared machine the first one, with
 // a cold server, took longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 })
 
@@ -52,10 +53,11 @@ for (const locale of ['th', 'en'] as const) {
 
   test(`an e-mail typed at registration is confirmed with a code from the account page (${locale}) @mobile`, async ({
     page,
+    context,
     request,
   }) => {
-    const member = await createMember(request, { confirmEmail: false })
-    await logIn(page, request, member, { locale })
+    const member = await loggedInMember(context, request, { confirmEmail: false })
+    await gotoHydrated(page, `${text.prefix}/account`)
     const facts = page.locator('.account-facts')
     // The telephone was confirmed by the registration's code; the e-mail was only typed in.
     await expect(facts.locator('#telephone-state')).toHaveText(text.confirmed)
@@ -71,9 +73,9 @@ for (const locale of ['th', 'en'] as const) {
     await expect(facts.getByRole('button', { name: text.confirmEmail })).toHaveCount(0)
   })
 
-  test(`the birth date is read-only once set, and saving keeps it (${locale})`, async ({ page, request }) => {
-    const member = await createMember(request)
-    await logIn(page, request, member, { locale })
+  test(`the birth date is read-only once set, and saving keeps it (${locale})`, async ({ page, context, request }) => {
+    await loggedInMember(context, request)
+    await gotoHydrated(page, `${text.prefix}/account`)
     await page.getByRole('button', { name: text.edit, exact: true }).click()
     const birthdate = page.getByRole('textbox', { name: text.birthdate })
     await expect(birthdate).toHaveAttribute('readonly', '')

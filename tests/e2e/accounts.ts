@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { gotoHydrated } from './hydration'
 
 const API = '/api/public/demo'
@@ -39,6 +39,29 @@ export async function createMember(
   request: APIRequestContext,
   options: { confirmEmail?: boolean } = {},
 ): Promise<TestMember> {
+  return (await registerMember(request, options)).member
+}
+
+/**
+ * A member logged in without the login pages, for a test that checks what a member sees rather than the login: the
+ * session their registration's code gave (the e-mail confirmed too unless `confirmEmail` is false), as the session
+ * cookie the login pages would have written into `context`.
+ */
+export async function loggedInMember(
+  context: BrowserContext,
+  request: APIRequestContext,
+  options: { confirmEmail?: boolean } = {},
+): Promise<TestMember> {
+  const { member, token } = await registerMember(request, options)
+  const url = test.info().project.use.baseURL ?? 'http://127.0.0.1'
+  await context.addCookies([{ name: 'session', value: token, url, httpOnly: true, sameSite: 'Lax' }])
+  return member
+}
+
+async function registerMember(
+  request: APIRequestContext,
+  options: { confirmEmail?: boolean },
+): Promise<{ member: TestMember; token: string }> {
   const phone = uniqueMobile()
   const member = { fullname: 'สมหญิง ทดสอบ', email: uniqueEmail('member'), telephone: phone.local, e164: phone.e164 }
   const registered = await request.post(`${API}/auth/register`, {
@@ -58,8 +81,8 @@ export async function createMember(
     data: { challenge_token: challenge.challenge_token, code },
   })
   expect(verified.status()).toBe(200)
-  if (options.confirmEmail === false) return member
   const { token } = (await verified.json()) as { token: string }
+  if (options.confirmEmail === false) return { member, token }
   const asked = await request.post(`${API}/me/identity`, {
     data: { field: 'email', value: member.email },
     headers: { authorization: `Bearer ${token}` },
@@ -71,7 +94,7 @@ export async function createMember(
     data: { challenge_token: confirm.challenge_token, code: emailCode, previous_session: token },
   })
   expect(confirmed.status()).toBe(200)
-  return member
+  return { member, token: ((await confirmed.json()) as { token: string }).token }
 }
 
 /** On the confirm screen: reads the reference code shown and enters the code that went with it. */

@@ -1,5 +1,6 @@
 import { expect, test } from './test'
-import { confirmCode, createMember, logIn } from './accounts'
+import { confirmCode, createMember, loggedInMember } from './accounts'
+import { gotoHydrated } from './hydration'
 
 const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789abcdef' }
 const API = '/api/public/demo'
@@ -9,9 +10,8 @@ test('after paid orders the account shows VIP and the promotion-code list shows 
   context,
   request,
 }) => {
-  const member = await createMember(request)
-  await page.goto('/en/account/login')
-  await logIn(page, request, member, { locale: 'en', open: false })
+  const member = await loggedInMember(context, request)
+  await gotoHydrated(page, '/en/account')
   await expect(page.getByTestId('tier')).toHaveText('Member')
   await expect(page.getByText('NO PROMOTION CODE AVAILABLE')).toHaveCount(0)
 

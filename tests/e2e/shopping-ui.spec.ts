@@ -1,5 +1,5 @@
 import { devices, type Locator, type Page } from '@playwright/test'
-import { confirmCode, createMember, logIn, uniqueEmail, uniqueMobile } from './accounts'
+import { confirmCode, createMember, loggedInMember, uniqueEmail, uniqueMobile } from './accounts'
 import { gotoHydrated } from './hydration'
 import { roomyVariant } from './stock'
 import { expect, test } from './test'
@@ -169,10 +169,11 @@ for (const l of LANGS) {
 
     test(`item 22: the account names the amount needed to reach or keep VIP and VVIP (${l.lang}) @mobile`, async ({
       page,
+      context,
       request,
     }) => {
-      const member = await createMember(request)
-      await logIn(page, request, member, { locale: l.lang })
+      await loggedInMember(context, request)
+      await gotoHydrated(page, `${l.prefix}/account`)
       const facts = page.getByRole('region', { name: l.lang === 'th' ? 'สถานะ' : 'Status' })
       // A member with no purchase: the thresholds in full (฿9,000 and ฿30,000), counted from the next purchase.
       await expect(
@@ -222,10 +223,10 @@ for (const l of LANGS) {
 
     test(`item 23: "Back" is not the current page; wishlist cards add to cart with a size and remove (${l.lang}) @mobile`, async ({
       page,
+      context,
       request,
     }) => {
-      const member = await createMember(request)
-      await logIn(page, request, member, { locale: l.lang })
+      await loggedInMember(context, request)
       for (const path of ['/account/order-history', '/account/more-address', '/account/promotion-code']) {
         await gotoHydrated(page, `${l.prefix}${path}`)
         const back = page.getByRole('main').getByRole('link', { name: l.back })
@@ -288,12 +289,12 @@ for (const l of LANGS) {
 
     test(`item 20: a member's typed address survives a trip to the cart; the form's boxes line up (${l.lang})`, async ({
       page,
+      context,
       request,
     }) => {
       // A login, a purchase and four checkout visits on a shared machine.
       test.setTimeout(120_000)
-      const member = await createMember(request)
-      await logIn(page, request, member, { locale: l.lang })
+      const member = await loggedInMember(context, request)
       const { size } = await roomyVariant(request, DRESS)
       await gotoHydrated(page, `${l.prefix}/product/${DRESS}?size=${size}`)
       await page.getByRole('button', { name: l.addToCart, exact: true }).click()
