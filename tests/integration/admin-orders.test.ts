@@ -367,10 +367,10 @@ describe('an order: its detail, notes, cancelling and its address', () => {
     ).toBe(409)
   })
 
-  it('refuses the warehouse (no orders:write) every change, 403 and nothing audited', async () => {
+  it('refuses the warehouse (no orders:write) every change: 403, nothing changed, only the denials audited', async () => {
     const number = await place()
     const stock = await stockOf(size.sku)
-    const audited = await auditCount()
+    const lastBefore = (await lastAudit())?.id ?? 0
     for (const [method, path, body] of [
       ['POST', `/orders/${number}/cancel`, { reason: 'Mine now' }],
       ['POST', `/orders/${number}/notes`, { body: 'Hello' }],
@@ -381,7 +381,17 @@ describe('an order: its detail, notes, cancelling and its address', () => {
       expect(reply.body.reason).toBe('PERMISSION_DENIED')
     }
     expect(await stockOf(size.sku)).toBe(stock)
-    expect(await auditCount()).toBe(audited)
+    // One line per denial (decision 179), and no entry of a change.
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.id} > ${lastBefore}`)
+      .orderBy(auditLog.id)
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'denied.admin_order_cancel',
+      'denied.admin_order_note_create',
+      'denied.admin_order_address_update',
+    ])
     expect((await get(warehouse, `/orders/${number}`)).body.status).toBe('awaiting_payment')
   })
 

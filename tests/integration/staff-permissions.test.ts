@@ -168,9 +168,14 @@ async function expectDenialAudited(
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
+/** An order number no order has. */
+const UNKNOWN_ORDER = 'AS0000-00000'
+
 /** A request to an operation as it stands, with unknown ids: enough to be refused or let through by the guard. */
 function probe(operation: Operation): string {
-  return operation.path.replace('{id}', operation.path.startsWith('/roles') ? 'no_such_role' : UNKNOWN_ID)
+  return operation.path
+    .replace('{id}', operation.path.startsWith('/roles') ? 'no_such_role' : UNKNOWN_ID)
+    .replace('{number}', UNKNOWN_ORDER)
 }
 
 /** An empty body for a write: a guard refuses before the body is read. */
