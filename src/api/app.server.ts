@@ -80,6 +80,7 @@ export function createApiApp(options: ApiOptions) {
     siteUrl,
     secureCookies: options.admin?.secureCookies,
     webauthn: options.admin?.webauthn,
+    codesPerIpPerHour: options.admin?.codesPerIpPerHour,
     now: options.admin?.now ?? options.accounts?.now,
   }
   const adminServices = createAdminServices(adminOptions)

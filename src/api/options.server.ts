@@ -45,6 +45,7 @@ export type ApiOptions = {
   admin?: {
     secureCookies?: boolean
     webauthn?: Partial<WebAuthnConfig>
+    codesPerIpPerHour?: number
     now?: () => Date
   }
   /** Server-side pixels: Meta's Conversions API and TikTok's Events API when configured (recorded only otherwise). */

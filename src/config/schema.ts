@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SELLER } from '~/brand'
 import { DEFAULT_SMS_COUNTRIES, SMS_SENDS_PER_COUNTRY_PER_HOUR, SMS_SENDS_PER_HOUR } from '~/domain/otp'
+import { STAFF_CODES_PER_IP_PER_HOUR } from '~/domain/staff-permissions'
 import { isBranchNumber, validThaiTaxId } from '~/domain/tax-invoice'
 
 import { LANGUAGE_STRATEGIES, LOCALE_CODES, SHOP_MODES, TURNSTILE_SITEVERIFY_URL, type PublicConfig } from './constants'
@@ -160,6 +161,8 @@ export const envSchema = z.object({
   LINE_API_URL: origin.default('https://api.line.me'),
   /** Codes one IP may have sent per hour; the captcha is asked from two thirds of it. */
   OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Back-office sign-in codes one IP may ask for per hour (issue 31; a shop's staff share an office's address). */
+  STAFF_CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(STAFF_CODES_PER_IP_PER_HOUR),
   /**
    * PBKDF2 rounds per step of the proof-of-work bot check (ALTCHA, issue 15): a browser does about 2,000 steps, so
    * the default costs a phone about a second; the server checks a solution in one step.

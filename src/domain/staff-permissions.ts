@@ -163,3 +163,8 @@ export type StaffLanguage = (typeof STAFF_LANGUAGES)[number]
 /** Who an audit entry's actor is: a member of staff, an API key, or the shop itself (the command line). */
 export const AUDIT_ACTOR_TYPES = ['staff', 'api_key', 'system'] as const
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number]
+
+/** Back-office sign-in codes one connection may ask for per hour (configurable: STAFF_CODE_IP_HOURLY_LIMIT). */
+export const STAFF_CODES_PER_IP_PER_HOUR = 20
+/** Back-office sign-in codes one address may be sent per hour. */
+export const STAFF_CODES_PER_EMAIL_PER_HOUR = 5

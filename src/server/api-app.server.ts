@@ -145,7 +145,7 @@ export function getApiApp(): Promise<ApiApp> {
             countryHourlyLimit: env.SMS_COUNTRY_HOURLY_LIMIT,
           },
         },
-        admin: { secureCookies: env.SECURE_COOKIES },
+        admin: { secureCookies: env.SECURE_COOKIES, codesPerIpPerHour: env.STAFF_CODE_IP_HOURLY_LIMIT },
         analytics: {
           meta:
             env.META_PIXEL_ID && env.META_CAPI_ACCESS_TOKEN

@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeys, auditLog, staffRecoveryCodes, staffTotp } from '~/db/schema'
-import { STAFF_SESSION_ABSOLUTE_SECONDS, STAFF_SESSION_IDLE_SECONDS } from '~/domain/staff-permissions'
+import {
+  STAFF_CODES_PER_EMAIL_PER_HOUR,
+  STAFF_CODES_PER_IP_PER_HOUR,
+  STAFF_SESSION_ABSOLUTE_SECONDS,
+  STAFF_SESSION_IDLE_SECONDS,
+} from '~/domain/staff-permissions'
 import { STEP_UP_FAILURES_BEFORE_END } from '~/api/admin/sign-in.service'
 import { STAFF_FAILURES_BEFORE_LOCK } from '~/api/admin/throttle.server'
 import { OTP_MAX_TRIES_PER_CODE } from '~/domain/otp'
@@ -245,6 +250,23 @@ describe('staff sign-in', () => {
     expect((await h.call('POST', '/auth/sign-in', { ip, body: { email: member.email } })).status).toBe(423)
     // From another connection the same person signs in.
     await h.signIn(member)
+  })
+
+  it('sends a connection at most its hourly sign-in codes, and an address its own', async () => {
+    const ip = h.ip()
+    for (let i = 0; i < STAFF_CODES_PER_IP_PER_HOUR; i++) {
+      const started = await h.call('POST', '/auth/sign-in', { ip, body: { email: `limit.${h.next()}@staff.example` } })
+      expect(started.status, started.text).toBe(202)
+    }
+    const over = await h.call('POST', '/auth/sign-in', { ip, body: { email: `limit.${h.next()}@staff.example` } })
+    expect(over.status).toBe(429)
+    expect(over.body.reason).toBe('RATE_LIMITED')
+    expect(over.body.message).toBe('ขอรหัสบ่อยเกินไป โปรดลองใหม่ภายหลัง')
+    const email = `limit.${h.next()}@staff.example`
+    for (let i = 0; i < STAFF_CODES_PER_EMAIL_PER_HOUR; i++) {
+      expect((await h.call('POST', '/auth/sign-in', { ip: h.ip(), body: { email } })).status).toBe(202)
+    }
+    expect((await h.call('POST', '/auth/sign-in', { ip: h.ip(), body: { email } })).body.reason).toBe('RATE_LIMITED')
   })
 
   it('closes a sign-in after five wrong second factors, from whichever connections they come', async () => {

@@ -21,6 +21,8 @@ export type AdminServiceOptions = {
   siteUrl: string
   /** Where passkeys belong (default: the site's host name and origin). */
   webauthn?: Partial<WebAuthnConfig>
+  /** Sign-in codes one connection may ask for per hour (default STAFF_CODES_PER_IP_PER_HOUR). */
+  codesPerIpPerHour?: number
   now?: () => Date
 }
 
@@ -39,7 +41,7 @@ export function createAdminServices(options: AdminServiceOptions) {
   }
   const audit = new AuditLog(db, now)
   const roles = new RoleService(db, audit, now)
-  const throttle = new StaffThrottle(db, now)
+  const throttle = new StaffThrottle(db, now, options.codesPerIpPerHour)
   const factors = new SecondFactors(db, new SecretBox(db), webauthn, now, `${BRAND_NAME} back office`)
   const sessions = new StaffSessions(db, audit, now)
   const signIn = new StaffSignInService({ db, now, deliver: options.deliver, throttle, factors, sessions, audit })

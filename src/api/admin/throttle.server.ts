@@ -2,15 +2,13 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { otpThrottles } from '~/db/schema'
 import { OTP_LOCK_SECONDS } from '~/domain/otp'
+import { STAFF_CODES_PER_EMAIL_PER_HOUR, STAFF_CODES_PER_IP_PER_HOUR } from '~/domain/staff-permissions'
 import { ApiError } from '~/api/errors'
 import { countFailure, countInWindow } from '~/api/accounts/throttle.server'
 import { addSeconds, HOUR, windowStart } from '~/api/accounts/time'
 
 /** Wrong codes and factors one connection may send within the window before it is locked out. */
 export const STAFF_FAILURES_BEFORE_LOCK = 10
-/** Sign-in codes one connection may ask for per hour, and codes to one address per hour. */
-export const STAFF_CODES_PER_IP_PER_HOUR = 20
-export const STAFF_CODES_PER_EMAIL_PER_HOUR = 5
 
 /**
  * The limits of staff sign-in (issue 31, as for members: decision 016): wrong e-mail codes, TOTP codes, recovery
@@ -23,6 +21,8 @@ export class StaffThrottle {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    /** Sign-in codes one connection may ask for per hour (STAFF_CODE_IP_HOURLY_LIMIT). */
+    private readonly codesPerIpPerHour = STAFF_CODES_PER_IP_PER_HOUR,
   ) {}
 
   private key(ip: string): string {
@@ -76,7 +76,7 @@ export class StaffThrottle {
     const now = this.now()
     const retryAt = addSeconds(windowStart(now, HOUR), HOUR)
     for (const [key, limit] of [
-      [`staff:send:ip:${ip || 'unknown'}`, STAFF_CODES_PER_IP_PER_HOUR],
+      [`staff:send:ip:${ip || 'unknown'}`, this.codesPerIpPerHour],
       [`staff:send:email:${email}`, STAFF_CODES_PER_EMAIL_PER_HOUR],
     ] as const) {
       if ((await countInWindow(this.db, key, HOUR, now)) > limit) {
