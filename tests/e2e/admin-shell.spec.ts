@@ -195,7 +195,7 @@ test.describe('the back office’s shell', () => {
     await expect(banner).toContainText('ระบบหลังร้าน')
     await expect(page.getByRole('main')).toBeVisible()
     await expect(page.getByRole('heading', { level: 1, name: 'วันนี้' })).toBeVisible()
-    await expect(page.getByText('คิวงานจะแสดงที่นี่')).toBeVisible()
+    await expect(page.getByRole('list', { name: 'งานที่รออยู่' })).toBeVisible()
     await expect(page).toHaveTitle('หน้าแรก · ระบบหลังร้าน · ATELIER SIAM')
     await expectNoViolations(page, '/admin')
   })
@@ -205,7 +205,7 @@ test.describe('the back office’s shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     await expect(page.getByRole('banner')).toContainText('Back office')
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
-    await expect(page.getByText('The work queues will appear here')).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Work waiting' })).toBeVisible()
     await expectNoViolations(page, '/en/admin')
   })
 
@@ -228,7 +228,7 @@ test.describe('the back office’s shell', () => {
         return element ? `${element.tagName.toLowerCase()}:${element.textContent?.trim() ?? ''}` : ''
       })
     const order: string[] = []
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab')
       order.push(await focused())
     }
@@ -238,15 +238,16 @@ test.describe('the back office’s shell', () => {
       'a:ไทย',
       'a:Home',
       'a:Orders',
+      // An owner's: every staff screen.
+      'a:Staff',
+      'a:Roles',
+      'a:API keys',
+      'a:Staff sessions',
+      'a:Audit log',
       'a:My sessions',
       'button:Sign out',
     ])
-    await page.keyboard.press('Shift+Tab')
-    await page.keyboard.press('Shift+Tab')
-    await page.keyboard.press('Shift+Tab')
-    await page.keyboard.press('Shift+Tab')
-    await page.keyboard.press('Shift+Tab')
-    await page.keyboard.press('Shift+Tab')
+    for (let i = 0; i < 11; i++) await page.keyboard.press('Shift+Tab')
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeInViewport()
     await page.keyboard.press('Enter')
@@ -274,7 +275,8 @@ test.describe('the back office’s shell', () => {
     ).toHaveAttribute('aria-current', 'page')
     const table = page.getByRole('table', { name: 'คำสั่งซื้อ หน้า 2' })
     await expect(table).toBeVisible()
-    await expect(page.getByRole('alert')).toHaveText('ส่วนนี้ของระบบหลังร้านยังไม่พร้อมใช้งาน')
+    // The page came from the admin API (issue 31 item 5): no failure in the table's place.
+    await expect(page.getByRole('alert')).toHaveCount(0)
     await expect(page.getByRole('columnheader', { name: /วันที่สั่ง/ })).toHaveAttribute('aria-sort', 'descending')
     await page.getByRole('button', { name: /ยอดรวม/ }).focus()
     await page.keyboard.press('Enter')
