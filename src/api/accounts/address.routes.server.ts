@@ -1,6 +1,6 @@
-import { createRoute, type z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import type { Db } from '~/db/client.server'
-import { validateAddress, type AddressInput } from '~/domain/address'
+import { validateAddress } from '~/domain/address'
 import { getThaiPostal } from '~/geo/thai-postal.server'
 import { security, body, createSubApp, json, refused, toWire } from '~/api/http.server'
 import {
@@ -12,25 +12,9 @@ import {
   newAddressBody,
 } from '~/contract/accounts'
 import { AddressService } from './address.service'
+import { addressInputOf } from './address-wire'
 import { memberOfRequest } from './member-request.server'
 import type { SessionService } from './sessions.service'
-
-function addressInput(wire: z.infer<typeof addressBody>): AddressInput {
-  return {
-    firstname: wire.firstname,
-    lastname: wire.lastname,
-    telephoneNumber: wire.telephone_number,
-    email: wire.email,
-    taxId: wire.tax_id,
-    address: wire.address,
-    address2: wire.address2,
-    country: wire.country,
-    postcode: wire.postcode,
-    subDistrict: wire.sub_district,
-    district: wire.district,
-    province: wire.province,
-  }
-}
 
 /** The member's address book (§5), and the check of an address against the rules and the Thai postal data. */
 export function createAddressRoutes(options: { db: Db; sessions: SessionService }) {
@@ -71,7 +55,7 @@ export function createAddressRoutes(options: { db: Db; sessions: SessionService 
     async (c) => {
       const current = await memberOfRequest(sessions, c)
       const input = c.req.valid('json')
-      const added = await addresses.add(current.id, addressInput(input), input.is_default)
+      const added = await addresses.add(current.id, addressInputOf(input), input.is_default)
       return c.json(toWire(addressSchema, added), 201)
     },
   )
@@ -93,7 +77,7 @@ export function createAddressRoutes(options: { db: Db; sessions: SessionService 
     }),
     async (c) => {
       const current = await memberOfRequest(sessions, c)
-      const saved = await addresses.update(current.id, c.req.valid('param').id, addressInput(c.req.valid('json')))
+      const saved = await addresses.update(current.id, c.req.valid('param').id, addressInputOf(c.req.valid('json')))
       return c.json(toWire(addressSchema, saved), 200)
     },
   )
@@ -146,7 +130,7 @@ export function createAddressRoutes(options: { db: Db; sessions: SessionService 
       responses: { 200: json(addressCheckSchema, 'The first failing rule per field') },
     }),
     async (c) => {
-      const input = addressInput(c.req.valid('json'))
+      const input = addressInputOf(c.req.valid('json'))
       const errors = validateAddress(input, { thai: await getThaiPostal() })
       const fields = Object.fromEntries(Object.entries(errors))
       return c.json(toWire(addressCheckSchema, { fields }), 200)

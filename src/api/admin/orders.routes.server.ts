@@ -1,4 +1,3 @@
-import type { z } from '@hono/zod-openapi'
 import { body, json, refused, toWire } from '~/api/http.server'
 import {
   adminOrderNumberParam,
@@ -11,30 +10,13 @@ import {
   orderNoteSchema,
   orderQueuesSchema,
 } from '~/contract/admin-orders'
-import type { AddressInput } from '~/domain/address'
+import { addressInputOf } from '~/api/accounts/address-wire'
 import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
 import type { AdminOrders } from './orders.service'
 
 const denied = {
   401: refused('Not signed in'),
   403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
-
-function addressOf(wire: z.infer<typeof orderAddressBody>): AddressInput {
-  return {
-    firstname: wire.firstname,
-    lastname: wire.lastname,
-    telephoneNumber: wire.telephone_number,
-    email: wire.email,
-    taxId: wire.tax_id,
-    address: wire.address,
-    address2: wire.address2,
-    country: wire.country,
-    postcode: wire.postcode,
-    subDistrict: wire.sub_district,
-    district: wire.district,
-    province: wire.province,
-  }
 }
 
 /** The orders workspace (issue 31 item 5): the list, the queues, an order's detail, notes, cancelling, the address. */
@@ -196,7 +178,7 @@ export function createOrderAdminRoutes(orders: AdminOrders, now: () => Date) {
     ),
     async (c) => {
       const { number } = c.req.valid('param')
-      await orders.editAddress(number, addressOf(c.req.valid('json')), auditContextOf(c))
+      await orders.editAddress(number, addressInputOf(c.req.valid('json')), auditContextOf(c))
       return c.json(toWire(adminOrderSchema, await orders.detail(number, actorOf(c).language)), 200)
     },
   )
