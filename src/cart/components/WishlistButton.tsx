@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { sessionQuery } from '~/account/session.functions'
@@ -24,12 +24,21 @@ export function WishlistButton({ productId }: { productId: string }) {
   const [asking, setAsking] = useState(false)
   const [busy, setWished] = useSetWishlisted()
 
+  const queryClient = useQueryClient()
+
+  /**
+   * A cached product page knows nobody (decision 027): the member and their wishlist are read after it has loaded.
+   * A tap before they have arrived waits for them rather than asking a member to log in, or adding a piece that was
+   * already kept instead of taking it out.
+   */
   async function toggle() {
-    if (!member) {
+    const who = member ?? (await queryClient.ensureQueryData(sessionQuery()))
+    if (!who) {
       setAsking(true)
       return
     }
-    await setWished(productId, !wished)
+    const list = wishlist.data ?? (await queryClient.ensureQueryData(wishlistQuery(locale, currency)))
+    await setWished(productId, !(list?.productIds.includes(productId) ?? false))
   }
 
   return (
