@@ -178,7 +178,7 @@ test.describe('on a phone', () => {
     hasTouch: pixel.hasTouch,
   })
 
-  test('a warehouse member signs in on the phone, finds their sessions in the menu and ends another one @mobile', async ({
+  test('a warehouse member signs in on the phone, finds their sessions in the menu and ends another one', async ({
     page,
     playwright,
     baseURL,

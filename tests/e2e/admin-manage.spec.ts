@@ -227,7 +227,7 @@ const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7']
 test.describe('on a phone in the stockroom', () => {
   test.use(pixel7)
 
-  test('the owner reaches the API keys from the menu, and the screen fits the phone @mobile', async ({ page }) => {
+  test('the owner reaches the API keys from the menu, and the screen fits the phone', async ({ page }) => {
     test.setTimeout(90_000)
     const owner = await newStaff(page.request, 'owner')
     await signInByApi(page.request, owner)

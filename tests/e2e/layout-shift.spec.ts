@@ -66,7 +66,7 @@ for (const { language, path } of [
   { language: 'Thai', path: '/category/dresses' },
   { language: 'English', path: '/en/category/dresses' },
 ]) {
-  test(`${language} listing on a phone: no layout shift when the web font arrives late @mobile`, async ({ page }) => {
+  test(`${language} listing on a phone: no layout shift when the web font arrives late`, async ({ page }) => {
     let fontsAsked = 0
     await page.context().route(/\.woff2($|\?)/, async (route) => {
       fontsAsked++
