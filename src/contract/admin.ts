@@ -210,7 +210,11 @@ export const AUDIT_PAGE_MAX = 200
 export const auditQuery = z.object({
   actor_type: z.enum(AUDIT_ACTOR_TYPES).optional(),
   actor_id: z.string().max(100).optional(),
-  action: z.string().max(100).optional(),
+  action: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: 'An action (`staff.update`), or an area’s every action ending in `.*` (`denied.*`)' }),
   entity_type: z.string().max(100).optional(),
   entity_id: z.string().max(200).optional(),
   from: z.iso.datetime({ offset: true }).optional(),

@@ -122,7 +122,7 @@ export function AuditScreen() {
           name="action"
           label={t`Action`}
           value={search.action}
-          hint={t`Such as staff.update or api_key.create`}
+          hint={t`Such as staff.update, or api_key.* for every action on keys`}
         />
         <FilterField id={`${id}-entity`} name="entity" label={t`Entity type`} value={search.entity} />
         <FilterField id={`${id}-entity-id`} name="entityId" label={t`Entity id`} value={search.entityId} />
@@ -134,6 +134,9 @@ export function AuditScreen() {
           </button>
           <Link to="/audit" search={{}} className="admin-link">
             <Trans>Clear filters</Trans>
+          </Link>
+          <Link to="/audit" search={{ action: 'denied.*' }} className="admin-link">
+            <Trans>Refusals only</Trans>
           </Link>
           {can(me, 'audit:read') && can(me, 'exports:run') ? (
             <button

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, like, lt, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { auditDenials, auditLog, type AuditActorType, type AuditRow } from '~/db/staff-schema'
 import type { AuditContext } from './actor'
@@ -17,11 +17,19 @@ export type AuditEntry = {
 export type AuditFilter = {
   actorType?: AuditActorType
   actorId?: string
+  /** An action (`staff.update`), or every action of an area with `.*` at its end (`denied.*`: every refusal). */
   action?: string
   entityType?: string
   entityId?: string
   from?: Date
   to?: Date
+}
+
+/** `area.*` is every action of the area, by prefix (a `%`, `_` or backslash in it is itself); anything else, exactly. */
+function actionCondition(action: string): SQL {
+  if (!action.endsWith('.*')) return eq(auditLog.action, action)
+  const prefix = action.slice(0, -1).replace(/[\\%_]/g, (character) => `\\${character}`)
+  return like(auditLog.action, `${prefix}%`)
 }
 
 /** A refused call (PERMISSION_DENIED, STAFF_ONLY) of an operation, as its audit line records it. */
@@ -177,7 +185,7 @@ export class AuditLog {
     const conditions = [
       filter.actorType ? eq(auditLog.actorType, filter.actorType) : undefined,
       filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
-      filter.action ? eq(auditLog.action, filter.action) : undefined,
+      filter.action ? actionCondition(filter.action) : undefined,
       filter.entityType ? eq(auditLog.entityType, filter.entityType) : undefined,
       filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
       filter.from ? gte(auditLog.at, filter.from) : undefined,
