@@ -27,6 +27,7 @@ export type Role = Out<typeof contract.roleSchema>
 export type Staff = Out<typeof contract.staffSchema>
 export type Invite = Out<typeof contract.inviteSchema>
 export type InviteCreated = Out<typeof contract.inviteCreatedSchema>
+export type OpenInvite = Out<typeof contract.openInviteSchema>
 export type TotpEnrolment = Out<typeof contract.totpEnrolmentSchema>
 export type Enrolled = Out<typeof contract.enrolledSchema>
 export type ApiKey = Out<typeof contract.apiKeySchema>
@@ -218,6 +219,12 @@ export function enrolPasskey(token: string, credential: WebAuthnCredential): Pro
 
 export function createInvite(input: In<typeof contract.inviteCreateBody>): Promise<InviteCreated> {
   return adminCall('POST', '/invites', { body: input })
+}
+export function listInvites(): Promise<{ items: OpenInvite[] }> {
+  return adminCall('GET', '/invites')
+}
+export function revokeInvite(id: string): Promise<void> {
+  return adminCall('DELETE', `/invites/${encodeURIComponent(id)}`)
 }
 export function listStaff(): Promise<{ items: Staff[] }> {
   return adminCall('GET', '/staff')

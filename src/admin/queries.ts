@@ -8,6 +8,7 @@ import {
   listOrders,
   listOwnSessions,
   listRoles,
+  listInvites,
   listStaff,
   orderQueues,
   type OrdersQuery,
@@ -24,6 +25,7 @@ export const adminKeys = {
   branches: (language: AdminLocale) => ['admin', 'branches', language] as const,
   ownSessions: ['admin', 'sessions', 'mine'] as const,
   staff: ['admin', 'staff'] as const,
+  invites: ['admin', 'staff', 'invites'] as const,
   roles: ['admin', 'roles'] as const,
   apiKeys: ['admin', 'api-keys'] as const,
   staffSessions: ['admin', 'staff-sessions'] as const,
@@ -82,6 +84,9 @@ export function branchesQuery(language: AdminLocale) {
 
 /** The staff, enabled and disabled (staff:manage). */
 export const staffQuery = queryOptions({ queryKey: adminKeys.staff, queryFn: listStaff })
+
+/** The invitations still open (staff:manage); under the staff's key, so a new invitation refreshes them. */
+export const invitesQuery = queryOptions({ queryKey: adminKeys.invites, queryFn: listInvites })
 
 /** The roles, built-in first, with their permissions. */
 export const rolesQuery = queryOptions({ queryKey: adminKeys.roles, queryFn: listRoles })

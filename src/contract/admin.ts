@@ -148,6 +148,19 @@ export const totpEnrolmentSchema = z
 export const totpConfirmBody = z.object({ code: sixDigits }).openapi('StaffTotpConfirm')
 export const passkeyEnrolBody = z.object({ credential: webauthnCredential }).openapi('StaffPasskeyEnrol')
 
+/** An invitation not yet accepted and not expired (issue 31 item 1): who it is for, which role, until when. */
+export const openInviteSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role_id: z.string(),
+    invited_by: z.uuid().nullable().openapi({ description: 'The staff member who invited; null: the command line' }),
+    created_at: isoTime,
+    expires_at: isoTime,
+  })
+  .openapi('StaffOpenInvite')
+export const inviteListSchema = z.object({ items: z.array(openInviteSchema) }).openapi('StaffInviteList')
+
 export const staffSchema = z
   .object({
     id: z.uuid(),

@@ -479,6 +479,19 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
     entityId: (reply) => String(reply.body.id),
     changes: 'after',
   }),
+  staffInviteRevoke: async () => {
+    const invite = await api.admin.services.staff.invite(
+      { email: `revoked.${h.next()}@staff.example`, roleId: 'read_only', send: false },
+      SYSTEM,
+    )
+    return {
+      path: `/invites/${invite.id}`,
+      action: 'invite.revoke',
+      entityType: 'invite',
+      entityId: invite.id,
+      changes: 'both',
+    }
+  },
   staffUpdate: async () => {
     const victim = await h.enrol('read_only', 'victim')
     return {

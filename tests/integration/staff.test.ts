@@ -330,6 +330,35 @@ describe('staff sign-in', () => {
     expect((audit?.before as { disabled: boolean }).disabled).toBe(false)
     expect((audit?.after as { disabled: boolean }).disabled).toBe(true)
   })
+
+  it('lists the open invitations and revokes one: its link stops working, and the revoke is audited', async () => {
+    await h.stepUp(owner, ownerCookie)
+    const email = `pending.${h.next()}@staff.example`
+    const invited = await h.call('POST', '/invites', {
+      cookie: ownerCookie,
+      body: { email, role_id: 'warehouse', send: false },
+    })
+    expect(invited.status, invited.text).toBe(201)
+    const invite = String(invited.body.token)
+    const open = await h.call('GET', '/invites', { cookie: ownerCookie })
+    expect(open.status, open.text).toBe(200)
+    const listed = (open.body.items as Array<{ id: string; email: string; role_id: string; invited_by: string }>).find(
+      (item) => item.email === email,
+    )
+    expect(listed).toMatchObject({ id: invited.body.id, role_id: 'warehouse', invited_by: owner.id })
+    expect((await h.call('GET', '/invite', { invite })).status).toBe(200)
+
+    const revoked = await h.call('DELETE', `/invites/${String(invited.body.id)}`, { cookie: ownerCookie })
+    expect(revoked.status, revoked.text).toBe(204)
+    expect((await h.call('GET', '/invite', { invite })).body.reason).toBe('INVITE_INVALID')
+    const after = await h.call('GET', '/invites', { cookie: ownerCookie })
+    expect((after.body.items as Array<{ email: string }>).map((item) => item.email)).not.toContain(email)
+    const again = await h.call('DELETE', `/invites/${String(invited.body.id)}`, { cookie: ownerCookie })
+    expect(again.status).toBe(404)
+    const audit = await latestAudit()
+    expect(audit).toMatchObject({ action: 'invite.revoke', entityId: invited.body.id, actorId: owner.id })
+    expect((audit?.before as { email: string }).email).toBe(email)
+  })
 })
 
 describe('API keys', () => {

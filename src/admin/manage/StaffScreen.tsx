@@ -10,6 +10,7 @@ import { isStepUpCancelled } from '../ui/StepUp'
 import { useAdminTitle } from '../ui/title'
 import { ShownOnce, useScreenStepUp, TableScroll } from './common'
 import { formatTime, mayGrant, roleName } from './labels'
+import { OpenInvites } from './OpenInvites'
 
 const email = z.string().trim().pipe(z.email())
 
@@ -57,6 +58,11 @@ export function StaffScreen() {
         <Trans>Staff</Trans>
       </h1>
       <InviteForm roles={grantable} nameOf={nameOf} run={stepUp.run} />
+      <OpenInvites
+        nameOf={nameOf}
+        mayRevoke={(roleId) => mayGrant(me, rolesById.get(roleId) ?? { permissions: [] })}
+        run={stepUp.run}
+      />
       <h2>
         <Trans>Everyone with access</Trans>
       </h2>

@@ -11,6 +11,7 @@ import {
   idParam,
   inviteCreateBody,
   inviteCreatedSchema,
+  inviteListSchema,
   roleCreateBody,
   roleIdParam,
   roleListSchema,
@@ -83,6 +84,44 @@ export function createManageRoutes(services: AdminServices) {
         auditContextOf(c),
       )
       return c.json(toWire(inviteCreatedSchema, created), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'get',
+          path: '/invites',
+          operationId: 'staffInviteList',
+          summary: 'The invitations still open (not accepted, not expired), the soonest to expire first',
+          access: requirePermission('staff:manage'),
+          responses: { 200: json(inviteListSchema, 'Soonest to expire first'), ...denied },
+        },
+        now,
+      ),
+    ),
+    async (c) => c.json(toWire(inviteListSchema, { items: await services.staff.openInvites() }), 200),
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'delete',
+          path: '/invites/{id}',
+          operationId: 'staffInviteRevoke',
+          summary: 'Revoke an open invitation: its link stops working at once',
+          access: requirePermission('staff:manage'),
+          request: { params: idParam },
+          responses: { 204: { description: 'Revoked' }, ...denied, 404: refused('No such open invitation') },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      await services.staff.revokeInvite(c.req.valid('param').id, auditContextOf(c))
+      return c.body(null, 204)
     },
   )
 

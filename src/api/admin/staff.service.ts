@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { Db } from '~/db/client.server'
 import { staff, staffInvites, type StaffInviteRow, type StaffRow } from '~/db/staff-schema'
@@ -74,6 +74,16 @@ function inviteMessage(url: string, expiresAt: Date): { subject: string; text: s
  * mandatory second factor: a TOTP app or a passkey, with ten recovery codes), the list of staff, a change of role
  * and disabling; the last active owner is never demoted or disabled. Every change is audited in its transaction.
  */
+/** An invitation as the staff screen lists it. */
+export type OpenInvite = {
+  id: string
+  email: string
+  roleId: string
+  invitedBy: string | null
+  createdAt: string
+  expiresAt: string
+}
+
 export class StaffService {
   constructor(
     private readonly options: {
@@ -152,6 +162,48 @@ export class StaffService {
         })
     }
     return { id: row.id, email, roleId: role.id, token, url, expiresAt: expiresAt.toISOString() }
+  }
+
+  /** The invitations still open (not accepted, not expired), the soonest to expire first. */
+  async openInvites(): Promise<OpenInvite[]> {
+    const rows = await this.db
+      .select()
+      .from(staffInvites)
+      .where(and(isNull(staffInvites.acceptedAt), gt(staffInvites.expiresAt, this.options.now())))
+      .orderBy(asc(staffInvites.expiresAt))
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      roleId: row.roleId,
+      invitedBy: row.invitedBy,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    }))
+  }
+
+  /**
+   * Revokes an open invitation: it expires now, so its link says "not valid" (the row stays, as the audit names it).
+   * A role above the revoker's is refused as its invitation would have been. Race-safe: only an open row changes.
+   */
+  async revokeInvite(id: string, context: AuditContext): Promise<void> {
+    const now = this.options.now()
+    const isOpen = and(eq(staffInvites.id, id), isNull(staffInvites.acceptedAt), gt(staffInvites.expiresAt, now))
+    const [found] = await this.db.select({ roleId: staffInvites.roleId }).from(staffInvites).where(isOpen)
+    if (!found) throw new ApiError(404, 'NOT_FOUND', 'No such open invitation')
+    // Read before the transaction: the embedded database has one connection, which the transaction holds.
+    assertWithin(context.actor, await this.options.roles.require(found.roleId))
+    await this.db.transaction(async (tx) => {
+      const [open] = await tx.select().from(staffInvites).where(isOpen).for('update')
+      if (!open) throw new ApiError(404, 'NOT_FOUND', 'No such open invitation')
+      await tx.update(staffInvites).set({ expiresAt: now }).where(eq(staffInvites.id, id))
+      await this.options.audit.record(tx, context, {
+        action: 'invite.revoke',
+        entityType: 'invite',
+        entityId: id,
+        before: { email: open.email, roleId: open.roleId, expiresAt: open.expiresAt },
+        after: { expiresAt: now },
+      })
+    })
   }
 
   /** The open invitation of a token (not accepted, not expired), or a 404 that says nothing more. */
