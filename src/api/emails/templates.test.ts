@@ -320,6 +320,7 @@ describe('every e-mail', () => {
     },
     bank_transfer_reminder: { kind: 'bank_transfer_reminder', data: { paymentDeadline: '2026-11-25T11:00:00.000Z' } },
     order_cancelled: { kind: 'order_cancelled', data: { reason: 'payment_deadline_passed', refund: false } },
+    refund: { kind: 'refund', data: { refundId: 'f1', amount: 45_000, full: false } },
   }
 
   it.each(ORDER_MAIL_KINDS)('%s has a subject, an HTML part and a text part in both languages', async (kind) => {
