@@ -460,6 +460,29 @@ describe('refund and dispute webhooks', () => {
     expect(await refundMails(order.number)).toHaveLength(1)
   })
 
+  it('settles a refund Stripe left pending by its refund.updated: refunded then, and the e-mail only then', async () => {
+    const order = await paidByCard()
+    stripe.behaviour = 'pending'
+    const reply = await refund(manager, order.number, { mode: 'amount', amount: 30_000, reason: 'Slow network' })
+    expect(reply.status, reply.text).toBe(201)
+    expect(reply.body.refund).toMatchObject({ status: 'pending', amount: 30_000 })
+    expect(await refundsOf(order.number)).toMatchObject({
+      refunded: 0,
+      pending: 30_000,
+      refundable: order.total - 30_000,
+    })
+    expect(await refundMails(order.number)).toHaveLength(0)
+
+    const atStripe = stripe.refunds.find((row) => row.metadata.refund_id === (reply.body.refund as Json).id)
+    if (!atStripe) throw new Error('no refund at Stripe')
+    atStripe.status = 'succeeded'
+    await stripeWebhook(stripe.event('refund.updated', atStripe))
+    expect(await refundsOf(order.number)).toMatchObject({ refunded: 30_000, pending: 0, state: 'partially_refunded' })
+    expect(await refundMails(order.number)).toHaveLength(1)
+    const settled = (await auditOf(order.number)).filter((entry) => entry.action === 'order.refund_succeeded')
+    expect(settled.map((entry) => entry.actorId)).toEqual(['stripe-webhook'])
+  })
+
   it('shows a Stripe dispute on the order and its timeline until it closes', async () => {
     const order = await paidByCard()
     const dispute = {

@@ -62,6 +62,7 @@ export const STAFF_ACTION_LABELS: Record<string, MessageDescriptor> = {
   'order.refund': msg`Refund asked`,
   'order.refund_accepted': msg`Refund made by the provider`,
   'order.refund_failed': msg`Refund failed`,
+  'order.refund_succeeded': msg`Refund completed`,
   'order.dispute': msg`Payment disputed`,
   'order.dispute_updated': msg`Dispute updated`,
   'order.dispute_closed': msg`Dispute closed`,

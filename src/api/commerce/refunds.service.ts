@@ -312,7 +312,8 @@ export class RefundsService {
           ...(updated.failure ? { failure: updated.failure } : {}),
         },
       })
-      if (updated.status !== 'failed') {
+      // The shopper hears of the money once it is on its way back; a refund still pending hears it from its webhook.
+      if (updated.status === 'succeeded') {
         const money = await this.moneyOf(tx, order)
         await this.queueMail(tx, order, updated, money.paid, money.taken)
       }
@@ -520,12 +521,16 @@ export class RefundsService {
         .returning()
       if (!updated) return
       await this.options.audit.record(tx, context, {
-        action: reported.status === 'failed' ? 'order.refund_failed' : 'order.refund_accepted',
+        action: reported.status === 'failed' ? 'order.refund_failed' : 'order.refund_succeeded',
         entityType: 'order',
         entityId: order.number,
         before: { refund: known.id, status: known.status },
         after: { refund: known.id, status: reported.status, providerRef: reported.refundRef },
       })
+      if (updated.status === 'succeeded') {
+        const money = await this.moneyOf(tx, order)
+        await this.queueMail(tx, order, updated, money.paid, money.taken)
+      }
       return
     }
     if (reported.amount <= 0) return
@@ -556,7 +561,7 @@ export class RefundsService {
       entityId: order.number,
       after: { refund: row.id, amount: row.amount, status: row.status, providerRef: row.providerRef },
     })
-    if (row.status !== 'failed') {
+    if (row.status === 'succeeded') {
       const money = await this.moneyOf(tx, order)
       await this.queueMail(tx, order, row, money.paid, money.taken)
     }

@@ -31,8 +31,11 @@ export type FakeStripeRefund = {
   metadata: Record<string, string>
 }
 
-/** What refunds do: go through, be refused (a 400 Stripe will not take back), or meet a server that is down (500). */
-export type FakeStripeBehaviour = 'normal' | 'refuse' | 'down'
+/**
+ * What refunds do: go through, stay pending (as some card networks leave them), be refused (a 400 Stripe will not take
+ * back), or meet a server that is down (500).
+ */
+export type FakeStripeBehaviour = 'normal' | 'pending' | 'refuse' | 'down'
 
 export type FakeStripe = {
   url: string
@@ -133,7 +136,7 @@ export async function startFakeStripe(
       amount,
       currency: session.currency,
       payment_intent: intent,
-      status: 'succeeded',
+      status: fake.behaviour === 'pending' ? 'pending' : 'succeeded',
       metadata,
     }
     fake.refunds.push(refund)
