@@ -367,6 +367,20 @@ describe('every e-mail', () => {
     expect(asked.text).toContain('As you asked, your order AS2611-00042 is cancelled.')
   })
 
+  it('tells of a refund with its amount, in the order’s language, and where the money goes back', async () => {
+    const partial = await render('th', MAILS.refund)
+    expect(partial.text).toContain('เราได้คืนเงิน ฿450 สำหรับคำสั่งซื้อ AS2611-00042 ของคุณแล้ว')
+    expect(partial.text).toContain('บัญชีธนาคารที่คุณแจ้งไว้')
+    const full = await render(
+      'en',
+      { kind: 'refund', data: { refundId: 'f2', amount: 364_000, full: true } },
+      { paymentMethod: 'card' },
+    )
+    expect(full.subject).toBe('Order AS2611-00042 is refunded')
+    expect(full.text).toContain('We have refunded ฿3,640 for your order AS2611-00042.')
+    expect(full.text).toContain('your original payment channel')
+  })
+
   it('words the LINE message of a status change from the same catalog', async () => {
     expect(statusLineText(await mailI18n('en'), 'AS2611-00042', 'paid')).toBe(
       'Your order AS2611-00042 has a new status: paid.',
