@@ -435,6 +435,7 @@ describe('POST /orders/{number}/refunds through PayPal and for transfers', () =>
       bank_reference: reference,
     })
     expect(reused.status).toBe(409)
+    expect(reused.body).toMatchObject({ reason: 'IDEMPOTENCY_CONFLICT', message: 'This reference is recorded already' })
     expect((await refundsOf(order.number)).refunded).toBe(5_000)
   })
 })

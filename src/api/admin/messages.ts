@@ -39,6 +39,10 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     th: 'ยอดคืนเงินเกินยอดที่ชำระแล้วหักยอดที่คืนไปแล้ว',
     en: 'More than was paid less what was already refunded',
   },
+  IDEMPOTENCY_CONFLICT: {
+    th: 'เลขอ้างอิงนี้ถูกบันทึกไว้แล้ว',
+    en: 'This reference is recorded already',
+  },
   PAYMENT_FAILED: {
     th: 'ผู้ให้บริการชำระเงินไม่ได้คืนเงินรายการนี้ ยังไม่มีการคืนเงิน',
     en: 'The payment provider did not make the refund: nothing was refunded',
