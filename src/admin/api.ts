@@ -11,6 +11,7 @@
 import type { z } from 'zod'
 import type * as contract from '~/contract/admin'
 import type * as ordersContract from '~/contract/admin-orders'
+import type * as refundsContract from '~/contract/admin-refunds'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -53,6 +54,10 @@ export type OrderQueues = Out<typeof ordersContract.orderQueuesSchema>
 export type AdminOrder = Out<typeof ordersContract.adminOrderSchema>
 export type OrderNote = Out<typeof ordersContract.orderNoteSchema>
 export type OrderAddressInput = In<typeof ordersContract.orderAddressBody>
+/** An order's refunds and disputes, what may still be refunded; a refund asked and its answer (issue 31 item 7). */
+export type OrderRefunds = Out<typeof refundsContract.orderRefundsSchema>
+export type RefundInput = In<typeof refundsContract.refundBody>
+export type RefundCreated = Out<typeof refundsContract.refundCreatedSchema>
 /** A branch of the brand (the pick-up filter's choices). */
 export type Branch = Pick<StoreWire, 'id' | 'name'>
 
@@ -296,6 +301,13 @@ export function cancelOrder(number: string, reason: string): Promise<AdminOrder>
 }
 export function updateOrderAddress(number: string, address: OrderAddressInput): Promise<AdminOrder> {
   return adminCall('PUT', `${orderPath(number)}/address`, { body: address })
+}
+export function getOrderRefunds(number: string): Promise<OrderRefunds> {
+  return adminCall('GET', `${orderPath(number)}/refunds`)
+}
+/** A refund; `key` is its Idempotency-Key (the same key answers the first refund, never a second). */
+export function createRefund(number: string, input: RefundInput, key: string): Promise<RefundCreated> {
+  return adminCall('POST', `${orderPath(number)}/refunds`, { body: input, headers: { 'idempotency-key': key } })
 }
 
 /** The brand's branches in a language, from the shop's own public API (the same list shoppers pick up from). */

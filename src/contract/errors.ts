@@ -69,6 +69,8 @@ export const API_ERROR_REASONS = [
   'ROLE_EXISTS',
   'ROLE_BUILT_IN',
   'ROLE_IN_USE',
+  // more than was paid less what was refunded (issue 31 item 7): fields.amount says what may still be refunded
+  'REFUND_TOO_LARGE',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -786,6 +786,11 @@ export const payments = pgTable(
     redirectUrl: text('redirect_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the provider refunds and disputes name (issue 31 item 7): Stripe's PaymentIntent, PayPal's capture id.
+     * Learnt from the provider on the first refund or refund/dispute webhook; null until then and for transfers.
+     */
+    captureRef: text('capture_ref'),
   },
   (table) => [
     uniqueIndex('payments_provider_ref_key').on(table.provider, table.providerRef),
@@ -1075,6 +1080,7 @@ export const ORDER_MAIL_KINDS = [
   'return_accepted',
   'bank_transfer_reminder',
   'order_cancelled',
+  'refund',
 ] as const
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number]
 export const orderMailKindEnum = pgEnum('order_mail_kind', ORDER_MAIL_KINDS)
@@ -1109,6 +1115,7 @@ export type OrderMailData = {
   return_accepted: { request: OrderMailReturnRequest }
   bank_transfer_reminder: { paymentDeadline: string }
   order_cancelled: { reason: OrderCancelReason; refund: boolean }
+  refund: { refundId: string; amount: number; full: boolean }
 }
 
 /**
@@ -1145,5 +1152,95 @@ export const orderMails = pgTable(
 )
 
 export type OrderMailRow = typeof orderMails.$inferSelect
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+export const refundStatusEnum = pgEnum('refund_status', REFUND_STATUSES)
+
+/** The pieces a refund gives money back for: the order's line, how many of it, and what they were paid. */
+export type RefundPiece = { position: number; quantity: number; amount: number }
+
+/**
+ * Money given back on an order (issue 31 item 7): asked by staff (or a return) through the provider the order was
+ * paid with, or recorded with the bank's reference for a transfer, or made in the provider's dashboard and learnt
+ * from its webhook. Pending and succeeded refunds count against what was paid; a failed one does not.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** stripe, paypal, test (the demo's), or bank_transfer. */
+    provider: text('provider').notNull(),
+    /** The provider's refund id (re_…, PayPal's refund id); the bank's reference for a transfer. */
+    providerRef: text('provider_ref'),
+    status: refundStatusEnum('status').notNull(),
+    amount: integer('amount').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    reason: text('reason').notNull(),
+    pieces: jsonb('pieces').$type<RefundPiece[]>().notNull().default([]),
+    /** The request's Idempotency-Key: the same key on the same order answers the first refund. */
+    idempotencyKey: text('idempotency_key'),
+    /** Who asked: staff, an API key, or the system (a webhook of a refund made in the provider's dashboard). */
+    requestedByType: text('requested_by_type').notNull(),
+    requestedById: text('requested_by_id').notNull(),
+    requestedByLabel: text('requested_by_label').notNull(),
+    /** Why the provider refused (a failed refund), in the provider's words. */
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('refunds_order_idx').on(table.orderId, table.createdAt),
+    uniqueIndex('refunds_idempotency_key').on(table.orderId, table.idempotencyKey),
+    uniqueIndex('refunds_provider_ref_key').on(table.provider, table.providerRef),
+    check('refunds_amount_positive', sql`${table.amount} > 0`),
+  ],
+)
+
+export type RefundRow = typeof refunds.$inferSelect
+
+/** A shopper's dispute (chargeback) of a card or PayPal payment, as the provider's webhooks report it. */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** dp_… at Stripe, PP-D-… at PayPal. */
+    providerRef: text('provider_ref').notNull(),
+    /** The provider's word for where it stands (needs_response, won, lost; OPEN, RESOLVED …). */
+    status: text('status').notNull(),
+    /** Open until the provider closes it. */
+    open: boolean('open').notNull(),
+    amount: integer('amount').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_disputes_provider_ref_key').on(table.provider, table.providerRef),
+    index('payment_disputes_order_idx').on(table.orderId),
+  ],
+)
+
+export type PaymentDisputeRow = typeof paymentDisputes.$inferSelect
+
+/** The provider events of refunds and disputes already applied: a webhook delivered again changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+)
 
 export * from './staff-schema'

@@ -35,6 +35,15 @@ export type CreateOrderBody = {
   }
 }
 
+export type FakeRefund = {
+  id: string
+  status: 'COMPLETED'
+  amount: { value: string; currency_code: string }
+  custom_id?: string
+  invoice_id?: string
+  links: Array<{ href: string; rel: string; method: string }>
+}
+
 export type Recorded = {
   method: string
   path: string
@@ -61,6 +70,8 @@ export type FakePaypal = {
   revokeTokens(): void
   /** The payer approves the order on PayPal's page. */
   approve(orderId: string): void
+  /** Refunds made through POST /v2/payments/captures/{id}/refund, by capture id. */
+  refunds: Map<string, FakeRefund[]>
   /** A webhook delivery as PayPal makes it: the exact body and the transmission headers signed over it. */
   webhook(event: unknown, options?: { webhookId?: string }): { body: string; headers: Record<string, string> }
   close(): Promise<void>
@@ -162,6 +173,7 @@ export async function startFakePaypal(
     tokens,
     behaviour: 'normal',
     tokenLifetime: 32_400,
+    refunds: new Map(),
     revokeTokens: () => valid.clear(),
     approve(id) {
       const order = orders.get(id)
@@ -352,6 +364,66 @@ export async function startFakePaypal(
       const order = orders.get(getMatch[1] ?? '')
       if (!order) return paypalError(response, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
       return json(response, 200, orderView(order))
+    }
+
+    // Payments v2 (https://developer.paypal.com/docs/api/payments/v2/): a capture, and refunds of it up to its amount.
+    const captureOf = (id: string) => {
+      for (const order of orders.values()) {
+        const found = order.captures.find((capture) => capture.id === id)
+        if (found) return { order, capture: found }
+      }
+      return null
+    }
+    const refundMatch = /^\/v2\/payments\/captures\/([A-Z0-9]+)\/refund$/.exec(url.pathname)
+    if (incoming.method === 'POST' && refundMatch) {
+      const id = refundMatch[1] ?? ''
+      const found = captureOf(id)
+      if (!found) return paypalError(response, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+      let asked: { amount?: { value?: string; currency_code?: string }; custom_id?: string; invoice_id?: string }
+      try {
+        asked = JSON.parse(body || '{}') as typeof asked
+      } catch {
+        return paypalError(response, 400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON')
+      }
+      const captured = found.order.requestBody.purchase_units?.[0]?.amount
+      const cents = (value: string | undefined) => Math.round(Number(value ?? '0') * 100)
+      const earlier = fake.refunds.get(id) ?? []
+      const already = earlier.reduce((sum, refund) => sum + cents(refund.amount.value), 0)
+      const wanted = asked.amount ? cents(asked.amount.value) : cents(captured?.value) - already
+      if (asked.amount && asked.amount.currency_code !== captured?.currency_code) {
+        return paypalError(response, 422, 'UNPROCESSABLE_ENTITY', 'REFUND_CURRENCY_MISMATCH')
+      }
+      if (wanted <= 0 || already + wanted > cents(captured?.value)) {
+        const answer = {
+          status: 422,
+          body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] },
+        }
+        return json(response, answer.status, answer.body)
+      }
+      const refund: FakeRefund = {
+        id: orderId(),
+        status: 'COMPLETED',
+        amount: { value: (wanted / 100).toFixed(2), currency_code: captured?.currency_code ?? 'THB' },
+        ...(asked.custom_id ? { custom_id: asked.custom_id } : {}),
+        ...(asked.invoice_id ? { invoice_id: asked.invoice_id } : {}),
+        links: [
+          { href: `${fake.url}/v2/payments/refunds/${orderId()}`, rel: 'self', method: 'GET' },
+          { href: `${fake.url}/v2/payments/captures/${id}`, rel: 'up', method: 'GET' },
+        ],
+      }
+      fake.refunds.set(id, [...earlier, refund])
+      const answer = { status: 201, body: refund }
+      if (replayKey) replies.set(replayKey, answer)
+      return json(response, answer.status, answer.body)
+    }
+    const captureGet = /^\/v2\/payments\/captures\/([A-Z0-9]+)$/.exec(url.pathname)
+    if (incoming.method === 'GET' && captureGet) {
+      const found = captureOf(captureGet[1] ?? '')
+      if (!found) return paypalError(response, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+      return json(response, 200, {
+        ...found.capture,
+        supplementary_data: { related_ids: { order_id: found.order.id } },
+      })
     }
 
     if (incoming.method === 'POST' && url.pathname === '/v1/notifications/verify-webhook-signature') {

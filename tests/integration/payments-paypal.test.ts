@@ -387,8 +387,30 @@ describe('PayPal provider: webhooks verified by PayPal', () => {
   })
 
   it('ignores verified events it does not act on', async () => {
-    const delivery = paypal.webhook(paypalEvent('PAYMENT.CAPTURE.REFUNDED', captureResource(orderId, 'REFUNDED')))
+    const delivery = paypal.webhook(paypalEvent('PAYMENT.AUTHORIZATION.CREATED', captureResource(orderId, 'CREATED')))
     expect(await provider().parseWebhook(delivery.body, headersOf(delivery))).toBeNull()
+  })
+
+  it('reads PAYMENT.CAPTURE.REFUNDED as a refund of the capture its up link names (issue 31 item 7)', async () => {
+    const refund = {
+      id: '1JU08902781691411',
+      status: 'COMPLETED',
+      amount: { value: '10.99', currency_code: 'THB' },
+      custom_id: '0f8e7a52-9d4c-4c59-8f3a-2b1c0d9e8f7a',
+      invoice_id: 'AS2611-00042-R-0f8e7a52',
+      links: [{ href: 'https://api.sandbox.paypal.com/v2/payments/captures/2GG279541U471931P', rel: 'up' }],
+    }
+    const delivery = paypal.webhook(paypalEvent('PAYMENT.CAPTURE.REFUNDED', refund))
+    expect(await provider().parseWebhook(delivery.body, headersOf(delivery))).toEqual({
+      kind: 'refund',
+      eventId: expect.any(String),
+      captureRef: '2GG279541U471931P',
+      orderNumber: 'AS2611-00042',
+      refundRef: '1JU08902781691411',
+      amount: 1099,
+      status: 'succeeded',
+      refundId: '0f8e7a52-9d4c-4c59-8f3a-2b1c0d9e8f7a',
+    })
   })
 
   it('reports a verification PayPal cannot answer now as a retryable error, not as a forged webhook', async () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemActor } from '~/api/admin/actor'
 import { DENIAL_LINE_EVERY_SECONDS, denialAction } from '~/api/admin/audit.server'
-import { auditLog, orders } from '~/db/schema'
+import { auditLog, orders, payments } from '~/db/schema'
 import {
   BUILT_IN_ROLE_PERMISSIONS,
   BUILT_IN_ROLES,
@@ -754,6 +754,31 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       path: `/orders/${number}/address`,
       body: { ...thaiAddress, address: '1 ถนนสุขุมวิท' },
       action: 'order.address',
+      entityType: 'order',
+      entityId: number,
+      changes: 'both',
+    }
+  },
+  adminOrderRefundCreate: async () => {
+    const number = await anOrder()
+    // Paid by a transfer the back office confirmed: its refund is recorded with the bank's reference.
+    const [order] = await database.db
+      .update(orders)
+      .set({ status: 'paid', total: 50_000 })
+      .where(sql`number = ${number}`)
+      .returning()
+    await database.db.insert(payments).values({
+      orderId: order?.id ?? '',
+      provider: 'bank_transfer',
+      method: 'bank_transfer',
+      status: 'paid',
+      amount: 50_000,
+      currency: 'thb',
+    })
+    return {
+      path: `/orders/${number}/refunds`,
+      body: { mode: 'full', reason: 'Cancelled by telephone', bank_reference: `REF-${h.next()}` },
+      action: 'order.refund',
       entityType: 'order',
       entityId: number,
       changes: 'both',

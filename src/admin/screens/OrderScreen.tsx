@@ -17,6 +17,7 @@ import {
 } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { OrderRefundsPanel } from './OrderRefunds'
 
 const route = getRouteApi('/orders/$number')
 
@@ -448,6 +449,7 @@ export function OrderScreen() {
               ))}
             </ul>
           )}
+          <OrderRefundsPanel order={data} onRefunded={setNotice} />
         </Section>
         <Section title={<Trans>Parcels</Trans>}>
           {data.parcels.length === 0 ? (

@@ -1,6 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { OrderQueue } from '~/contract/admin-orders'
+import type { REFUND_STATUSES } from '~/contract/admin-refunds'
+import type { RefundState } from '~/domain/refunds'
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '~/domain/orders'
 import type { AdminLocale } from '../locale'
 
@@ -44,6 +46,7 @@ export const MAIL_LABELS: Record<string, MessageDescriptor> = {
   return_accepted: msg`E-mail: return accepted`,
   bank_transfer_reminder: msg`E-mail: transfer reminder`,
   order_cancelled: msg`E-mail: order cancelled`,
+  refund: msg`E-mail: refund`,
 }
 export const MAIL_STATE_LABELS: Record<string, MessageDescriptor> = {
   pending: msg`waiting to be sent`,
@@ -56,6 +59,25 @@ export const MAIL_STATE_LABELS: Record<string, MessageDescriptor> = {
 export const STAFF_ACTION_LABELS: Record<string, MessageDescriptor> = {
   'order.cancel': msg`Cancelled by staff`,
   'order.address': msg`Delivery address changed`,
+  'order.refund': msg`Refund asked`,
+  'order.refund_accepted': msg`Refund made by the provider`,
+  'order.refund_failed': msg`Refund failed`,
+  'order.refund_succeeded': msg`Refund completed`,
+  'order.dispute': msg`Payment disputed`,
+  'order.dispute_updated': msg`Dispute updated`,
+  'order.dispute_closed': msg`Dispute closed`,
+}
+
+/** How an order's payment stands after its refunds, and where each refund stands (issue 31 item 7). */
+export const REFUND_STATE_LABELS: Record<RefundState, MessageDescriptor> = {
+  none: msg`Not refunded`,
+  partially_refunded: msg`Partially refunded`,
+  refunded: msg`Refunded`,
+}
+export const REFUND_STATUS_LABELS: Record<(typeof REFUND_STATUSES)[number], MessageDescriptor> = {
+  pending: msg`refund pending`,
+  succeeded: msg`refunded`,
+  failed: msg`refund failed`,
 }
 
 /** A date and time in Bangkok, as the staff member's language writes it (Thai with the Buddhist era). */

@@ -7,6 +7,8 @@ import { createManageRoutes } from './manage.routes.server'
 import { createOrderAdminRoutes } from './orders.routes.server'
 import { AdminOrders } from './orders.service'
 import type { OrdersService } from '~/api/commerce/orders.service'
+import type { RefundsService } from '~/api/commerce/refunds.service'
+import { createRefundAdminRoutes } from './refunds.routes.server'
 import { adminDocumentOf, registerAdminComponents } from './openapi.server'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 
@@ -17,6 +19,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   secureCookies?: boolean
   /** The shop's orders (the commerce area's service): the orders workspace reads and changes them through it. */
   orders: OrdersService
+  /** The shop's refunds (the commerce area's service): the back office asks for them and reads them. */
+  refunds: RefundsService
 }
 
 /**
@@ -54,6 +58,7 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     '/',
     createOrderAdminRoutes(new AdminOrders(services.db, options.orders, services.audit, services.now), services.now),
   )
+  app.route('/', createRefundAdminRoutes(options.refunds, services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

@@ -35,6 +35,18 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
   },
   NOT_FOUND: { th: 'ไม่พบรายการนี้', en: 'Not found' },
   DELIVERY_FAILED: { th: 'ส่งรหัสไม่สำเร็จ โปรดลองใหม่', en: 'The code could not be sent: try again' },
+  REFUND_TOO_LARGE: {
+    th: 'ยอดคืนเงินเกินยอดที่ชำระแล้วหักยอดที่คืนไปแล้ว',
+    en: 'More than was paid less what was already refunded',
+  },
+  IDEMPOTENCY_CONFLICT: {
+    th: 'เลขอ้างอิงนี้ถูกบันทึกไว้แล้ว',
+    en: 'This reference is recorded already',
+  },
+  PAYMENT_FAILED: {
+    th: 'ผู้ให้บริการชำระเงินไม่ได้คืนเงินรายการนี้ ยังไม่มีการคืนเงิน',
+    en: 'The payment provider did not make the refund: nothing was refunded',
+  },
 }
 
 export function staffMessage(reason: ApiErrorReason, language: StaffLanguage, fallback: string): string {

@@ -11,9 +11,10 @@ import {
   webhookReceivedSchema,
 } from '~/contract/commerce'
 import { errorSchema } from '~/contract/errors'
-import { PaymentProviderError, PaymentWebhookError, type PaymentProvider } from '~/api/payments/provider'
+import { isMoneyEvent, PaymentProviderError, PaymentWebhookError, type PaymentProvider } from '~/api/payments/provider'
 import { PAYPAL_ORDER_ID } from '~/api/payments/paypal.server'
 import type { PaymentsService } from './payments.service'
+import type { RefundsService } from './refunds.service'
 import { unknownPaypalReturn } from './paypal-return-page.server'
 
 /** What a way back from PayPal answers: 303 to the order page, or a page saying the link is unknown. */
@@ -36,12 +37,15 @@ function paypalWayBack(toOrderPage: string) {
  */
 export function createPaymentRoutes({
   payments,
+  refunds,
   stripe,
   paypal,
   links,
   orderPage,
 }: {
   payments: PaymentsService
+  /** Refund and dispute events (issue 31 item 7) are recorded by the refunds; absent, they are ignored. */
+  refunds?: RefundsService
   stripe: PaymentProvider | null
   paypal: PaymentProvider | null
   links: StorefrontLinks
@@ -55,7 +59,8 @@ export function createPaymentRoutes({
       method: 'post',
       path: '/payments/stripe/webhook',
       operationId: 'receiveStripeWebhook',
-      summary: 'Stripe webhooks, signed (Stripe-Signature): payment intents succeeded, failed or cancelled settle',
+      summary:
+        'Stripe webhooks, signed (Stripe-Signature): Checkout Sessions settle payments; refund.*, charge.refunded and charge.dispute.* record refunds and disputes',
       security: security.none,
       request: {
         headers: stripeWebhookHeaders,
@@ -70,7 +75,8 @@ export function createPaymentRoutes({
       const raw = await c.req.text()
       try {
         const update = await stripe.parseWebhook(raw, c.req.raw.headers)
-        if (update) await payments.applyUpdate(stripe.id, update)
+        if (update && isMoneyEvent(update)) await refunds?.applyEvent(stripe, update)
+        else if (update) await payments.applyUpdate(stripe.id, update)
         return c.json({ received: true }, 200)
       } catch (error) {
         if (error instanceof PaymentWebhookError) return c.json({ code: 400, message: 'Bad signature' }, 400)
@@ -129,7 +135,7 @@ export function createPaymentRoutes({
         operationId: 'receivePaypalWebhook',
         security: security.none,
         summary:
-          'PayPal webhooks, verified by PayPal (verify-webhook-signature): CHECKOUT.ORDER.APPROVED captures; PAYMENT.CAPTURE.COMPLETED, DENIED and DECLINED settle',
+          'PayPal webhooks, verified by PayPal (verify-webhook-signature): CHECKOUT.ORDER.APPROVED captures; PAYMENT.CAPTURE.COMPLETED, DENIED and DECLINED settle; PAYMENT.CAPTURE.REFUNDED and CUSTOMER.DISPUTE.* record refunds and disputes',
         request: { ...body(paypalWebhookEvent) },
         responses: {
           200: json(webhookReceivedSchema, 'Received (also for events the shop ignores, and for duplicates)'),
@@ -141,7 +147,8 @@ export function createPaymentRoutes({
         const raw = await c.req.text()
         try {
           const update = await paypal.parseWebhook(raw, c.req.raw.headers)
-          if (update) await payments.applyUpdate(paypal.id, update)
+          if (update && isMoneyEvent(update)) await refunds?.applyEvent(paypal, update)
+          else if (update) await payments.applyUpdate(paypal.id, update)
           return c.json({ received: true as const }, 200)
         } catch (error) {
           if (error instanceof PaymentWebhookError) {

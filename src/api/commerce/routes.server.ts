@@ -22,6 +22,8 @@ import { WishlistService } from './wishlist.service'
 import type { BankAccount } from './order-wire'
 import { commerceCallers } from './callers.server'
 import type { OperatorAccess } from './operator.server'
+import { AuditLog } from '~/api/admin/audit.server'
+import { RefundsService } from './refunds.service'
 import { createCartRoutes } from './cart.routes.server'
 import { createCheckoutRoutes } from './checkout.routes.server'
 import { createOrderRoutes } from './orders.routes.server'
@@ -70,6 +72,8 @@ export type CommerceRoutesOptions = {
   onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
   /** Told when the back office accepts an exchange or return (the shopper's e-mail). */
   onReturnAccepted?: OrderServiceOptions['onReturnAccepted']
+  /** The audit log refunds and the providers' refund and dispute webhooks write to (the admin API's). */
+  audit?: Pick<AuditLog, 'record'>
 }
 
 /** The path of a URL on the shop's own site, for a way back within it. */
@@ -136,6 +140,12 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
       }),
     )
   }
+  // Refunds (issue 31 item 7) through the provider each payment was made with; the back office asks for them.
+  const refunds = new RefundsService({
+    db: options.db,
+    audit: options.audit ?? new AuditLog(options.db, () => new Date()),
+    provider: (id) => [cardProvider, paypal ?? testProvider].find((provider) => provider?.id === id) ?? null,
+  })
   const callers = commerceCallers(options.accounts, options.operator)
   const bank = options.bank
   app.route(
@@ -146,7 +156,10 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   app.route('/', createOrderRoutes({ orders, payments, taxInvoices, bank, callers }))
   app.route('/', createReturnRoutes({ orders, returnViews, returnDecisions, bank, callers }))
   app.route('/', createShelfRoutes({ shelf: new ShelfService(options.db), callers }))
-  app.route('/', createPaymentRoutes({ payments, stripe: options.stripe, paypal, links: options.links, orderPage }))
+  app.route(
+    '/',
+    createPaymentRoutes({ payments, refunds, stripe: options.stripe, paypal, links: options.links, orderPage }),
+  )
 
   // The order e-mails queued by the order services, sent by the worker the server starts (startOrderMailDelivery).
   const mails = new OrderMailService(options.db, {
@@ -154,5 +167,5 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     bank: options.bank,
     links: options.links,
   })
-  return Object.assign(app, { carts, orders, paymentDeadlines, taxInvoices, mails })
+  return Object.assign(app, { carts, orders, paymentDeadlines, taxInvoices, mails, refunds })
 }

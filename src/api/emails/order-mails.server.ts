@@ -107,6 +107,7 @@ const DATA_SCHEMAS = {
   }),
   bank_transfer_reminder: z.object({ paymentDeadline: z.string() }),
   order_cancelled: z.object({ reason: z.enum(ORDER_CANCEL_REASONS), refund: z.boolean() }),
+  refund: z.object({ refundId: z.string(), amount: z.number().int().positive(), full: z.boolean() }),
 } satisfies { [K in OrderMailKind]: z.ZodType<OrderMailData[K]> }
 
 function mailOf(row: Pick<OrderMailRow, 'kind' | 'data'>): OrderMail | null {
@@ -133,6 +134,10 @@ function mailOf(row: Pick<OrderMailRow, 'kind' | 'data'>): OrderMail | null {
     }
     case 'order_cancelled': {
       const data = DATA_SCHEMAS.order_cancelled.safeParse(row.data)
+      return data.success ? { kind: row.kind, data: data.data } : null
+    }
+    case 'refund': {
+      const data = DATA_SCHEMAS.refund.safeParse(row.data)
       return data.success ? { kind: row.kind, data: data.data } : null
     }
   }

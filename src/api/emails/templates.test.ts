@@ -320,6 +320,7 @@ describe('every e-mail', () => {
     },
     bank_transfer_reminder: { kind: 'bank_transfer_reminder', data: { paymentDeadline: '2026-11-25T11:00:00.000Z' } },
     order_cancelled: { kind: 'order_cancelled', data: { reason: 'payment_deadline_passed', refund: false } },
+    refund: { kind: 'refund', data: { refundId: 'f1', amount: 45_000, full: false } },
   }
 
   it.each(ORDER_MAIL_KINDS)('%s has a subject, an HTML part and a text part in both languages', async (kind) => {
@@ -364,6 +365,20 @@ describe('every e-mail', () => {
     expect(paid.text).toContain('คุณชำระเงิน ฿3,640 สำหรับคำสั่งซื้อนี้แล้ว')
     const asked = await render('en', { kind: 'order_cancelled', data: { reason: 'shopper', refund: false } })
     expect(asked.text).toContain('As you asked, your order AS2611-00042 is cancelled.')
+  })
+
+  it('tells of a refund with its amount, in the order’s language, and where the money goes back', async () => {
+    const partial = await render('th', MAILS.refund)
+    expect(partial.text).toContain('เราได้คืนเงิน ฿450 สำหรับคำสั่งซื้อ AS2611-00042 ของคุณแล้ว')
+    expect(partial.text).toContain('บัญชีธนาคารที่คุณแจ้งไว้')
+    const full = await render(
+      'en',
+      { kind: 'refund', data: { refundId: 'f2', amount: 364_000, full: true } },
+      { paymentMethod: 'card' },
+    )
+    expect(full.subject).toBe('Order AS2611-00042 is refunded')
+    expect(full.text).toContain('We have refunded ฿3,640 for your order AS2611-00042.')
+    expect(full.text).toContain('your original payment channel')
   })
 
   it('words the LINE message of a status change from the same catalog', async () => {

@@ -437,6 +437,26 @@ function contentOf(words: Words, mail: OrderMail, context: MailContext): Content
         ],
       }
     }
+    case 'refund':
+      return refundContent(words, mail, context)
+  }
+}
+
+function refundContent(words: Words, mail: Extract<OrderMail, { kind: 'refund' }>, context: MailContext): Content {
+  const { i18n } = words
+  const orderNumber = context.order.number
+  const amount = words.money(mail.data.amount)
+  const channel =
+    context.order.paymentMethod === 'bank_transfer'
+      ? i18n._(msg`It goes back to the bank account you gave us; banks usually show it within 1–3 working days.`)
+      : i18n._(msg`It goes back through your original payment channel; your bank usually shows it within 5–10 days.`)
+  return {
+    subject: mail.data.full
+      ? i18n._(msg`Order ${orderNumber} is refunded`)
+      : i18n._(msg`A refund for your order ${orderNumber}`),
+    heading: i18n._(msg`We have refunded you`),
+    intro: i18n._(msg`We have refunded ${amount} for your order ${orderNumber}.`),
+    blocks: [{ type: 'paragraph', text: channel }, words.items(), words.totals(), ...words.orderLink()],
   }
 }
 

@@ -2,7 +2,9 @@ import { z } from 'zod'
 import {
   PaymentProviderError,
   PaymentWebhookError,
+  type MoneyEvent,
   type PaymentProvider,
+  type RefundState,
   type PaymentRequest,
   type PaymentState,
   type PaymentUpdate,
@@ -381,11 +383,129 @@ export function createPaypalProvider(options: PaypalProviderOptions): PaymentPro
       if (verdict.data.verification_status !== 'SUCCESS') {
         throw new PaymentWebhookError('PayPal did not verify the webhook signature')
       }
-      return eventUpdate(event.data)
+      return eventUpdate(event.data) ?? moneyEvent(event.data)
     },
 
     status,
+
+    async refund(request) {
+      let captureId = request.captureRef
+      if (!captureId) {
+        if (!PAYPAL_ORDER_ID.test(request.providerRef)) throw fail('PayPal: not an order id', false)
+        const order = await getOrder(request.providerRef)
+        const captures = order.purchase_units?.flatMap((unit) => unit.payments?.captures ?? []) ?? []
+        captureId =
+          captures.findLast((capture) => capture.status !== 'DECLINED' && capture.status !== 'FAILED')?.id ?? null
+        if (!captureId) throw fail('PayPal: the order has no capture to refund', false)
+      }
+      if (!PAYPAL_CAPTURE_ID.test(captureId)) throw fail('PayPal: not a capture id', false)
+      // https://developer.paypal.com/docs/api/payments/v2/#captures_refund: our refund's id as PayPal-Request-Id (a
+      // retry is one refund) and as custom_id (its webhook comes back to it).
+      const { status: httpStatus, body } = await call('refund', 'POST', `/v2/payments/captures/${captureId}/refund`, {
+        json: JSON.stringify({
+          amount: { value: paypalAmount(request.amount), currency_code: request.currency.toUpperCase() },
+          custom_id: request.refundId,
+          invoice_id: `${request.orderNumber}-R-${request.refundId.slice(0, 8)}`,
+        }),
+        requestId: `refund-${request.refundId}`,
+        prefer: 'return=representation',
+      })
+      if (httpStatus === 422) throw refusal('refund', httpStatus, body)
+      const refund = refundResourceSchema.safeParse(body)
+      if (!refund.success) throw fail(`PayPal refund answered HTTP ${httpStatus} with an unexpected body`, false)
+      return { refundRef: refund.data.id, status: refundState(refund.data.status), captureRef: captureId }
+    },
+
+    async paymentOfCapture(captureRef) {
+      if (!PAYPAL_CAPTURE_ID.test(captureRef)) return null
+      const { status: httpStatus, body } = await call('capture', 'GET', `/v2/payments/captures/${captureRef}`)
+      if (httpStatus === 422) throw refusal('capture', httpStatus, body)
+      const capture = captureResourceSchema.safeParse(body)
+      return capture.success ? capture.data.supplementary_data.related_ids.order_id : null
+    },
   }
+}
+
+/** PayPal capture ids: upper-case letters and digits. */
+const PAYPAL_CAPTURE_ID = /^[A-Z0-9]{10,36}$/
+
+/** A refund (https://developer.paypal.com/docs/api/payments/v2/#refunds_get) as far as we read it. */
+const refundResourceSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  amount: z.object({ value: z.string(), currency_code: z.string() }).optional(),
+  custom_id: z.string().optional(),
+  invoice_id: z.string().optional(),
+  links: z.array(linkSchema).optional().catch(undefined),
+})
+
+function refundState(status: string): RefundState {
+  if (status === 'COMPLETED') return 'succeeded'
+  if (status === 'CANCELLED' || status === 'FAILED') return 'failed'
+  return 'pending'
+}
+
+/** PayPal's decimal string as minor units: "1290.00" → 129000; null when it is not one. */
+export function minorUnitsOf(value: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value)
+  if (!match) return null
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+}
+
+/** A dispute (https://developer.paypal.com/docs/api/customer-disputes/v1/) as far as we read it. */
+const disputeResourceSchema = z.object({
+  dispute_id: z.string().min(1),
+  reason: z.string().optional(),
+  status: z.string(),
+  dispute_amount: z.object({ value: z.string(), currency_code: z.string() }).optional(),
+  disputed_transactions: z
+    .array(z.object({ seller_transaction_id: z.string().optional(), invoice_number: z.string().optional() }))
+    .optional(),
+})
+
+/**
+ * A verified refund or dispute event (issue 31 item 7): PAYMENT.CAPTURE.REFUNDED (and REVERSED) carry the refund,
+ * its capture in its `up` link; CUSTOMER.DISPUTE.* the dispute with the capture as the seller's transaction.
+ */
+function moneyEvent(event: z.infer<typeof eventSchema>): MoneyEvent | null {
+  if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED' || event.event_type === 'PAYMENT.CAPTURE.REVERSED') {
+    const refund = refundResourceSchema.safeParse(event.resource)
+    const amount = refund.success && refund.data.amount ? minorUnitsOf(refund.data.amount.value) : null
+    if (!refund.success || amount === null) throw new PaymentWebhookError('PayPal refund event has no refund')
+    const up = refund.data.links?.find((link) => link.rel === 'up')?.href
+    const captureRef = up ? (/\/captures\/([A-Z0-9]+)$/.exec(up)?.[1] ?? null) : null
+    // The invoice id the shop sends is "<order>-R-<refund>"; one made in PayPal's dashboard may carry the order's.
+    const invoice = refund.data.invoice_id ?? null
+    return {
+      kind: 'refund',
+      eventId: event.id,
+      captureRef,
+      orderNumber: invoice ? invoice.replace(/-R-[0-9a-f]{8}$/, '') : null,
+      refundRef: refund.data.id,
+      amount,
+      status: refundState(refund.data.status),
+      refundId: refund.data.custom_id && /^[0-9a-f-]{36}$/.test(refund.data.custom_id) ? refund.data.custom_id : null,
+    }
+  }
+  if (event.event_type.startsWith('CUSTOMER.DISPUTE.')) {
+    const dispute = disputeResourceSchema.safeParse(event.resource)
+    if (!dispute.success) throw new PaymentWebhookError('PayPal dispute event has no dispute')
+    const transaction = dispute.data.disputed_transactions?.[0]
+    const currency = dispute.data.dispute_amount?.currency_code.toLowerCase()
+    return {
+      kind: 'dispute',
+      eventId: event.id,
+      captureRef: transaction?.seller_transaction_id ?? null,
+      orderNumber: transaction?.invoice_number ?? null,
+      disputeRef: dispute.data.dispute_id,
+      amount: dispute.data.dispute_amount ? (minorUnitsOf(dispute.data.dispute_amount.value) ?? 0) : 0,
+      currency: currency === 'thb' || currency === 'usd' ? currency : null,
+      reason: dispute.data.reason ?? 'OTHER',
+      status: dispute.data.status,
+      open: event.event_type !== 'CUSTOMER.DISPUTE.RESOLVED' && dispute.data.status !== 'RESOLVED',
+    }
+  }
+  return null
 }
 
 /** What a verified event asks of the shop, or null for events it does not act on. */

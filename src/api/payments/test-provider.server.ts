@@ -96,6 +96,12 @@ export function createTestPaymentProvider(options: { db: Db; baseUrl: string; se
       }
       return row.status === 'authorized' ? 'pending' : row.status
     },
+
+    // The demo's refund (issue 31 item 7): no money moved, so it succeeds at once; the same refund asked twice has
+    // one reference, as a provider's idempotency key gives.
+    async refund(request) {
+      return { refundRef: `test_re_${request.refundId}`, status: 'succeeded', captureRef: request.providerRef }
+    },
   }
 }
 
