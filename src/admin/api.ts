@@ -225,6 +225,10 @@ export function enrolPasskey(token: string, credential: WebAuthnCredential): Pro
 export function createInvite(input: In<typeof contract.inviteCreateBody>): Promise<InviteCreated> {
   return adminCall('POST', '/invites', { body: input })
 }
+/** Ten new recovery codes for the signed-in staff member (step-up); the old ones stop working. */
+export function renewRecoveryCodes(): Promise<{ recovery_codes: string[] }> {
+  return adminCall('POST', '/me/recovery-codes')
+}
 export function listInvites(): Promise<{ items: OpenInvite[] }> {
   return adminCall('GET', '/invites')
 }

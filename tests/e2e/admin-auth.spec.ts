@@ -211,5 +211,14 @@ test.describe('on a phone', () => {
     // The desk's session has ended.
     expect((await desk.get('/api/admin/demo/me', { headers: { 'x-staff-request': '1' } })).status()).toBe(401)
     await desk.dispose()
+
+    // Ten new recovery codes, after a confirmation (the second factor was given at sign-in, minutes ago): shown once.
+    await page.getByRole('button', { name: 'รหัสกู้คืนชุดใหม่' }).click()
+    await page.getByRole('button', { name: 'สร้างรหัสใหม่' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'รหัสเดิมใช้ไม่ได้แล้ว' })).toBeVisible()
+    const renewed = await page.getByRole('list', { name: 'รหัสกู้คืน' }).locator('code').allTextContents()
+    expect(renewed).toHaveLength(10)
+    expect(renewed.filter((code) => staff.recoveryCodes.includes(code))).toEqual([])
+    await expectNoViolations(page, '/admin/sessions/mine, new recovery codes')
   })
 })

@@ -70,6 +70,7 @@ const NO_PERMISSION: Record<string, string> = {
   staffMe: 'who the caller is, for any signed-in staff',
   staffOwnSessions: 'the caller’s own sessions',
   staffOwnSessionRevoke: 'the caller’s own sessions',
+  staffRecoveryCodesRenew: 'the caller’s own recovery codes, after a step-up',
   staffSignOut: 'ending the caller’s own session',
   staffRoles: 'the roles’ names and permissions, which every screen of the back office shows',
 }
@@ -477,6 +478,13 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
     action: 'invite.create',
     entityType: 'invite',
     entityId: (reply) => String(reply.body.id),
+    changes: 'after',
+  }),
+  staffRecoveryCodesRenew: async () => ({
+    path: '/me/recovery-codes',
+    action: 'recovery_codes.renew',
+    entityType: 'staff',
+    entityId: ownerOf().staff.id,
     changes: 'after',
   }),
   staffInviteRevoke: async () => {

@@ -331,6 +331,31 @@ describe('staff sign-in', () => {
     expect((audit?.after as { disabled: boolean }).disabled).toBe(true)
   })
 
+  it('renews one’s own recovery codes after a step-up: the old ones end, a new one works once, audited', async () => {
+    const member = await h.enrol('warehouse', 'renew')
+    const cookie = await h.signIn(member)
+    clock.advance(6 * MINUTE)
+    const refused = await h.call('POST', '/me/recovery-codes', { cookie })
+    expect(refused.status).toBe(403)
+    expect(refused.body.reason).toBe('STEP_UP_REQUIRED')
+    await h.stepUp(member, cookie)
+    const renewed = await h.call('POST', '/me/recovery-codes', { cookie })
+    expect(renewed.status, renewed.text).toBe(200)
+    const codes = renewed.body.recovery_codes as string[]
+    expect(codes).toHaveLength(10)
+    expect(codes.filter((code) => member.recoveryCodes.includes(code))).toEqual([])
+    expect(await latestAudit()).toMatchObject({
+      action: 'recovery_codes.renew',
+      entityType: 'staff',
+      entityId: member.id,
+      actorId: member.id,
+    })
+    const stepUpWith = (code: string) => h.call('POST', '/auth/step-up/recovery-code', { cookie, body: { code } })
+    expect((await stepUpWith(member.recoveryCodes[1] ?? '')).body.reason).toBe('SECOND_FACTOR_INCORRECT')
+    expect((await stepUpWith(codes[0] ?? '')).status).toBe(200)
+    expect((await stepUpWith(codes[0] ?? '')).body.reason).toBe('SECOND_FACTOR_INCORRECT')
+  })
+
   it('lists the open invitations and revokes one: its link stops working, and the revoke is audited', async () => {
     await h.stepUp(owner, ownerCookie)
     const email = `pending.${h.next()}@staff.example`

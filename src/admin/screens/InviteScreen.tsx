@@ -7,6 +7,7 @@ import * as adminApi from '../api'
 import { ADMIN_BASEPATHS, ADMIN_LANGUAGE_NAMES, type AdminLocale } from '../locale'
 import { createPasskey, passkeysSupported } from '../passkey'
 import { roleName } from '../manage/labels'
+import { RecoveryCodeList } from '../ui/RecoveryCodes'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
 import { Field } from './SignInScreen'
@@ -57,11 +58,6 @@ export const inviteFields = {
 /** The shared secret in groups of four, as a person types it into an app by hand. */
 export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ')
-}
-
-/** The recovery codes as the downloaded file holds them. */
-export function recoveryCodesText(codes: readonly string[], heading: string): string {
-  return `${heading}\n\n${codes.join('\n')}\n`
 }
 
 type Step =
@@ -126,7 +122,6 @@ export function InviteFlow({
   const [invalid, setInvalid] = useState(false)
   const [kept, setKept] = useState(false)
   const [keptMissing, setKeptMissing] = useState(false)
-  const [copied, setCopied] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const languageId = useId()
   const keptId = useId()
@@ -362,21 +357,6 @@ export function InviteFlow({
 
   const email = invite.email
   const heading = t`Recovery codes for the ${email} back office account`
-  const text = recoveryCodesText(step.codes, heading)
-  const copy = () => {
-    void navigator.clipboard.writeText(text).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    )
-  }
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
-    const link = document.createElement('a')
-    link.href = url
-    link.download = 'back-office-recovery-codes.txt'
-    link.click()
-    setTimeout(() => URL.revokeObjectURL(url), 1_000)
-  }
   const finish = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!kept) {
@@ -397,24 +377,7 @@ export function InviteFlow({
           are shown only now: keep them somewhere safe, away from this device.
         </Trans>
       </p>
-      <ul className="admin-codes" aria-label={t`Recovery codes`}>
-        {step.codes.map((recovery) => (
-          <li key={recovery}>
-            <code>{recovery}</code>
-          </li>
-        ))}
-      </ul>
-      <div className="admin-actions">
-        <button type="button" className="admin-button admin-button--secondary" onClick={copy}>
-          <Trans>Copy the codes</Trans>
-        </button>
-        <button type="button" className="admin-button admin-button--secondary" onClick={download}>
-          <Trans>Download as a text file</Trans>
-        </button>
-      </div>
-      <p role="status" className="admin-field__hint">
-        {copied ? <Trans>Copied.</Trans> : null}
-      </p>
+      <RecoveryCodeList codes={step.codes} heading={heading} />
       <div className="admin-check">
         <input
           id={keptId}

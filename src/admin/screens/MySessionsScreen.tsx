@@ -7,6 +7,7 @@ import type { AdminLocale } from '../locale'
 import { adminKeys, ownSessionsQuery } from '../queries'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { RenewRecoveryCodes } from './RenewRecoveryCodes'
 
 const formats = new Map<AdminLocale, Intl.DateTimeFormat>()
 
@@ -121,6 +122,7 @@ export function MySessionsScreen() {
           <Trans>Loading…</Trans>
         </p>
       )}
+      <RenewRecoveryCodes />
     </section>
   )
 }

@@ -6,6 +6,7 @@ import {
   inviteAcceptBody,
   inviteSchema,
   meSchema,
+  recoveryCodesSchema,
   passkeyEnrolBody,
   signInCodeBody,
   signInFactorsSchema,
@@ -336,6 +337,31 @@ export function createAuthRoutes(services: AdminServices, cookie: { name: string
     async (c) => {
       const session = sessionOf(c)
       return c.json(meOf(session.member, session.role, session), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/me/recovery-codes',
+          operationId: 'staffRecoveryCodesRenew',
+          summary: 'Ten new recovery codes for the caller, shown once; the old ones stop working',
+          access: { ...sessionOnly, stepUp: true },
+          responses: {
+            200: json(recoveryCodesSchema, 'The new codes, shown this once'),
+            401: refused('Not signed in'),
+            403: refused('Not a staff session (STAFF_ONLY), or the second factor is due again (STEP_UP_REQUIRED)'),
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const session = sessionOf(c)
+      const codes = await services.staff.renewRecoveryCodes(session.staffId, auditContextOf(c))
+      return c.json(toWire(recoveryCodesSchema, { recoveryCodes: codes }), 200)
     },
   )
 

@@ -92,7 +92,7 @@ export async function auditDenial(
 export type Access =
   | { kind: 'public' }
   | { kind: 'invite' }
-  | { kind: 'signed_in'; sessionOnly?: boolean }
+  | { kind: 'signed_in'; sessionOnly?: boolean; stepUp?: boolean }
   | { kind: 'permission'; permissions: StaffPermission[]; stepUp?: boolean }
 
 export const INVITE_TOKEN_HEADER = 'x-invite-token'
@@ -174,6 +174,7 @@ export function requireAccess(access: Access, now: () => Date): MiddlewareHandle
     if (access.kind === 'signed_in') {
       if (access.sessionOnly && !actor.session)
         throw new ApiError(403, 'STAFF_ONLY', 'Only signed-in staff can do this')
+      if (access.stepUp && actor.session) assertSteppedUp(actor.session.secondFactorAt, now())
       return next()
     }
     if (actor.type === 'api_key' && access.permissions.some((permission) => STAFF_ONLY_PERMISSIONS.has(permission))) {
@@ -182,12 +183,15 @@ export function requireAccess(access: Access, now: () => Date): MiddlewareHandle
     if (!grantsAll(actor.permissions, access.permissions)) {
       throw new ApiError(403, 'PERMISSION_DENIED', `Your role lacks ${access.permissions.join(', ')}`)
     }
-    if (access.stepUp && actor.session) {
-      const age = (now().getTime() - actor.session.secondFactorAt.getTime()) / 1000
-      if (age > STEP_UP_SECONDS) throw new ApiError(403, 'STEP_UP_REQUIRED', 'Confirm your second factor again')
-    }
+    if (access.stepUp && actor.session) assertSteppedUp(actor.session.secondFactorAt, now())
     return next()
   }
+}
+
+/** STEP_UP_REQUIRED unless the session gave its second factor within STEP_UP_SECONDS. */
+function assertSteppedUp(secondFactorAt: Date, at: Date): void {
+  const age = (at.getTime() - secondFactorAt.getTime()) / 1000
+  if (age > STEP_UP_SECONDS) throw new ApiError(403, 'STEP_UP_REQUIRED', 'Confirm your second factor again')
 }
 
 /** `requirePermission('staff:manage')`: the route's guard; step-up when the permissions need it and the call changes. */
@@ -214,8 +218,9 @@ export function adminRoute<R extends RouteConfig>(
   const readOnly = route.method === 'get' || route.method === 'head'
   const permissions = access.kind === 'permission' ? access.permissions : []
   const stepUp =
-    access.kind === 'permission' && access.stepUp === true && (!readOnly || permissions.includes('exports:run'))
-  const effective: Access = access.kind === 'permission' ? { ...access, stepUp } : access
+    (access.kind === 'permission' && access.stepUp === true && (!readOnly || permissions.includes('exports:run'))) ||
+    (access.kind === 'signed_in' && access.stepUp === true && !readOnly)
+  const effective: Access = access.kind === 'permission' || access.kind === 'signed_in' ? { ...access, stepUp } : access
   const staffOnly =
     (access.kind === 'signed_in' && access.sessionOnly === true) ||
     permissions.some((permission) => STAFF_ONLY_PERMISSIONS.has(permission))
@@ -231,7 +236,7 @@ export function adminRoute<R extends RouteConfig>(
     access.kind === 'permission'
       ? `Needs ${permissions.map((permission) => `\`${permission}\``).join(', ')}${stepUp ? ', with the second factor given within 5 minutes (step-up)' : ''}${staffOnly ? '; staff sessions only' : ''}.`
       : access.kind === 'signed_in'
-        ? `Any signed-in ${staffOnly ? 'staff member' : 'staff member or API key'}.`
+        ? `Any signed-in ${staffOnly ? 'staff member' : 'staff member or API key'}${stepUp ? ', with the second factor given within 5 minutes (step-up)' : ''}.`
         : access.kind === 'invite'
           ? 'The invitation’s token in X-Invite-Token.'
           : 'Open to anyone.'

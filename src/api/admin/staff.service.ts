@@ -164,6 +164,23 @@ export class StaffService {
     return { id: row.id, email, roleId: role.id, token, url, expiresAt: expiresAt.toISOString() }
   }
 
+  /**
+   * Ten new recovery codes for a staff member (their own, after a step-up): the old ones, used or not, end in the same
+   * transaction, which the audit entry shares; the codes are returned once and only their SHA-256 is kept.
+   */
+  async renewRecoveryCodes(staffId: string, context: AuditContext): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const codes = await this.options.factors.issueRecoveryCodes(tx, staffId)
+      await this.options.audit.record(tx, context, {
+        action: 'recovery_codes.renew',
+        entityType: 'staff',
+        entityId: staffId,
+        after: { count: codes.length },
+      })
+      return codes
+    })
+  }
+
   /** The invitations still open (not accepted, not expired), the soonest to expire first. */
   async openInvites(): Promise<OpenInvite[]> {
     const rows = await this.db
