@@ -202,6 +202,14 @@ export const envSchema = z.object({
   PAYPAL_API_URL: origin.optional(),
   /** LINE Messaging API channel access token: order updates to members linked to LINE. */
   LINE_MESSAGING_ACCESS_TOKEN: z.string().min(20).optional(),
+  /**
+   * The same Messaging API channel's secret: LINE's webhook (…/line/webhook) is checked with it, and staff link their
+   * LINE accounts for back-office alerts by sending it a code (decision 184). Without it, no linking.
+   */
+  LINE_MESSAGING_CHANNEL_SECRET: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'the channel secret LINE shows: 32 hexadecimal digits')
+    .optional(),
   /** THB per USD at which USD orders count towards VIP and VVIP. */
   USD_TO_THB_RATE: z.coerce.number().int().min(1).max(1000).default(35),
   /** Meta Conversions API (both or neither): purchase and cart events from the server, after consent. */
@@ -323,6 +331,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'PAYPAL_CLIENT_SECRET',
   'LINE_MESSAGING_ACCESS_TOKEN',
+  'LINE_MESSAGING_CHANNEL_SECRET',
   'META_CAPI_ACCESS_TOKEN',
   'TIKTOK_EVENTS_ACCESS_TOKEN',
   'OPERATOR_TOKEN',

@@ -1147,3 +1147,4 @@ export const orderMails = pgTable(
 export type OrderMailRow = typeof orderMails.$inferSelect
 
 export * from './staff-schema'
+export * from './alerts-schema'
