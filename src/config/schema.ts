@@ -267,6 +267,8 @@ export const envSchema = z.object({
     .max(30 * 24 * 60)
     .default(6 * 60),
   PAYMENT_DEADLINE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often every instance makes and sends the staff's LINE alerts and looks for orders late to ship (issue 31). */
+  STAFF_ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /**
    * What unpaid orders may hold (issue 29, decision 038): orders per connection and per e-mail or telephone
    * at a time. The browser tests raise both (every test comes from 127.0.0.1 with the same telephone); the

@@ -218,7 +218,7 @@ export function getApiApp(): Promise<ApiApp> {
         const stopPixels = startPixelDelivery(api.pixels)
         const stopDeadlines = startPaymentDeadlines(api, env.PAYMENT_DEADLINE_CHECK_SECONDS * 1000)
         const stopMails = startOrderMailDelivery(api.orderMails)
-        const stopAlerts = startStaffAlerts(api.staffAlerts)
+        const stopAlerts = startStaffAlerts(api.staffAlerts, { everyMs: env.STAFF_ALERT_CHECK_SECONDS * 1000 })
         hourly()
         const timer = setInterval(hourly, PURGE_EVERY_MS).unref()
         purgeTimer = timer

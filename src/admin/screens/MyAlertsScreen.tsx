@@ -19,13 +19,13 @@ import { ErrorNotice } from './ErrorScreen'
 
 const myAlertsKey = ['admin', 'alerts', 'mine'] as const
 
-/** The caller's LINE alerts; asked again every 3 seconds while a link code waits for its LINE message. */
+/** The caller's LINE alerts; asked again every 2 seconds while a link code waits for its LINE message. */
 export const myAlertsQuery = queryOptions({
   queryKey: myAlertsKey,
   queryFn: getMyAlerts,
   refetchInterval: (query) => {
     const line = query.state.data?.line
-    return line && !line.linked && line.code_expires_at ? 3_000 : false
+    return line && !line.linked && line.code_expires_at ? 2_000 : false
   },
 })
 
@@ -225,7 +225,7 @@ function RecentAlerts({ alerts, locale }: { alerts: StaffAlert[]; locale: AdminL
                 {formatWhen(alert.created_at, locale)} · {statuses[alert.status]}
               </p>
               <p>
-                <a href={alert.link}>
+                <a href={new URL(alert.link).pathname}>
                   <Trans>Open in the back office</Trans>
                 </a>
               </p>
