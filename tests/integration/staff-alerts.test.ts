@@ -189,6 +189,24 @@ describe('linking LINE with a one-time code', () => {
     expect(stranger).toHaveLength(0)
   })
 
+  it('answers a signed body that is not LINE’s with a 400, not a 500', async () => {
+    const signed = (raw: string) =>
+      app.request('http://shop.test/api/public/demo/line/webhook', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-line-signature': createHmac('sha256', SECRET).update(raw).digest('base64'),
+        },
+        body: raw,
+      })
+    expect((await signed('{"events": ')).status).toBe(400)
+    const noEvents = await signed('{"destination": "U1"}')
+    expect(noEvents.status).toBe(400)
+    expect(((await noEvents.json()) as { message: string }).message).toBe('Not a LINE webhook body')
+    // LINE's "Verify" button: no events, answered 200.
+    expect((await webhook([])).status).toBe(200)
+  })
+
   it('refuses a code past its 15 minutes', async () => {
     const created = await post(owner, '/me/alerts/line-code')
     clock.advance(16 * 60)
