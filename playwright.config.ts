@@ -122,6 +122,10 @@ export default defineConfig({
       UNPAID_ORDERS_PER_CONTACT: '100000',
       UNPAID_ORDERS_CHALLENGE_FROM: '100000',
       UNPAID_UNITS_PER_SIZE: '100000',
+      // Staff link LINE for their alerts through LINE's webhook, which the journey signs with this channel secret;
+      // the alerts are made every second instead of 15 (issue 31 item 10, tests/e2e/admin-alerts.spec.ts).
+      LINE_MESSAGING_CHANNEL_SECRET: 'e2e0c0ffee0123456789abcdef012345',
+      STAFF_ALERT_CHECK_SECONDS: '1',
     },
   },
 })

@@ -12,6 +12,7 @@ import type { z } from 'zod'
 import type * as contract from '~/contract/admin'
 import type * as ordersContract from '~/contract/admin-orders'
 import type * as refundsContract from '~/contract/admin-refunds'
+import type * as alertsContract from '~/contract/admin-alerts'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -323,4 +324,25 @@ export async function listBranches(language: AdminLocale): Promise<Branch[]> {
   if (!response.ok) throw new AdminApiError(response.status, `HTTP_${response.status}`, '')
   const { items } = (await response.json()) as { items: StoreWire[] }
   return items.map((store) => ({ id: store.id, name: store.name }))
+}
+
+// ── my LINE alerts (issue 31 item 10) ───────────────────────────────────────────────────────────────
+
+/** The caller's LINE alerts: the link to LINE, the alerts chosen and allowed, the last ones made. */
+export type AlertSettings = Out<typeof alertsContract.staffAlertSettingsSchema>
+export type AlertKind = AlertSettings['kinds'][number]['kind']
+export type StaffAlert = Out<typeof alertsContract.staffAlertSchema>
+export type LineLinkCode = Out<typeof alertsContract.lineLinkCodeSchema>
+
+export function getMyAlerts(): Promise<AlertSettings> {
+  return adminCall('GET', '/me/alerts')
+}
+export function chooseMyAlerts(kinds: AlertKind[]): Promise<AlertSettings> {
+  return adminCall('PUT', '/me/alerts', { body: { kinds } })
+}
+export function createLineLinkCode(): Promise<LineLinkCode> {
+  return adminCall('POST', '/me/alerts/line-code')
+}
+export function unlinkLine(): Promise<void> {
+  return adminCall('DELETE', '/me/alerts/line')
 }

@@ -28,6 +28,7 @@ import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
 import { InviteScreen } from './screens/InviteScreen'
 import { MySessionsScreen } from './screens/MySessionsScreen'
+import { MyAlertsScreen, myAlertsQuery } from './screens/MyAlertsScreen'
 import { NotFoundScreen } from './screens/NotFoundScreen'
 import { OrderScreen } from './screens/OrderScreen'
 import { OrdersScreen } from './screens/OrdersScreen'
@@ -71,6 +72,14 @@ const mySessionsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'sessions/mine',
   component: MySessionsScreen,
+})
+
+// The signed-in staff member's own LINE alerts (every role: each sees the alerts the role allows).
+const myAlertsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'alerts/mine',
+  loader: ({ context }) => context.queryClient.prefetchQuery(myAlertsQuery),
+  component: MyAlertsScreen,
 })
 
 const ordersRoute = createRoute({
@@ -153,6 +162,7 @@ const routeTree = rootRoute.addChildren([
   apiKeysRoute,
   staffSessionsRoute,
   auditRoute,
+  myAlertsRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */

@@ -20,6 +20,8 @@ import { documentOf, registerDocumentComponents } from './openapi.server'
 import { createRegionRoutes } from './region.server'
 import { createAdminApp, type AdminApiOptions, type AdminApp } from './admin/app.server'
 import { createAdminServices } from './admin/services.server'
+import { StaffAlerts } from './alerts/staff-alerts.server'
+import { createLineWebhookRoutes } from './alerts/webhook.routes.server'
 import { DEFAULT_THB_PER_USD, DEMO_BANK_ACCOUNT, type ApiOptions } from './options.server'
 
 /**
@@ -120,6 +122,16 @@ export function createApiApp(options: ApiOptions) {
   })
   app.route('/', createPixelRoutes({ pixels, db: options.db, operator }))
 
+  // LINE alerts for staff (issue 31 item 10): LINE's webhook links their accounts; the admin API their settings.
+  const staffAlerts = new StaffAlerts({
+    db: options.db,
+    audit: adminServices.audit,
+    siteUrl,
+    ...options.staffAlerts,
+    now: adminOptions.now,
+  })
+  app.route('/', createLineWebhookRoutes(staffAlerts))
+
   const openApiDocument = documentOf(app, {
     termsUrl: options.storefront.terms('en'),
     serverUrl: new URL(apiBase, siteUrl).origin,
@@ -132,7 +144,10 @@ export function createApiApp(options: ApiOptions) {
   // first call, so neither the shop's start nor its own calls pay for them.
   let admin: AdminApp | null = null
   const adminApp = () =>
-    (admin ??= createAdminApp({ ...adminOptions, orders: commerce.orders, refunds: commerce.refunds }, adminServices))
+    (admin ??= createAdminApp(
+      { ...adminOptions, orders: commerce.orders, refunds: commerce.refunds, alerts: staffAlerts },
+      adminServices,
+    ))
   const publicFetch = app.fetch.bind(app)
   const fetch: typeof app.fetch = (request, ...rest) =>
     isAdminUrl(request.url) ? adminApp().fetch(request, ...rest) : publicFetch(request, ...rest)
@@ -149,6 +164,7 @@ export function createApiApp(options: ApiOptions) {
     paymentDeadlines: commerce.paymentDeadlines,
     taxInvoices: commerce.taxInvoices,
     orderMails: commerce.mails,
+    staffAlerts,
   })
   // A getter, not a value: Object.assign would make the admin app at once.
   return Object.defineProperty(api, 'admin', { get: adminApp, enumerable: true }) as typeof api & {

@@ -13,6 +13,7 @@ import type { WebAuthnConfig } from './admin/factors.server'
 import { bankNames } from '~/domain/thai-banks'
 import { SELLER } from '~/brand'
 import type { StorefrontLinks } from '~/contract/links'
+import type { StaffAlertsOptions } from './alerts/staff-alerts.server'
 
 /** What the product API is created with (app.server.ts): the database, its stores and each area's providers. */
 export type ApiOptions = {
@@ -73,6 +74,8 @@ export type ApiOptions = {
     /** Told when the back office accepts an exchange or return (the shopper's e-mail is sent from here). */
     onReturnAccepted?: CommerceRoutesOptions['onReturnAccepted']
   }
+  /** LINE alerts for staff (issue 31 item 10): the push, demo recording, LINE's webhook secret (decision 186). */
+  staffAlerts?: Pick<StaffAlertsOptions, 'push' | 'record' | 'channelSecret' | 'shipLateHours'>
 }
 
 /** THB per USD at which USD orders count towards tiers, unless configured (USD_TO_THB_RATE). */

@@ -91,8 +91,18 @@ export function providerRows(env: Env): ProviderRow[] {
       ? { provider: 'LINE Login', state: 'live', detail: `channel ${env.LINE_CHANNEL_ID}` }
       : { provider: 'LINE Login', state: 'off', detail: 'no channel: the LINE button is hidden' },
     env.LINE_MESSAGING_ACCESS_TOKEN
-      ? { provider: 'LINE messaging', state: 'live', detail: 'order updates to members linked to LINE' }
-      : { provider: 'LINE messaging', state: 'off', detail: 'no access token' },
+      ? {
+          provider: 'LINE messaging',
+          state: 'live',
+          detail: env.LINE_MESSAGING_CHANNEL_SECRET
+            ? 'order updates to members; staff alerts (staff link by the webhook)'
+            : 'order updates to members; staff alerts off: no LINE_MESSAGING_CHANNEL_SECRET to link staff',
+        }
+      : {
+          provider: 'LINE messaging',
+          state: 'off',
+          detail: env.SHOP_MODE === 'live' ? 'no access token' : 'no access token: staff alerts recorded, not sent',
+        },
     env.META_PIXEL_ID && env.META_CAPI_ACCESS_TOKEN
       ? { provider: 'Meta Conversions API', state: 'live', detail: `pixel ${env.META_PIXEL_ID}` }
       : { provider: 'Meta Conversions API', state: 'off', detail: 'events recorded only' },

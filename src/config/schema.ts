@@ -202,6 +202,14 @@ export const envSchema = z.object({
   PAYPAL_API_URL: origin.optional(),
   /** LINE Messaging API channel access token: order updates to members linked to LINE. */
   LINE_MESSAGING_ACCESS_TOKEN: z.string().min(20).optional(),
+  /**
+   * The same Messaging API channel's secret: LINE's webhook (…/line/webhook) is checked with it, and staff link their
+   * LINE accounts for back-office alerts by sending it a code (decision 186). Without it, no linking.
+   */
+  LINE_MESSAGING_CHANNEL_SECRET: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'the channel secret LINE shows: 32 hexadecimal digits')
+    .optional(),
   /** THB per USD at which USD orders count towards VIP and VVIP. */
   USD_TO_THB_RATE: z.coerce.number().int().min(1).max(1000).default(35),
   /** Meta Conversions API (both or neither): purchase and cart events from the server, after consent. */
@@ -259,6 +267,8 @@ export const envSchema = z.object({
     .max(30 * 24 * 60)
     .default(6 * 60),
   PAYMENT_DEADLINE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often every instance makes and sends the staff's LINE alerts and looks for orders late to ship (issue 31). */
+  STAFF_ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /**
    * What unpaid orders may hold (issue 29, decision 038): orders per connection and per e-mail or telephone
    * at a time. The browser tests raise both (every test comes from 127.0.0.1 with the same telephone); the
@@ -323,6 +333,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'PAYPAL_CLIENT_SECRET',
   'LINE_MESSAGING_ACCESS_TOKEN',
+  'LINE_MESSAGING_CHANNEL_SECRET',
   'META_CAPI_ACCESS_TOKEN',
   'TIKTOK_EVENTS_ACCESS_TOKEN',
   'OPERATOR_TOKEN',

@@ -1244,3 +1244,4 @@ export const paymentEvents = pgTable(
 )
 
 export * from './staff-schema'
+export * from './alerts-schema'

@@ -10,6 +10,7 @@ import { startPixelDelivery } from '~/api/analytics/pixel.service.server'
 import { BRAND_NAME, SELLER } from '~/brand'
 import { createPaypalProvider } from '~/api/payments/paypal.server'
 import { startOrderMailDelivery } from '~/api/emails/order-mails.server'
+import { startStaffAlerts } from '~/api/alerts/staff-alerts.server'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { randomUUID } from 'node:crypto'
 import { createLineLogin } from '~/api/providers/line-login.server'
@@ -193,6 +194,12 @@ export function getApiApp(): Promise<ApiApp> {
             unitsPerSize: env.UNPAID_UNITS_PER_SIZE,
           },
         },
+        // Staff alerts go out on LINE when a channel is configured; otherwise recorded in demo mode only (decision 186).
+        staffAlerts: {
+          push: linePush,
+          record: env.SHOP_MODE !== 'live',
+          channelSecret: env.LINE_MESSAGING_CHANNEL_SECRET ?? null,
+        },
       })
       // Hourly housekeeping: expired codes and sessions go, this month's member codes are issued (idempotent,
       // so several instances and the npm script `codes:issue` may all run it).
@@ -211,12 +218,13 @@ export function getApiApp(): Promise<ApiApp> {
         const stopPixels = startPixelDelivery(api.pixels)
         const stopDeadlines = startPaymentDeadlines(api, env.PAYMENT_DEADLINE_CHECK_SECONDS * 1000)
         const stopMails = startOrderMailDelivery(api.orderMails)
+        const stopAlerts = startStaffAlerts(api.staffAlerts, { everyMs: env.STAFF_ALERT_CHECK_SECONDS * 1000 })
         hourly()
         const timer = setInterval(hourly, PURGE_EVERY_MS).unref()
         purgeTimer = timer
         onShutdown('background work', async () => {
           clearInterval(timer)
-          await Promise.all([stopPixels(), stopDeadlines(), stopMails()])
+          await Promise.all([stopPixels(), stopDeadlines(), stopMails(), stopAlerts()])
         })
       }
       return api

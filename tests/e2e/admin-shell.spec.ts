@@ -228,7 +228,7 @@ test.describe('the back office’s shell', () => {
         return element ? `${element.tagName.toLowerCase()}:${element.textContent?.trim() ?? ''}` : ''
       })
     const order: string[] = []
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 13; i++) {
       await page.keyboard.press('Tab')
       order.push(await focused())
     }
@@ -245,9 +245,10 @@ test.describe('the back office’s shell', () => {
       'a:Staff sessions',
       'a:Audit log',
       'a:My sessions',
+      'a:My alerts',
       'button:Sign out',
     ])
-    for (let i = 0; i < 11; i++) await page.keyboard.press('Shift+Tab')
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Shift+Tab')
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeInViewport()
     await page.keyboard.press('Enter')

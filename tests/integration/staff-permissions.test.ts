@@ -73,6 +73,10 @@ const NO_PERMISSION: Record<string, string> = {
   staffRecoveryCodesRenew: 'the caller’s own recovery codes, after a step-up',
   staffSignOut: 'ending the caller’s own session',
   staffRoles: 'the roles’ names and permissions, which every screen of the back office shows',
+  staffOwnAlerts: 'the caller’s own LINE alerts (only those the role allows can be chosen)',
+  staffOwnAlertsChoose: 'the caller’s own LINE alerts (only those the role allows can be chosen)',
+  staffOwnLineLinkCode: 'the caller’s own LINE alerts: linking their LINE account',
+  staffOwnLineUnlink: 'the caller’s own LINE alerts: unlinking their LINE account',
 }
 
 const BASE = '/api/admin/{storeKey}'
@@ -789,6 +793,32 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       action: 'order.refund',
       entityType: 'order',
       entityId: number,
+      changes: 'both',
+    }
+  },
+  staffOwnAlertsChoose: async () => ({
+    path: '/me/alerts',
+    body: { kinds: ['low_stock'] },
+    action: 'staff_alerts.choose',
+    entityType: 'staff',
+    entityId: ownerOf().staff.id,
+    changes: 'both',
+  }),
+  staffOwnLineLinkCode: async () => ({
+    path: '/me/alerts/line-code',
+    action: 'staff_alerts.link_code',
+    entityType: 'staff',
+    entityId: ownerOf().staff.id,
+    changes: 'after',
+  }),
+  staffOwnLineUnlink: async () => {
+    const owner = ownerOf()
+    expect((await h.call('POST', '/me/alerts/line-code', { cookie: owner.cookie })).status).toBe(201)
+    return {
+      path: '/me/alerts/line',
+      action: 'staff_alerts.unlink',
+      entityType: 'staff',
+      entityId: owner.staff.id,
       changes: 'both',
     }
   },

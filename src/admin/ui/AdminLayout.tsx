@@ -171,6 +171,13 @@ export function AdminLayout() {
                 </Link>
               </li>
             ) : null}
+            {me ? (
+              <li>
+                <Link to="/alerts/mine" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>My alerts</Trans>
+                </Link>
+              </li>
+            ) : null}
             {me ? null : (
               <li>
                 <Link to="/sign-in" activeProps={{ 'aria-current': 'page' }}>

@@ -4,6 +4,8 @@ import { registerDocumentComponents } from '~/api/openapi.server'
 import { createAuthRoutes } from './auth.routes.server'
 import { adminOnError, adminRequestMiddleware, staffCookieName, type AdminEnv } from './guard.server'
 import { createManageRoutes } from './manage.routes.server'
+import { createAlertRoutes } from './alerts.routes.server'
+import type { StaffAlerts } from '~/api/alerts/staff-alerts.server'
 import { createOrderAdminRoutes } from './orders.routes.server'
 import { AdminOrders } from './orders.service'
 import type { OrdersService } from '~/api/commerce/orders.service'
@@ -21,6 +23,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   orders: OrdersService
   /** The shop's refunds (the commerce area's service): the back office asks for them and reads them. */
   refunds: RefundsService
+  /** LINE alerts for staff (issue 31 item 10): each staff member's own settings. */
+  alerts?: StaffAlerts
 }
 
 /**
@@ -59,6 +63,8 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     createOrderAdminRoutes(new AdminOrders(services.db, options.orders, services.audit, services.now), services.now),
   )
   app.route('/', createRefundAdminRoutes(options.refunds, services.now))
+
+  if (options.alerts) app.route('/', createAlertRoutes(options.alerts, services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

@@ -295,7 +295,7 @@ export class CheckoutService {
       context.holdsSince,
     )
     assertPlaceable(priced, input.expectedTotal)
-    await takeStock(tx, lines)
+    await takeStock(tx, lines, orderId)
     const discounts = discountLines(priced, resolved?.kind)
     const itemRows = orderItemRows(orderId, priced, lines)
     const event = { id: randomUUID(), orderId, status: 'awaiting_payment' as const, note: null, createdAt: now }

@@ -4,6 +4,7 @@ import { orderItems, orders, returnRequestItems, returnRequests, variants, type 
 import type { ReturnKind, ReturnReason } from '~/domain/returns'
 import { ApiError } from '~/api/errors'
 import { orderReturnWindow, pieceReturnable, type ReturnPiece } from './returnable'
+import { alertStaff } from '~/api/alerts/staff-alerts.server'
 
 export type ReturnRequestInput = {
   kind: ReturnKind
@@ -152,6 +153,18 @@ export class ReturnRequestsService {
           exchangeSize:
             input.kind === 'exchange' ? (item.exchangeSize ?? byPosition.get(item.position)?.size ?? null) : null,
         })),
+      )
+      // The staff who decide returns hear of it on LINE (issue 31 item 10), with the request or not at all.
+      await alertStaff(
+        tx,
+        {
+          kind: 'return_requested',
+          key: stored.id,
+          orderNumber: locked.number,
+          returnKind: input.kind,
+          pieces: input.items.reduce((sum, item) => sum + item.quantity, 0),
+        },
+        now,
       )
     })
   }
