@@ -13,6 +13,7 @@ import type { WebAuthnConfig } from './admin/factors.server'
 import { bankNames } from '~/domain/thai-banks'
 import { SELLER } from '~/brand'
 import type { StorefrontLinks } from '~/contract/links'
+import type { SlipVerifier } from './providers/slipok.server'
 
 /** What the product API is created with (app.server.ts): the database, its stores and each area's providers. */
 export type ApiOptions = {
@@ -73,6 +74,11 @@ export type ApiOptions = {
     /** Told when the back office accepts an exchange or return (the shopper's e-mail is sent from here). */
     onReturnAccepted?: CommerceRoutesOptions['onReturnAccepted']
   }
+  /**
+   * Transfer slips (issue 31 item 6): who verifies them (SlipOK when configured; the demo verifier by default) and the
+   * directory their pictures are kept in (DATA_DIR/slips on the server; the system's temporary directory by default).
+   */
+  slips?: { verifier?: SlipVerifier; storageDir?: string }
 }
 
 /** THB per USD at which USD orders count towards tiers, unless configured (USD_TO_THB_RATE). */

@@ -69,6 +69,10 @@ export const API_ERROR_REASONS = [
   'ROLE_EXISTS',
   'ROLE_BUILT_IN',
   'ROLE_IN_USE',
+  // transfer slips (issue 31 item 6): a file that is not a slip picture or is too large (fields.slip says which); a
+  // bank reference that paid an order before
+  'SLIP_REFUSED',
+  'REFERENCE_USED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -9,6 +9,8 @@ import { AdminOrders } from './orders.service'
 import type { OrdersService } from '~/api/commerce/orders.service'
 import { adminDocumentOf, registerAdminComponents } from './openapi.server'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
+import { createSlipAdminRoutes } from './slips.routes.server'
+import type { TransferSlips } from '~/api/commerce/slips.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -17,6 +19,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   secureCookies?: boolean
   /** The shop's orders (the commerce area's service): the orders workspace reads and changes them through it. */
   orders: OrdersService
+  /** Transfer slips (issue 31 item 6): the review queue, decisions, manual payments and statement matching. */
+  slips?: TransferSlips
 }
 
 /**
@@ -50,10 +54,9 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
 
   app.route('/', createAuthRoutes(services, cookie))
   app.route('/', createManageRoutes(services))
-  app.route(
-    '/',
-    createOrderAdminRoutes(new AdminOrders(services.db, options.orders, services.audit, services.now), services.now),
-  )
+  const adminOrders = new AdminOrders(services.db, options.orders, services.audit, services.now)
+  app.route('/', createOrderAdminRoutes(adminOrders, services.now))
+  if (options.slips) app.route('/', createSlipAdminRoutes(options.slips, adminOrders, services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

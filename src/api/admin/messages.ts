@@ -35,6 +35,7 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
   },
   NOT_FOUND: { th: 'ไม่พบรายการนี้', en: 'Not found' },
   DELIVERY_FAILED: { th: 'ส่งรหัสไม่สำเร็จ โปรดลองใหม่', en: 'The code could not be sent: try again' },
+  REFERENCE_USED: { th: 'เลขอ้างอิงธนาคารนี้เคยใช้ชำระคำสั่งซื้อแล้ว', en: 'This bank reference paid an order before' },
 }
 
 export function staffMessage(reason: ApiErrorReason, language: StaffLanguage, fallback: string): string {
