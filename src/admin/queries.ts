@@ -8,6 +8,7 @@ import {
   listOrders,
   listOwnSessions,
   listRoles,
+  listSlips,
   listStaff,
   orderQueues,
   type OrdersQuery,
@@ -100,3 +101,6 @@ export function auditQuery(search: AuditSearch) {
     staleTime: 0,
   })
 }
+
+/** The transfer slips waiting for review (issue 31 item 6). */
+export const slipsQuery = queryOptions({ queryKey: ['admin', 'slips', 'review'] as const, queryFn: () => listSlips() })

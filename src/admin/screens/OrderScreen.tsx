@@ -17,6 +17,7 @@ import {
 } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { MarkPaidPanel } from './MarkPaidPanel'
 
 const route = getRouteApi('/orders/$number')
 
@@ -352,6 +353,9 @@ export function OrderScreen() {
       </div>
       {mayWrite && data.allowed.cancel ? (
         <CancelOrder order={data} onDone={() => setNotice(<Trans>The order is cancelled.</Trans>)} />
+      ) : null}
+      {can(me, 'payments:confirm') ? (
+        <MarkPaidPanel order={data} onDone={() => setNotice(<Trans>The order is paid.</Trans>)} />
       ) : null}
 
       <div className="admin-order__grid">
