@@ -4,17 +4,18 @@ import { defineHandler } from 'nitro/h3'
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
- * A transfer slip's upload (issue 31 item 6) may be a phone photo of up to 5 MB: its route takes up to 8 MiB, so that
+ * A transfer slip's upload (issue 31 item 6) may be a phone photo of up to 5 MB: its routes (the API's, and the order
+ * page's that passes it on) take up to 8 MiB, so that
  * a picture somewhat over 5 MB is refused by the route in the shopper's language (SLIP_REFUSED, tooLarge).
  */
 export const SLIP_BODY_BYTES = 8 * 1024 * 1024
-const SLIP_UPLOAD_PATH = /^\/api\/public\/[^/]+\/orders\/[^/]+\/slip$/
+const SLIP_UPLOAD_PATHS = [/^\/api\/public\/[^/]+\/orders\/[^/]+\/slip$/, /^(\/[a-z]{2})?\/order\/[^/]+\/slip$/]
 
 /** The largest body this request may have. */
 function limitOf(request: Request): number {
   if (request.method !== 'POST') return MAX_BODY_BYTES
   const path = new URL(request.url).pathname
-  return SLIP_UPLOAD_PATH.test(path) ? SLIP_BODY_BYTES : MAX_BODY_BYTES
+  return SLIP_UPLOAD_PATHS.some((pattern) => pattern.test(path)) ? SLIP_BODY_BYTES : MAX_BODY_BYTES
 }
 
 function tooLarge(): Response {
