@@ -13,6 +13,7 @@ import type * as contract from '~/contract/admin'
 import type * as ordersContract from '~/contract/admin-orders'
 import type * as refundsContract from '~/contract/admin-refunds'
 import type * as alertsContract from '~/contract/admin-alerts'
+import type * as slipsContract from '~/contract/slips'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -345,4 +346,37 @@ export function createLineLinkCode(): Promise<LineLinkCode> {
 }
 export function unlinkLine(): Promise<void> {
   return adminCall('DELETE', '/me/alerts/line')
+}
+
+// ── transfer slips (issue 31 item 6) ────────────────────────────────────────────────────────────
+
+export type AdminSlip = Out<typeof slipsContract.adminSlipSchema>
+export type SlipStatus = (typeof slipsContract.SLIP_STATUSES)[number]
+export type SlipRejectReason = (typeof slipsContract.SLIP_REJECT_REASONS)[number]
+export type StatementProposal = Out<typeof slipsContract.statementProposalSchema>
+export type StatementResult = Out<typeof slipsContract.statementConfirmSchema>['results'][number]
+
+export function listSlips(status: SlipStatus = 'review'): Promise<{ items: AdminSlip[] }> {
+  return adminCall('GET', '/slips', { query: { status } })
+}
+/** Where a slip's picture is read (the staff cookie goes with an image of the same site). */
+export function slipPictureUrl(id: string): string {
+  return `/api/admin/${encodeURIComponent(storeKey())}/slips/${encodeURIComponent(id)}/picture`
+}
+export function confirmSlip(id: string): Promise<AdminSlip> {
+  return adminCall('POST', `/slips/${encodeURIComponent(id)}/confirm`)
+}
+export function rejectSlip(id: string, reason: SlipRejectReason, note: string | null): Promise<AdminSlip> {
+  return adminCall('POST', `/slips/${encodeURIComponent(id)}/reject`, { body: { reason, note } })
+}
+export function markOrderPaid(number: string, reference: string): Promise<AdminOrder> {
+  return adminCall('POST', `${orderPath(number)}/mark-paid`, { body: { reference } })
+}
+export function previewStatement(csv: string): Promise<{ proposals: StatementProposal[] }> {
+  return adminCall('POST', '/payments/statement/preview', { body: { csv } })
+}
+export function confirmStatement(
+  matches: Array<{ number: string; reference: string }>,
+): Promise<{ results: StatementResult[] }> {
+  return adminCall('POST', '/payments/statement/confirm', { body: { matches } })
 }

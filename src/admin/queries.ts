@@ -9,6 +9,7 @@ import {
   listOwnSessions,
   listRoles,
   listInvites,
+  listSlips,
   listStaff,
   orderQueues,
   type OrdersQuery,
@@ -105,3 +106,6 @@ export function auditQuery(search: AuditSearch) {
     staleTime: 0,
   })
 }
+
+/** The transfer slips waiting for review (issue 31 item 6). */
+export const slipsQuery = queryOptions({ queryKey: ['admin', 'slips', 'review'] as const, queryFn: () => listSlips() })

@@ -16,6 +16,7 @@ import {
   rolesQuery,
   staffQuery,
   staffSessionsQuery,
+  slipsQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -33,6 +34,7 @@ import { NotFoundScreen } from './screens/NotFoundScreen'
 import { OrderScreen } from './screens/OrderScreen'
 import { OrdersScreen } from './screens/OrdersScreen'
 import { SignInScreen } from './screens/SignInScreen'
+import { SlipsScreen } from './screens/SlipsScreen'
 import { AdminLayout } from './ui/AdminLayout'
 
 /** What every route of the back office can read: its query cache and where it is (language, basepath). */
@@ -150,6 +152,15 @@ const auditRoute = createRoute({
   component: AuditScreen,
 })
 
+// Transfer slips to review and the bank statement's matching (issue 31 item 6).
+const slipsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'slips',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'payments:confirm'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(slipsQuery),
+  component: SlipsScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -163,6 +174,7 @@ const routeTree = rootRoute.addChildren([
   staffSessionsRoute,
   auditRoute,
   myAlertsRoute,
+  slipsRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */

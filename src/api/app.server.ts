@@ -23,6 +23,12 @@ import { createAdminServices } from './admin/services.server'
 import { StaffAlerts } from './alerts/staff-alerts.server'
 import { createLineWebhookRoutes } from './alerts/webhook.routes.server'
 import { DEFAULT_THB_PER_USD, DEMO_BANK_ACCOUNT, type ApiOptions } from './options.server'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { TransferSlips } from './commerce/slips.service'
+import { createSlipRoutes } from './commerce/slips.routes.server'
+import { commerceCallers } from './commerce/callers.server'
+import { createDemoSlipVerifier } from './providers/slipok.server'
 
 /**
  * The product API (§7, DESIGN.md §1): JSON over HTTP at {API_URL}/public/{storeKey}/…, snake_case on
@@ -114,6 +120,20 @@ export function createApiApp(options: ApiOptions) {
     audit: adminServices.audit,
   })
   app.route('/', commerce)
+  // Transfer slips (issue 31 item 6): the shopper's upload here, the staff's review in the admin API.
+  const bank = options.commerce?.bank ?? DEMO_BANK_ACCOUNT
+  const slips = new TransferSlips({
+    db: options.db,
+    orders: commerce.orders,
+    audit: adminServices.audit,
+    verifier: options.slips?.verifier ?? createDemoSlipVerifier(bank),
+    shop: { accountNumber: bank.accountNumber, promptPayId: bank.promptPayId },
+    storageDir: options.slips?.storageDir ?? join(tmpdir(), 'storefront-slips'),
+    deliver: delivery.deliver,
+    orderPage: (number, lang) => options.storefront.order(number, lang),
+    now: options.admin?.now ?? options.accounts?.now,
+  })
+  app.route('/', createSlipRoutes({ orders: commerce.orders, slips, callers: commerceCallers(accounts, operator) }))
 
   const pixels = new PixelService(options.db, {
     meta: options.analytics?.meta ?? null,
@@ -145,7 +165,7 @@ export function createApiApp(options: ApiOptions) {
   let admin: AdminApp | null = null
   const adminApp = () =>
     (admin ??= createAdminApp(
-      { ...adminOptions, orders: commerce.orders, refunds: commerce.refunds, alerts: staffAlerts },
+      { ...adminOptions, orders: commerce.orders, refunds: commerce.refunds, alerts: staffAlerts, slips },
       adminServices,
     ))
   const publicFetch = app.fetch.bind(app)
@@ -165,6 +185,7 @@ export function createApiApp(options: ApiOptions) {
     taxInvoices: commerce.taxInvoices,
     orderMails: commerce.mails,
     staffAlerts,
+    slips,
   })
   // A getter, not a value: Object.assign would make the admin app at once.
   return Object.defineProperty(api, 'admin', { get: adminApp, enumerable: true }) as typeof api & {

@@ -14,6 +14,7 @@ import { bankNames } from '~/domain/thai-banks'
 import { SELLER } from '~/brand'
 import type { StorefrontLinks } from '~/contract/links'
 import type { StaffAlertsOptions } from './alerts/staff-alerts.server'
+import type { SlipVerifier } from './providers/slipok.server'
 
 /** What the product API is created with (app.server.ts): the database, its stores and each area's providers. */
 export type ApiOptions = {
@@ -76,6 +77,11 @@ export type ApiOptions = {
   }
   /** LINE alerts for staff (issue 31 item 10): the push, demo recording, LINE's webhook secret (decision 186). */
   staffAlerts?: Pick<StaffAlertsOptions, 'push' | 'record' | 'channelSecret' | 'shipLateHours'>
+  /**
+   * Transfer slips (issue 31 item 6): who verifies them (SlipOK when configured; the demo verifier by default) and the
+   * directory their pictures are kept in (DATA_DIR/slips on the server; the system's temporary directory by default).
+   */
+  slips?: { verifier?: SlipVerifier; storageDir?: string }
 }
 
 /** THB per USD at which USD orders count towards tiers, unless configured (USD_TO_THB_RATE). */

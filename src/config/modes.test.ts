@@ -19,6 +19,8 @@ const LIVE = {
   PAYPAL_CLIENT_ID: 'AcLoopbackClientId0123456789abcdef',
   PAYPAL_CLIENT_SECRET: 'ELoopbackPaypalSecret0123456789abcdef',
   PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+  SLIPOK_BRANCH_ID: '41234',
+  SLIPOK_API_KEY: 'slipok-secret-key-0123456789',
 }
 
 const states = (source: Record<string, string>) =>
@@ -40,11 +42,12 @@ describe('the start-up table of providers', () => {
       // Not an outside provider: the shop's own proof of work is real in the demo too.
       'Bot check (account forms)': 'live',
       'Tax invoices (seller)': 'simulated',
+      'Transfer slips': 'simulated',
     })
     const report = startupReport(parseEnv({}))
     expect(report.split('\n')[0]).toMatch(/^Mode: demo \(SHOP_MODE=demo\): payments are simulated.*\/dev\/outbox/)
     // One header line and one line per provider.
-    expect(report.split('\n')).toHaveLength(1 + 1 + 12)
+    expect(report.split('\n')).toHaveLength(1 + 1 + 13)
     expect(report).toMatch(/SMS codes +simulated +outbox at \/dev\/outbox/)
     expect(report).toMatch(/Bot check \(account forms\) +live +proof of work \(ALTCHA, self-hosted\)/)
   })
@@ -57,6 +60,10 @@ describe('the start-up table of providers', () => {
     expect(report).toMatch(/E-mail \(codes, orders\) +live +SMTP \(127\.0\.0\.1:2525\)/)
     expect(report).toMatch(/Bot check \(account forms\) +live +Turnstile \(127\.0\.0\.1:9\)/)
     expect(report).toMatch(/PayPal +live +PayPal Orders API \(api-m\.paypal\.com\)/)
+    expect(report).toMatch(/Transfer slips +live +SlipOK \(api\.slipok\.com\)/)
+    // Live without SlipOK trusts no slip: every one waits for staff.
+    const { SLIPOK_BRANCH_ID: _branch, SLIPOK_API_KEY: _key, ...withoutSlipOk } = LIVE
+    expect(states(withoutSlipOk)['Transfer slips']).toBe('off')
     for (const secret of [
       'PaypalSecret',
       'mail-password',
@@ -67,6 +74,7 @@ describe('the start-up table of providers', () => {
       'line-channel-secret',
       'token-0123456789',
       'turnstile-secret',
+      'slipok-secret',
     ]) {
       expect(report).not.toContain(secret)
     }

@@ -114,7 +114,19 @@ export function providerRows(env: Env): ProviderRow[] {
       : { provider: 'Google Tag Manager', state: 'off', detail: 'no container' },
     botCheckRow(env),
     sellerRow(env),
+    slipsRow(env),
   ]
+}
+
+/** Transfer slips (issue 31 item 6): SlipOK when configured; the demo's verifier trusts the QR; live trusts none. */
+function slipsRow(env: Env): ProviderRow {
+  const provider = 'Transfer slips'
+  if (env.SLIPOK_BRANCH_ID && env.SLIPOK_API_KEY) {
+    return { provider, state: 'live', detail: `SlipOK (${hostOf(env.SLIPOK_API_URL)})` }
+  }
+  return env.SHOP_MODE === 'live'
+    ? { provider, state: 'off', detail: 'no verifier: every slip waits for staff review' }
+    : { provider, state: 'simulated', detail: 'demo verifier: trusts the slip’s QR' }
 }
 
 /** The seller named on tax invoices: the shop's own SELLER_* values, or (demo only) the made-up demo company. */

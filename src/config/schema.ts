@@ -270,6 +270,16 @@ export const envSchema = z.object({
   /** How often every instance makes and sends the staff's LINE alerts and looks for orders late to ship (issue 31). */
   STAFF_ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /**
+   * SlipOK's slip verification (issue 31 item 6, https://slipok.com): the branch id and API key of its console. Both
+   * or neither; without them the demo trusts a slip's QR (labelled demo) and live mode sends every slip to review.
+   */
+  SLIPOK_BRANCH_ID: z
+    .string()
+    .regex(/^[0-9A-Za-z_-]{1,40}$/)
+    .optional(),
+  SLIPOK_API_KEY: z.string().min(8).optional(),
+  SLIPOK_API_URL: origin.default('https://api.slipok.com'),
+  /**
    * What unpaid orders may hold (issue 29, decision 038): orders per connection and per e-mail or telephone
    * at a time. The browser tests raise both (every test comes from 127.0.0.1 with the same telephone); the
    * integration tests keep the shop's values.
@@ -338,6 +348,7 @@ const SECRET_VARIABLES = new Set([
   'TIKTOK_EVENTS_ACCESS_TOKEN',
   'OPERATOR_TOKEN',
   'TURNSTILE_SECRET_KEY',
+  'SLIPOK_API_KEY',
 ])
 
 /** PayPal's REST hosts (https://developer.paypal.com/api/rest/requests/): the defaults of PAYPAL_API_URL. */
@@ -397,6 +408,12 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
   if (!env.LINE_CHANNEL_ID !== !env.LINE_CHANNEL_SECRET) {
     const missing = env.LINE_CHANNEL_ID ? 'LINE_CHANNEL_SECRET' : 'LINE_CHANNEL_ID'
     issue(missing, 'LINE_CHANNEL_ID and LINE_CHANNEL_SECRET go together')
+  }
+  if (!env.SLIPOK_BRANCH_ID !== !env.SLIPOK_API_KEY) {
+    issue(
+      env.SLIPOK_BRANCH_ID ? 'SLIPOK_API_KEY' : 'SLIPOK_BRANCH_ID',
+      'SLIPOK_BRANCH_ID and SLIPOK_API_KEY go together',
+    )
   }
   if (!env.TURNSTILE_SITE_KEY !== !env.TURNSTILE_SECRET_KEY) {
     const missing = env.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY'

@@ -71,6 +71,10 @@ export const API_ERROR_REASONS = [
   'ROLE_IN_USE',
   // more than was paid less what was refunded (issue 31 item 7): fields.amount says what may still be refunded
   'REFUND_TOO_LARGE',
+  // transfer slips (issue 31 item 6): a file that is not a slip picture or is too large (fields.slip says which); a
+  // bank reference that paid an order before
+  'SLIP_REFUSED',
+  'REFERENCE_USED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

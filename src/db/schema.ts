@@ -1245,3 +1245,56 @@ export const paymentEvents = pgTable(
 
 export * from './staff-schema'
 export * from './alerts-schema'
+
+// ── Transfer slips (issue 31 item 6, decision 187) ────────────────────────────────────────────────────────
+
+/**
+ * A bank-transfer slip a shopper uploaded for an order: the stored picture (metadata stripped), what its QR and the
+ * slip-verification provider read, and where it stands: `paid` (it matched and paid the order), `review` (staff must
+ * look: `reason` says why), `confirmed` or `rejected` by staff (`decision_note` is the reason the shopper reads).
+ */
+export const transferSlips = pgTable(
+  'transfer_slips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    /** The picture's file name in the slips directory, its type and size as stored. */
+    file: text('file').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    qrPayload: text('qr_payload'),
+    transRef: text('trans_ref'),
+    sendingBank: text('sending_bank'),
+    /** Who read the slip: `slipok`, or `demo` (the demo verifier). */
+    provider: text('provider').notNull(),
+    reading: jsonb('reading'),
+    decisionNote: text('decision_note'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('transfer_slips_order_idx').on(table.orderId, table.createdAt),
+    index('transfer_slips_status_idx').on(table.status, table.createdAt),
+  ],
+)
+
+export type TransferSlipRow = typeof transferSlips.$inferSelect
+
+/**
+ * Every bank transaction reference that paid an order, once: a slip's, a manual "mark paid"'s, a bank statement
+ * line's. The primary key is the race-safe "never used before": two payments with one reference cannot both commit.
+ */
+export const transferReferences = pgTable('transfer_references', {
+  reference: text('reference').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  source: text('source').notNull(),
+  slipId: uuid('slip_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -24,6 +24,8 @@ import { bankNames } from '~/domain/thai-banks'
 import { onShutdown } from './lifecycle.server'
 import { loggableError } from '~/db/error-details'
 import { DEFAULT_UNPAID_HOLD_LIMITS } from '~/domain/unpaid-holds'
+import { resolve } from 'node:path'
+import { createSlipOkVerifier, createUnconfiguredSlipVerifier } from '~/api/providers/slipok.server'
 
 /** A page render's in-process API calls share its session lookups (issue 29). */
 export { withinPageRender } from '~/api/accounts/render-scope.server'
@@ -199,6 +201,20 @@ export function getApiApp(): Promise<ApiApp> {
           push: linePush,
           record: env.SHOP_MODE !== 'live',
           channelSecret: env.LINE_MESSAGING_CHANNEL_SECRET ?? null,
+        },
+        // Transfer slips (issue 31 item 6): SlipOK when configured; the demo's verifier in demo mode; none live.
+        slips: {
+          storageDir: resolve(env.DATA_DIR, 'slips'),
+          verifier:
+            env.SLIPOK_BRANCH_ID && env.SLIPOK_API_KEY
+              ? createSlipOkVerifier({
+                  branchId: env.SLIPOK_BRANCH_ID,
+                  apiKey: env.SLIPOK_API_KEY,
+                  apiBaseUrl: env.SLIPOK_API_URL,
+                })
+              : env.SHOP_MODE === 'live'
+                ? createUnconfiguredSlipVerifier()
+                : undefined,
         },
       })
       // Hourly housekeeping: expired codes and sessions go, this month's member codes are issued (idempotent,

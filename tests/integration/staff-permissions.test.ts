@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemActor } from '~/api/admin/actor'
 import { DENIAL_LINE_EVERY_SECONDS, denialAction } from '~/api/admin/audit.server'
-import { auditLog, orders, payments } from '~/db/schema'
+import { auditLog, orders, payments, transferSlips } from '~/db/schema'
 import {
   BUILT_IN_ROLE_PERMISSIONS,
   BUILT_IN_ROLES,
@@ -375,6 +375,7 @@ const UNAUDITED: Record<string, string> = {
   staffInviteAccept: 'a name and language kept on the invitation before anyone exists; staff.create records them',
   staffInviteTotpStart: 'a TOTP secret kept on the invitation until confirmed; staff.create is the entry',
   staffInvitePasskeyOptions: 'a passkey challenge kept on the invitation; staff.create is the entry',
+  adminStatementPreview: 'a dry run: a bank statement matched to open transfers, nothing written',
 }
 
 /** What a write's entry must hold besides the actor, IP and request id: before, after, or both. */
@@ -796,6 +797,16 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       changes: 'both',
     }
   },
+  adminSlipConfirm: async () => {
+    const { number, id } = await aSlipInReview()
+    return {
+      path: `/slips/${id}/confirm`,
+      action: 'payment.slip_confirm',
+      entityType: 'order',
+      entityId: number,
+      changes: 'both',
+    }
+  },
   staffOwnAlertsChoose: async () => ({
     path: '/me/alerts',
     body: { kinds: ['low_stock'] },
@@ -822,6 +833,61 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       changes: 'both',
     }
   },
+  adminSlipReject: async () => {
+    const { number, id } = await aSlipInReview()
+    return {
+      path: `/slips/${id}/reject`,
+      body: { reason: 'not_received', note: null },
+      action: 'payment.slip_reject',
+      entityType: 'order',
+      entityId: number,
+      changes: 'both',
+    }
+  },
+  adminOrderMarkPaid: async () => {
+    const number = await anOrder()
+    return {
+      path: `/orders/${number}/mark-paid`,
+      body: { reference: `FT${h.next()}MARKPAID` },
+      action: 'payment.mark_paid',
+      entityType: 'order',
+      entityId: number,
+      changes: 'both',
+    }
+  },
+  adminStatementConfirm: async () => {
+    const number = await anOrder()
+    return {
+      path: '/payments/statement/confirm',
+      body: { matches: [{ number, reference: `STMT${h.next()}` }] },
+      action: 'payment.statement_match',
+      entityType: 'order',
+      entityId: number,
+      changes: 'both',
+    }
+  },
+}
+
+/** An order with a transfer slip waiting for review (as a slip whose QR could not be read leaves it). */
+async function aSlipInReview(): Promise<{ number: string; id: string }> {
+  const number = await anOrder()
+  const [order] = await database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(sql`${orders.number} = ${number}`)
+  const [slip] = await database.db
+    .insert(transferSlips)
+    .values({
+      orderId: order?.id ?? '',
+      status: 'review',
+      reason: 'no_qr',
+      file: 'none.jpeg',
+      contentType: 'image/jpeg',
+      bytes: 0,
+      provider: 'demo',
+    })
+    .returning({ id: transferSlips.id })
+  return { number, id: slip?.id ?? '' }
 }
 
 /** The writes of the document: every operation but a GET, and a GET that asks for step-up (an export). */

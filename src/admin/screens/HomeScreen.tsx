@@ -65,6 +65,13 @@ export function HomeScreen() {
           <Trans>Loading…</Trans>
         </p>
       )}
+      {can(me, 'payments:confirm') ? (
+        <p>
+          <Link to="/slips" className="admin-queue__slips">
+            <Trans>Transfer slips to review</Trans>
+          </Link>
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -18,6 +18,7 @@ import {
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
 import { OrderRefundsPanel } from './OrderRefunds'
+import { MarkPaidPanel } from './MarkPaidPanel'
 
 const route = getRouteApi('/orders/$number')
 
@@ -353,6 +354,9 @@ export function OrderScreen() {
       </div>
       {mayWrite && data.allowed.cancel ? (
         <CancelOrder order={data} onDone={() => setNotice(<Trans>The order is cancelled.</Trans>)} />
+      ) : null}
+      {can(me, 'payments:confirm') ? (
+        <MarkPaidPanel order={data} onDone={() => setNotice(<Trans>The order is paid.</Trans>)} />
       ) : null}
 
       <div className="admin-order__grid">

@@ -157,6 +157,13 @@ export function AdminLayout() {
                 </Link>
               </li>
             ) : null}
+            {can(me, 'payments:confirm') ? (
+              <li>
+                <Link to="/slips" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Slips to review</Trans>
+                </Link>
+              </li>
+            ) : null}
             {MANAGE_LINKS.filter((link) => can(me, link.permission)).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} activeProps={{ 'aria-current': 'page' }}>

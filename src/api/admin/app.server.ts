@@ -13,6 +13,8 @@ import type { RefundsService } from '~/api/commerce/refunds.service'
 import { createRefundAdminRoutes } from './refunds.routes.server'
 import { adminDocumentOf, registerAdminComponents } from './openapi.server'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
+import { createSlipAdminRoutes } from './slips.routes.server'
+import type { TransferSlips } from '~/api/commerce/slips.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -25,6 +27,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   refunds: RefundsService
   /** LINE alerts for staff (issue 31 item 10): each staff member's own settings. */
   alerts?: StaffAlerts
+  /** Transfer slips (issue 31 item 6): the review queue, decisions, manual payments and statement matching. */
+  slips?: TransferSlips
 }
 
 /**
@@ -58,13 +62,11 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
 
   app.route('/', createAuthRoutes(services, cookie))
   app.route('/', createManageRoutes(services))
-  app.route(
-    '/',
-    createOrderAdminRoutes(new AdminOrders(services.db, options.orders, services.audit, services.now), services.now),
-  )
+  const adminOrders = new AdminOrders(services.db, options.orders, services.audit, services.now)
+  app.route('/', createOrderAdminRoutes(adminOrders, services.now))
   app.route('/', createRefundAdminRoutes(options.refunds, services.now))
-
   if (options.alerts) app.route('/', createAlertRoutes(options.alerts, services.now))
+  if (options.slips) app.route('/', createSlipAdminRoutes(options.slips, adminOrders, services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

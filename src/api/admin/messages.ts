@@ -47,6 +47,7 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     th: 'ผู้ให้บริการชำระเงินไม่ได้คืนเงินรายการนี้ ยังไม่มีการคืนเงิน',
     en: 'The payment provider did not make the refund: nothing was refunded',
   },
+  REFERENCE_USED: { th: 'เลขอ้างอิงธนาคารนี้เคยใช้ชำระคำสั่งซื้อแล้ว', en: 'This bank reference paid an order before' },
 }
 
 export function staffMessage(reason: ApiErrorReason, language: StaffLanguage, fallback: string): string {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { Fragment, useId, type ReactNode } from 'react'
+import { Fragment, lazy, Suspense, useId, type ReactNode } from 'react'
 import { sessionQuery } from '~/account/session.functions'
 import { orderQuery } from '~/checkout/checkout.functions'
 import { BankTransferPanel, OnlinePaymentPanel } from '~/checkout/components/PaymentStatus'
@@ -33,6 +33,9 @@ import {
   type PaymentOutcome,
 } from '~/domain/payment-outcome'
 import { shippingFeeReason } from '~/domain/shipping'
+
+/** The transfer slip's upload (issue 31 item 6): loaded only on an unpaid bank transfer order's page. */
+const SlipUpload = lazy(() => import('~/checkout/components/SlipUpload'))
 
 const ORDER_NUMBER = /^[A-Z0-9-]{4,40}$/
 /** An order placed less than this long ago is thanked for (the confirmation after checkout). */
@@ -173,6 +176,11 @@ function OrderPage() {
           dueAt={order.paymentDueAt}
           locale={locale}
         />
+      ) : null}
+      {outcome === 'awaitingTransfer' && order.bankTransfer ? (
+        <Suspense fallback={null}>
+          <SlipUpload number={order.number} locale={locale} />
+        </Suspense>
       ) : null}
       {outcome === 'declined' || outcome === 'cancelled' || outcome === 'pending' ? (
         <OnlinePaymentPanel order={order} outcome={outcome} />

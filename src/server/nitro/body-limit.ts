@@ -3,6 +3,21 @@ import { defineHandler } from 'nitro/h3'
 /** The largest request body the server accepts (issue 15): the API, server functions and every other route. */
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/**
+ * A transfer slip's upload (issue 31 item 6) may be a phone photo of up to 5 MB: its routes (the API's, and the order
+ * page's that passes it on) take up to 8 MiB, so that
+ * a picture somewhat over 5 MB is refused by the route in the shopper's language (SLIP_REFUSED, tooLarge).
+ */
+export const SLIP_BODY_BYTES = 8 * 1024 * 1024
+const SLIP_UPLOAD_PATHS = [/^\/api\/public\/[^/]+\/orders\/[^/]+\/slip$/, /^(\/[a-z]{2})?\/order\/[^/]+\/slip$/]
+
+/** The largest body this request may have. */
+function limitOf(request: Request): number {
+  if (request.method !== 'POST') return MAX_BODY_BYTES
+  const path = new URL(request.url).pathname
+  return SLIP_UPLOAD_PATHS.some((pattern) => pattern.test(path)) ? SLIP_BODY_BYTES : MAX_BODY_BYTES
+}
+
 function tooLarge(): Response {
   return Response.json(
     { code: 413, message: 'The request body is too large' },
@@ -72,16 +87,17 @@ const RUNTIME_KEYS = ['ip', 'runtime', 'context', 'waitUntil'] as const
 export default defineHandler(async (event) => {
   const request = event.req
   const declared = request.headers.get('content-length')
+  const limit = limitOf(request)
   if (declared !== null) {
     const length = Number(declared)
-    if (!Number.isFinite(length) || length > MAX_BODY_BYTES) return tooLarge()
+    if (!Number.isFinite(length) || length > limit) return tooLarge()
     return
   }
   // Without either header a request has no body (HTTP/1.1). The body stream is not touched otherwise: reading
   // `body` of the server's Request starts consuming the socket (and a closed one then logs "aborted").
   if (request.method === 'GET' || request.method === 'HEAD' || !request.headers.has('transfer-encoding')) return
   if (!request.body) return
-  const bytes = await readCapped(request.body, MAX_BODY_BYTES)
+  const bytes = await readCapped(request.body, limit)
   if (bytes === null) return tooLarge()
   const copy = new Request(request.url, {
     method: request.method,
