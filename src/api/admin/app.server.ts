@@ -8,6 +8,8 @@ import { createOrderAdminRoutes } from './orders.routes.server'
 import { AdminOrders } from './orders.service'
 import type { OrdersService } from '~/api/commerce/orders.service'
 import { adminDocumentOf, registerAdminComponents } from './openapi.server'
+import { createFulfilmentRoutes } from './fulfilment.routes.server'
+import { Fulfilment } from './fulfilment.service'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 
 export type AdminApiOptions = AdminServiceOptions & {
@@ -50,10 +52,13 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
 
   app.route('/', createAuthRoutes(services, cookie))
   app.route('/', createManageRoutes(services))
-  app.route(
-    '/',
-    createOrderAdminRoutes(new AdminOrders(services.db, options.orders, services.audit, services.now), services.now),
+  const adminOrders = new AdminOrders(services.db, options.orders, services.audit, services.now)
+  app.route('/', createOrderAdminRoutes(adminOrders, services.now))
+  const site = new URL(options.siteUrl).origin
+  const fulfilment = new Fulfilment(services.db, options.orders, services.audit, services.now, (number) =>
+    new URL(`/admin/orders/${encodeURIComponent(number)}`, site).toString(),
   )
+  app.route('/', createFulfilmentRoutes(fulfilment, adminOrders, services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
