@@ -746,6 +746,35 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       changes: 'both',
     }
   },
+  adminOrderShip: async () => {
+    const number = await aPaidOrder()
+    return {
+      path: `/orders/${number}/parcels`,
+      body: { carrier: 'thailand_post', tracking_number: 'EF123456789TH' },
+      action: 'order.ship',
+      entityType: 'order',
+      entityId: number,
+      changes: 'both',
+    }
+  },
+  adminTrackingImport: async () => {
+    const number = await aPaidOrder()
+    return {
+      path: '/fulfilment/tracking-import',
+      body: { csv: `${number},kerry_express,KEX1234567890`, apply: true },
+      action: 'order.ship',
+      entityType: 'order',
+      entityId: number,
+      changes: 'both',
+    }
+  },
+}
+
+/** An order paid and waiting to be packed. */
+async function aPaidOrder(): Promise<string> {
+  const number = await anOrder()
+  await database.db.execute(sql`UPDATE orders SET status = 'paid' WHERE number = ${number}`)
+  return number
 }
 
 /** The writes of the document: every operation but a GET, and a GET that asks for step-up (an export). */
