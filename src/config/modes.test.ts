@@ -19,6 +19,7 @@ const LIVE = {
   PAYPAL_CLIENT_ID: 'AcLoopbackClientId0123456789abcdef',
   PAYPAL_CLIENT_SECRET: 'ELoopbackPaypalSecret0123456789abcdef',
   PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+  THAILAND_POST_API_TOKEN: 'thailand-post-token-0123456789',
 }
 
 const states = (source: Record<string, string>) =>
@@ -40,11 +41,12 @@ describe('the start-up table of providers', () => {
       // Not an outside provider: the shop's own proof of work is real in the demo too.
       'Bot check (account forms)': 'live',
       'Tax invoices (seller)': 'simulated',
+      'Parcel tracking': 'simulated',
     })
     const report = startupReport(parseEnv({}))
     expect(report.split('\n')[0]).toMatch(/^Mode: demo \(SHOP_MODE=demo\): payments are simulated.*\/dev\/outbox/)
     // One header line and one line per provider.
-    expect(report.split('\n')).toHaveLength(1 + 1 + 12)
+    expect(report.split('\n')).toHaveLength(1 + 1 + 13)
     expect(report).toMatch(/SMS codes +simulated +outbox at \/dev\/outbox/)
     expect(report).toMatch(/Bot check \(account forms\) +live +proof of work \(ALTCHA, self-hosted\)/)
   })
@@ -67,6 +69,7 @@ describe('the start-up table of providers', () => {
       'line-channel-secret',
       'token-0123456789',
       'turnstile-secret',
+      'thailand-post-token',
     ]) {
       expect(report).not.toContain(secret)
     }

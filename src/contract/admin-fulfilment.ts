@@ -100,3 +100,24 @@ export const thailandPostWebhookBody = z
 export const webhookAcceptedSchema = z
   .object({ received: z.int(), recorded: z.int() })
   .openapi('TrackingWebhookReceived')
+
+export const parcelEventsSchema = z
+  .object({
+    events: z.array(
+      z.object({
+        tracking_number: z.string(),
+        kind: z.string().openapi({
+          description: 'accepted, in_transit, out_for_delivery, delivered, failed, returned or other',
+        }),
+        code: z.string().openapi({ description: 'The carrier’s own status code' }),
+        description: z.string().openapi({ description: 'The carrier’s words' }),
+        location: z.string().nullable(),
+        occurred_at: z.string().openapi({ format: 'date-time' }),
+      }),
+    ),
+    received_at: z
+      .string()
+      .nullable()
+      .openapi({ format: 'date-time', description: 'When the shopper received the order: §9’s window starts here' }),
+  })
+  .openapi('AdminParcelEvents')

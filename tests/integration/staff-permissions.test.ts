@@ -72,6 +72,7 @@ const NO_PERMISSION: Record<string, string> = {
   staffOwnSessionRevoke: 'the caller’s own sessions',
   staffSignOut: 'ending the caller’s own session',
   staffRoles: 'the roles’ names and permissions, which every screen of the back office shows',
+  thailandPostWebhook: 'the carrier’s push: the secret in its address is the right to it (parcel-tracking.test.ts)',
 }
 
 const BASE = '/api/admin/{storeKey}'
@@ -370,6 +371,8 @@ const UNAUDITED: Record<string, string> = {
   staffInviteAccept: 'a name and language kept on the invitation before anyone exists; staff.create records them',
   staffInviteTotpStart: 'a TOTP secret kept on the invitation until confirmed; staff.create is the entry',
   staffInvitePasskeyOptions: 'a passkey challenge kept on the invitation; staff.create is the entry',
+  thailandPostWebhook:
+    'the carrier’s statuses (no one’s change); an order it delivers is audited as the system (parcel-tracking.test.ts)',
 }
 
 /** What a write's entry must hold besides the actor, IP and request id: before, after, or both. */

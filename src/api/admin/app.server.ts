@@ -10,6 +10,7 @@ import type { OrdersService } from '~/api/commerce/orders.service'
 import { adminDocumentOf, registerAdminComponents } from './openapi.server'
 import { createFulfilmentRoutes } from './fulfilment.routes.server'
 import { Fulfilment } from './fulfilment.service'
+import { ParcelTracking, type TrackingOptions } from './tracking.service'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 
 export type AdminApiOptions = AdminServiceOptions & {
@@ -19,6 +20,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   secureCookies?: boolean
   /** The shop's orders (the commerce area's service): the orders workspace reads and changes them through it. */
   orders: OrdersService
+  /** Parcel tracking: the carrier's API (or the demo carrier) and the webhook's secret; none: neither. */
+  tracking?: TrackingOptions
 }
 
 /**
@@ -58,12 +61,18 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
   const fulfilment = new Fulfilment(services.db, options.orders, services.audit, services.now, (number) =>
     new URL(`/admin/orders/${encodeURIComponent(number)}`, site).toString(),
   )
-  app.route('/', createFulfilmentRoutes(fulfilment, adminOrders, services.now))
+  const tracking = new ParcelTracking(
+    services.db,
+    options.orders,
+    services.audit,
+    options.tracking ?? { tracker: null, webhookKey: null },
+  )
+  app.route('/', createFulfilmentRoutes(fulfilment, adminOrders, services.now, tracking))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
 
-  return Object.assign(app, { openApiDocument, services })
+  return Object.assign(app, { openApiDocument, services, tracking })
 }
 
 export type AdminApp = ReturnType<typeof createAdminApp>

@@ -3,13 +3,20 @@ import { body, json, refused, toWire } from '~/api/http.server'
 import { adminOrderNumberParam, adminOrderSchema } from '~/contract/admin-orders'
 import {
   fulfilmentDocumentQuery,
+  parcelEventsSchema,
   shipBody,
+  thailandPostWebhookBody,
   trackingImportBody,
   trackingImportSchema,
+  trackingWebhookParam,
+  webhookAcceptedSchema,
 } from '~/contract/admin-fulfilment'
+import { ApiError } from '~/api/errors'
+import { eventsOfThailandPostItems } from '~/api/providers/thailand-post.server'
 import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
 import type { Fulfilment } from './fulfilment.service'
 import type { AdminOrders } from './orders.service'
+import { sameKey, type ParcelTracking } from './tracking.service'
 
 const denied = {
   401: refused('Not signed in'),
@@ -19,7 +26,12 @@ const denied = {
 const FILE_NAMES = { pick_list: 'pick-list', packing_slips: 'packing-slips', labels: 'labels' } as const
 
 /** Fulfilment (issue 31 item 8, item 5's bulk actions): the warehouse's PDFs, shipping a parcel, the tracking CSV. */
-export function createFulfilmentRoutes(fulfilment: Fulfilment, orders: AdminOrders, now: () => Date) {
+export function createFulfilmentRoutes(
+  fulfilment: Fulfilment,
+  orders: AdminOrders,
+  now: () => Date,
+  tracking: ParcelTracking,
+) {
   const app = createAdminSubApp()
 
   app.openapi(
@@ -120,6 +132,72 @@ export function createFulfilmentRoutes(fulfilment: Fulfilment, orders: AdminOrde
       const input = c.req.valid('json')
       const report = await fulfilment.importTracking(input.csv, input.apply, auditContextOf(c))
       return c.json(toWire(trackingImportSchema, report), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'get',
+          path: '/orders/{number}/tracking',
+          operationId: 'adminOrderTracking',
+          summary: 'What the carrier said of each parcel of the order (polled or pushed), oldest first',
+          access: requirePermission('orders:read'),
+          request: { params: adminOrderNumberParam },
+          responses: {
+            200: json(parcelEventsSchema, 'The parcels’ events'),
+            400: refused('Not an order number'),
+            ...denied,
+            404: refused('No such order'),
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const order = await fulfilment.requireByNumber(c.req.valid('param').number)
+      const events = await tracking.ofOrder(order.id)
+      return c.json(
+        toWire(parcelEventsSchema, {
+          events: events.map((event) => ({ ...event, occurredAt: event.occurredAt.toISOString() })),
+          receivedAt: order.receivedAt?.toISOString() ?? null,
+        }),
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/webhooks/thailand-post/{key}',
+          operationId: 'thailandPostWebhook',
+          summary: 'Thailand Post’s tracking push: each parcel’s statuses stored; a delivered parcel’s order received',
+          description:
+            'The address given to Thailand Post’s webhook carries the shop’s secret (THAILAND_POST_WEBHOOK_KEY). A ' +
+            'delivery makes the order received at the carrier’s time of delivery, audited as the system.',
+          access: { kind: 'public' },
+          request: { params: trackingWebhookParam, ...body(thailandPostWebhookBody) },
+          responses: {
+            200: json(webhookAcceptedSchema, 'Received: how many items, how many new events'),
+            400: refused('Not a tracking push'),
+            404: refused('No webhook at this address'),
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const expected = tracking.options.webhookKey
+      if (!expected || !sameKey(c.req.valid('param').key, expected)) {
+        throw new ApiError(404, 'NOT_FOUND', 'No such endpoint')
+      }
+      const { items } = c.req.valid('json')
+      const { recorded } = await tracking.record(eventsOfThailandPostItems(items), 'webhook')
+      return c.json({ received: items.length, recorded }, 200)
     },
   )
 

@@ -1,16 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import {
-  orderEvents,
-  orderItems,
-  orderShipments,
-  orders,
-  parcelEvents,
-  products,
-  stores,
-  variants,
-  type OrderRow,
-} from '~/db/schema'
+import { orderEvents, orderItems, orderShipments, orders, products, stores, variants, type OrderRow } from '~/db/schema'
 import { carrierById, parseTrackingNumber, type CarrierId } from '~/domain/carriers'
 import type { OrderStatus } from '~/domain/orders'
 import { parseTrackingCsv, type TrackingRow } from '~/domain/tracking-csv'
@@ -262,22 +252,6 @@ export class Fulfilment {
       }
       return report(checked, true)
     })
-  }
-
-  /** The carrier's events of each parcel of an order, oldest first. */
-  async parcelEvents(orderId: string) {
-    return this.db
-      .select({
-        shipmentId: parcelEvents.shipmentId,
-        kind: parcelEvents.kind,
-        description: parcelEvents.description,
-        location: parcelEvents.location,
-        occurredAt: parcelEvents.occurredAt,
-      })
-      .from(parcelEvents)
-      .innerJoin(orderShipments, eq(orderShipments.id, parcelEvents.shipmentId))
-      .where(eq(orderShipments.orderId, orderId))
-      .orderBy(asc(parcelEvents.occurredAt))
   }
 
   /** The order of a number, for the routes that answer with its detail. */
