@@ -6,6 +6,7 @@ import { type FormEvent, type RefObject, useCallback, useEffect, useId, useRef, 
 import { scanCode } from '~/catalog/catalog.functions'
 import { PageHeading } from '~/components/PageHeading'
 import { createDecoder, type Decoder, normaliseCode, sizeFromScannedUrl } from '~/scan/decode'
+import { backOfficeOrderPath } from '~/scan/back-office'
 import { pageHead } from '~/seo/page-head'
 import { productLink, type ProductRef } from '~/catalog/product-link'
 
@@ -215,6 +216,13 @@ function ScanPage() {
   const lookup = useMutation({
     mutationFn: async ({ raw }: Lookup): Promise<Found | null> => {
       const hosts = shopHosts(boot.config.siteUrl)
+      // An order's code from its label opens the order in the back office (its own app: a full page load).
+      const office = backOfficeOrderPath(raw, hosts)
+      if (office) {
+        window.location.assign(office)
+        // Busy until the page has gone.
+        return new Promise<never>(() => {})
+      }
       const code = normaliseCode(raw, hosts)
       if (code === null) return null
       const result = await scanCode({ data: { code } })

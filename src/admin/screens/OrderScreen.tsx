@@ -17,6 +17,7 @@ import {
 } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { FulfilmentPanel } from './FulfilmentPanel'
 
 const route = getRouteApi('/orders/$number')
 
@@ -353,6 +354,7 @@ export function OrderScreen() {
       {mayWrite && data.allowed.cancel ? (
         <CancelOrder order={data} onDone={() => setNotice(<Trans>The order is cancelled.</Trans>)} />
       ) : null}
+      <FulfilmentPanel order={data} />
 
       <div className="admin-order__grid">
         <Section title={<Trans>Customer</Trans>}>

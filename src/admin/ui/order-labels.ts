@@ -56,6 +56,9 @@ export const MAIL_STATE_LABELS: Record<string, MessageDescriptor> = {
 export const STAFF_ACTION_LABELS: Record<string, MessageDescriptor> = {
   'order.cancel': msg`Cancelled by staff`,
   'order.address': msg`Delivery address changed`,
+  'order.ship': msg`Shipped by staff`,
+  'order.parcel': msg`Parcel added by staff`,
+  'order.delivered': msg`Delivered (the carrier’s tracking)`,
 }
 
 /** A date and time in Bangkok, as the staff member's language writes it (Thai with the Buddhist era). */
