@@ -131,7 +131,7 @@ async function shipped(trackingNumber: string): Promise<{ number: string; token:
     body: { carrier: 'thailand_post', tracking_number: trackingNumber },
   })
   expect(reply.status, reply.text).toBe(200)
-  return { number, token: String(placed.body.order_token ?? (placed.body.order as Json).access_token ?? '') }
+  return { number, token: String(placed.body.access_token) }
 }
 
 async function orderRow(number: string) {
@@ -175,7 +175,7 @@ describe('the Thailand Post adapter', () => {
 
 describe('tracking an order', () => {
   it('stores the polled statuses once, and a delivery makes the order received at the carrier’s time, audited as the system', async () => {
-    const { number } = await shipped('EF222222222TH')
+    const { number, token } = await shipped('EF222222222TH')
     known.set('EF222222222TH', [
       item('EF222222222TH', '103', 'รับฝาก', '27/11/2569 10:00:00+07:00'),
       item('EF222222222TH', '201', 'อยู่ระหว่างการขนส่ง', '27/11/2569 18:00:00+07:00'),
@@ -208,6 +208,15 @@ describe('tracking an order', () => {
     expect(staffView.body.received_at).toBe(order.receivedAt?.toISOString())
     const detail = await h.call('GET', `/orders/${number}`, { cookie: warehouse.cookie })
     expect(detail.body.received_at).toBe(order.receivedAt?.toISOString())
+    // The shopper's order page: the carrier's latest word on the parcel, and the day received.
+    const shopper = await call('GET', `/orders/${number}?lang=th`, { headers: { 'x-order-token': token } })
+    expect(shopper.status, JSON.stringify(shopper.body)).toBe(200)
+    expect(shopper.body.received_at).toBe(order.receivedAt?.toISOString())
+    expect((shopper.body.shipments as Json[])[0]?.latest).toEqual({
+      description: 'นำจ่ายสำเร็จ',
+      location: 'ปณ.ลาดยาว',
+      occurred_at: new Date('2026-11-28T09:30:00+07:00').toISOString(),
+    })
   })
 
   it('takes the carrier’s push at the webhook’s secret address only, and moves the delivered order', async () => {
