@@ -6,7 +6,6 @@ import { type FormEvent, type RefObject, useCallback, useEffect, useId, useRef, 
 import { scanCode } from '~/catalog/catalog.functions'
 import { PageHeading } from '~/components/PageHeading'
 import { createDecoder, type Decoder, normaliseCode, sizeFromScannedUrl } from '~/scan/decode'
-import { backOfficeOrderPath } from '~/scan/back-office'
 import { pageHead } from '~/seo/page-head'
 import { productLink, type ProductRef } from '~/catalog/product-link'
 
@@ -216,8 +215,11 @@ function ScanPage() {
   const lookup = useMutation({
     mutationFn: async ({ raw }: Lookup): Promise<Found | null> => {
       const hosts = shopHosts(boot.config.siteUrl)
-      // An order's code from its label opens the order in the back office (its own app: a full page load).
-      const office = backOfficeOrderPath(raw, hosts)
+      // An order's code from its label opens the order in the back office (its own app: a full page load). Its check
+      // is loaded only for an address, so the page's first load stays as it was.
+      const office = /^\s*https?:\/\//i.test(raw)
+        ? (await import('~/scan/back-office')).backOfficeOrderPath(raw, hosts)
+        : null
       if (office) {
         window.location.assign(office)
         // Busy until the page has gone.
