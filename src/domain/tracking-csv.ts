@@ -7,7 +7,7 @@ import { CARRIERS, parseTrackingNumber, type CarrierId } from './carriers'
  */
 
 /** The most rows one upload may hold: a day's parcels, with room. */
-export const TRACKING_CSV_MAX_ROWS = 1000
+export const TRACKING_CSV_MAX_ROWS = 200
 
 /** What is wrong with a row on its own (the order's existence and status are the service's to check). */
 export const TRACKING_ROW_PROBLEMS = [

@@ -3,7 +3,7 @@ import type { Db } from '~/db/client.server'
 import { orderEvents, orderItems, orderShipments, orders, products, stores, variants, type OrderRow } from '~/db/schema'
 import { carrierById, parseTrackingNumber, type CarrierId } from '~/domain/carriers'
 import type { OrderStatus } from '~/domain/orders'
-import { parseTrackingCsv, type TrackingRow } from '~/domain/tracking-csv'
+import { parseTrackingCsv, TRACKING_CSV_MAX_ROWS, type TrackingRow } from '~/domain/tracking-csv'
 import { ApiError } from '~/api/errors'
 import { enqueueOrderMail } from '~/api/emails/order-mails.server'
 import type { OrdersService } from '~/api/commerce/orders.service'
@@ -14,9 +14,6 @@ import type { FulfilmentDocument, PackOrder } from './fulfilment-pdf.server'
 
 /** The statuses an order is shipped from (§4): paid (packed on the way out), packed, or already on its way (a parcel more). */
 export const SHIPPABLE: readonly OrderStatus[] = ['paid', 'packed', 'in_transit']
-
-/** The most orders one document or one bulk action takes. */
-export const FULFILMENT_BATCH_MAX = 200
 
 export type TrackingImportRow = Omit<TrackingRow, 'carrierText' | 'trackingText'> & { status: OrderStatus | null }
 
@@ -222,8 +219,8 @@ export class Fulfilment {
     if (rows.length === 0) {
       throw new ApiError(400, 'INVALID_INPUT', 'The file has no rows', { fields: { csv: 'empty' } })
     }
-    if (rows.length > FULFILMENT_BATCH_MAX) {
-      throw new ApiError(400, 'INVALID_INPUT', `At most ${FULFILMENT_BATCH_MAX} rows a file`, {
+    if (rows.length > TRACKING_CSV_MAX_ROWS) {
+      throw new ApiError(400, 'INVALID_INPUT', `At most ${TRACKING_CSV_MAX_ROWS} rows a file`, {
         fields: { csv: 'too_many_rows' },
       })
     }
