@@ -14,6 +14,7 @@ import type * as ordersContract from '~/contract/admin-orders'
 import type * as refundsContract from '~/contract/admin-refunds'
 import type * as alertsContract from '~/contract/admin-alerts'
 import type * as slipsContract from '~/contract/slips'
+import type * as fulfilmentContract from '~/contract/admin-fulfilment'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -379,4 +380,32 @@ export function confirmStatement(
   matches: Array<{ number: string; reference: string }>,
 ): Promise<{ results: StatementResult[] }> {
   return adminCall('POST', '/payments/statement/confirm', { body: { matches } })
+}
+
+// ── fulfilment (issue 31 item 8) ────────────────────────────────────────────────────────────────
+
+export type FulfilmentDocumentKind = (typeof fulfilmentContract.FULFILMENT_DOCUMENT_KINDS)[number]
+export type TrackingImport = Out<typeof fulfilmentContract.trackingImportSchema>
+export type ParcelEvents = Out<typeof fulfilmentContract.parcelEventsSchema>
+export type CarrierId = In<typeof fulfilmentContract.shipBody>['carrier']
+
+/**
+ * The address of a document of these orders (a PDF): a link the browser opens with the session's cookie (a GET needs
+ * no CSRF header), so a phone shows it in its own viewer and prints from there.
+ */
+export function fulfilmentDocumentUrl(kind: FulfilmentDocumentKind, numbers: readonly string[]): string {
+  const query = new URLSearchParams({ kind, numbers: numbers.join(',') })
+  return `/api/admin/${encodeURIComponent(storeKey())}/fulfilment/documents?${query}`
+}
+/** A parcel handed to its carrier: the order ships with it (or gets one parcel more). */
+export function shipOrder(number: string, carrier: CarrierId, trackingNumber: string): Promise<AdminOrder> {
+  return adminCall('POST', `${orderPath(number)}/parcels`, { body: { carrier, tracking_number: trackingNumber } })
+}
+/** The tracking CSV: a dry run (apply false) reports each row; the apply ships them all or none. */
+export function importTracking(csv: string, apply: boolean): Promise<TrackingImport> {
+  return adminCall('POST', '/fulfilment/tracking-import', { body: { csv, apply } })
+}
+/** What the carrier said of the order's parcels. */
+export function orderTracking(number: string): Promise<ParcelEvents> {
+  return adminCall('GET', `${orderPath(number)}/tracking`)
 }

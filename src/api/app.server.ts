@@ -90,6 +90,7 @@ export function createApiApp(options: ApiOptions) {
     webauthn: options.admin?.webauthn,
     codesPerIpPerHour: options.admin?.codesPerIpPerHour,
     now: options.admin?.now ?? options.accounts?.now,
+    tracking: options.admin?.tracking,
   }
   const adminServices = createAdminServices(adminOptions)
   const operator = operatorAccess({

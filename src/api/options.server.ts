@@ -10,6 +10,7 @@ import type { PaymentProvider } from './payments/provider'
 import type { MetaPixelConfig, TikTokPixelConfig } from './analytics/pixel.service.server'
 import type { LineLogin } from './providers/line-login.server'
 import type { WebAuthnConfig } from './admin/factors.server'
+import type { TrackingOptions } from './admin/tracking.service'
 import { bankNames } from '~/domain/thai-banks'
 import { SELLER } from '~/brand'
 import type { StorefrontLinks } from '~/contract/links'
@@ -49,6 +50,8 @@ export type ApiOptions = {
     webauthn?: Partial<WebAuthnConfig>
     codesPerIpPerHour?: number
     now?: () => Date
+    /** Parcel tracking (issue 31 item 8): the carrier's API or the demo carrier, and the webhook's secret. */
+    tracking?: TrackingOptions
   }
   /** Server-side pixels: Meta's Conversions API and TikTok's Events API when configured (recorded only otherwise). */
   analytics?: { meta?: MetaPixelConfig | null; tiktok?: TikTokPixelConfig | null }

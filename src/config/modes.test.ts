@@ -21,6 +21,7 @@ const LIVE = {
   PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
   SLIPOK_BRANCH_ID: '41234',
   SLIPOK_API_KEY: 'slipok-secret-key-0123456789',
+  THAILAND_POST_API_TOKEN: 'thailand-post-token-0123456789',
 }
 
 const states = (source: Record<string, string>) =>
@@ -43,6 +44,7 @@ describe('the start-up table of providers', () => {
       'Bot check (account forms)': 'live',
       'Tax invoices (seller)': 'simulated',
       'Transfer slips': 'simulated',
+      'Parcel tracking': 'simulated',
     })
     const report = startupReport(parseEnv({}))
     expect(report.split('\n')[0]).toMatch(/^Mode: demo \(SHOP_MODE=demo\): payments are simulated.*\/dev\/outbox/)
@@ -75,6 +77,7 @@ describe('the start-up table of providers', () => {
       'token-0123456789',
       'turnstile-secret',
       'slipok-secret',
+      'thailand-post-token',
     ]) {
       expect(report).not.toContain(secret)
     }

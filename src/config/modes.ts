@@ -115,6 +115,11 @@ export function providerRows(env: Env): ProviderRow[] {
     botCheckRow(env),
     sellerRow(env),
     slipsRow(env),
+    env.THAILAND_POST_API_TOKEN
+      ? { provider: 'Parcel tracking', state: 'live', detail: 'Thailand Post Track & Trace, hourly' }
+      : env.SHOP_MODE === 'demo'
+        ? { provider: 'Parcel tracking', state: 'simulated', detail: 'the demo carrier delivers in two days' }
+        : { provider: 'Parcel tracking', state: 'off', detail: 'no THAILAND_POST_API_TOKEN' },
   ]
 }
 

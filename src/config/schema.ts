@@ -324,6 +324,12 @@ export const envSchema = z.object({
   /** Codes by SMS per hour over all countries, and to any one country; past either, codes go by e-mail only. */
   SMS_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(SMS_SENDS_PER_HOUR),
   SMS_COUNTRY_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(SMS_SENDS_PER_COUNTRY_PER_HOUR),
+  /** Thailand Post's Track & Trace API (issue 31 item 8): the API token of track.thailandpost.co.th; none: no tracking
+   * in live mode, the demo carrier in demo mode. */
+  THAILAND_POST_API_TOKEN: z.string().min(20).optional(),
+  THAILAND_POST_API_URL: origin.default('https://trackapi.thailandpost.co.th'),
+  /** The secret in the tracking webhook's address (/api/admin/{store}/webhooks/thailand-post/{key}); none: no webhook. */
+  THAILAND_POST_WEBHOOK_KEY: z.string().min(24).max(200).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -349,6 +355,8 @@ const SECRET_VARIABLES = new Set([
   'OPERATOR_TOKEN',
   'TURNSTILE_SECRET_KEY',
   'SLIPOK_API_KEY',
+  'THAILAND_POST_API_TOKEN',
+  'THAILAND_POST_WEBHOOK_KEY',
 ])
 
 /** PayPal's REST hosts (https://developer.paypal.com/api/rest/requests/): the defaults of PAYPAL_API_URL. */

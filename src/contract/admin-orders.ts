@@ -187,6 +187,10 @@ export const adminOrderSchema = z
         tracking_number: z.string(),
         url: z.string().nullable(),
         created_at: isoTime,
+        latest: z
+          .object({ description: z.string(), location: z.string().nullable(), occurred_at: isoTime })
+          .nullable()
+          .openapi({ description: 'What the carrier said last of the parcel (GET /orders/{number}/tracking: all)' }),
       }),
     ),
     returns: z.array(

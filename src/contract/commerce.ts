@@ -205,6 +205,10 @@ export const shipmentSchema = z
     tracking_number: z.string(),
     url: z.string().nullable(),
     created_at: z.string(),
+    latest: z
+      .object({ description: z.string(), location: z.string().nullable(), occurred_at: z.string() })
+      .nullable()
+      .openapi({ description: 'What the carrier said last of the parcel (its tracking), or null' }),
   })
   .openapi('Shipment')
 

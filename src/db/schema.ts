@@ -1298,3 +1298,33 @@ export const transferReferences = pgTable('transfer_references', {
   slipId: uuid('slip_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * What a carrier says of a parcel (issue 31 item 8): each status its tracking API reports, polled or pushed by its
+ * webhook, once each (the carrier's code and time). `delivered` marks the parcel received, which starts §9's window.
+ */
+export const parcelEvents = pgTable(
+  'parcel_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => orderShipments.id, { onDelete: 'cascade' }),
+    /** Our kind of the carrier's status: in_transit, out_for_delivery, delivered, failed, returned, other. */
+    kind: text('kind').notNull(),
+    /** The carrier's own status code and words, as it gave them. */
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    location: text('location'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** How we heard: the poll, the carrier's webhook, or the demo carrier. */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('parcel_events_once_key').on(table.shipmentId, table.code, table.occurredAt),
+    index('parcel_events_shipment_idx').on(table.shipmentId, table.occurredAt),
+  ],
+)
+
+export type ParcelEventRow = typeof parcelEvents.$inferSelect

@@ -215,6 +215,16 @@ function ScanPage() {
   const lookup = useMutation({
     mutationFn: async ({ raw }: Lookup): Promise<Found | null> => {
       const hosts = shopHosts(boot.config.siteUrl)
+      // An order's code from its label opens the order in the back office (its own app: a full page load). Its check
+      // is loaded only for an address, so the page's first load stays as it was.
+      const office = /^\s*https?:\/\//i.test(raw)
+        ? (await import('~/scan/back-office')).backOfficeOrderPath(raw, hosts)
+        : null
+      if (office) {
+        window.location.assign(office)
+        // Busy until the page has gone.
+        return new Promise<never>(() => {})
+      }
       const code = normaliseCode(raw, hosts)
       if (code === null) return null
       const result = await scanCode({ data: { code } })

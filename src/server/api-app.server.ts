@@ -26,6 +26,7 @@ import { loggableError } from '~/db/error-details'
 import { DEFAULT_UNPAID_HOLD_LIMITS } from '~/domain/unpaid-holds'
 import { resolve } from 'node:path'
 import { createSlipOkVerifier, createUnconfiguredSlipVerifier } from '~/api/providers/slipok.server'
+import { createDemoTracker, createThailandPostTracker } from '~/api/providers/thailand-post.server'
 
 /** A page render's in-process API calls share its session lookups (issue 29). */
 export { withinPageRender } from '~/api/accounts/render-scope.server'
@@ -148,7 +149,23 @@ export function getApiApp(): Promise<ApiApp> {
             countryHourlyLimit: env.SMS_COUNTRY_HOURLY_LIMIT,
           },
         },
-        admin: { secureCookies: env.SECURE_COOKIES, codesPerIpPerHour: env.STAFF_CODE_IP_HOURLY_LIMIT },
+        admin: {
+          secureCookies: env.SECURE_COOKIES,
+          codesPerIpPerHour: env.STAFF_CODE_IP_HOURLY_LIMIT,
+          // Thailand Post's tracking where configured; the demo carrier in demo mode only (it makes deliveries up).
+          tracking: {
+            tracker: env.THAILAND_POST_API_TOKEN
+              ? createThailandPostTracker({
+                  apiToken: env.THAILAND_POST_API_TOKEN,
+                  apiBaseUrl: env.THAILAND_POST_API_URL,
+                })
+              : env.SHOP_MODE === 'demo'
+                ? createDemoTracker()
+                : null,
+            webhookKey: env.THAILAND_POST_WEBHOOK_KEY ?? null,
+            source: env.THAILAND_POST_API_TOKEN ? 'poll' : 'demo',
+          },
+        },
         analytics: {
           meta:
             env.META_PIXEL_ID && env.META_CAPI_ACCESS_TOKEN
@@ -229,6 +246,9 @@ export function getApiApp(): Promise<ApiApp> {
         api.membership
           .issueCodes()
           .catch((error: unknown) => console.error('Member codes not issued', loggableError(error)))
+        api.admin.tracking
+          .poll()
+          .catch((error: unknown) => console.error('Parcel tracking failed', loggableError(error)))
       }
       if (!purgeTimer) {
         const stopPixels = startPixelDelivery(api.pixels)

@@ -566,6 +566,7 @@ describe('shipments and tracking numbers', () => {
         tracking_number: 'EF123456789TH',
         url: 'https://track.thailandpost.co.th/?trackNumber=EF123456789TH',
         created_at: expect.any(String),
+        latest: null,
       },
     ])
     // The same number again is kept once.

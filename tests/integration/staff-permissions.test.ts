@@ -77,6 +77,7 @@ const NO_PERMISSION: Record<string, string> = {
   staffOwnAlertsChoose: 'the caller’s own LINE alerts (only those the role allows can be chosen)',
   staffOwnLineLinkCode: 'the caller’s own LINE alerts: linking their LINE account',
   staffOwnLineUnlink: 'the caller’s own LINE alerts: unlinking their LINE account',
+  thailandPostWebhook: 'the carrier’s push: the secret in its address is the right to it (parcel-tracking.test.ts)',
 }
 
 const BASE = '/api/admin/{storeKey}'
@@ -376,6 +377,8 @@ const UNAUDITED: Record<string, string> = {
   staffInviteTotpStart: 'a TOTP secret kept on the invitation until confirmed; staff.create is the entry',
   staffInvitePasskeyOptions: 'a passkey challenge kept on the invitation; staff.create is the entry',
   adminStatementPreview: 'a dry run: a bank statement matched to open transfers, nothing written',
+  thailandPostWebhook:
+    'the carrier’s statuses (no one’s change); an order it delivers is audited as the system (parcel-tracking.test.ts)',
 }
 
 /** What a write's entry must hold besides the actor, IP and request id: before, after, or both. */
@@ -797,6 +800,17 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       changes: 'both',
     }
   },
+  adminOrderShip: async () => {
+    const number = await aPaidOrder()
+    return {
+      path: `/orders/${number}/parcels`,
+      body: { carrier: 'thailand_post', tracking_number: 'EF123456789TH' },
+      action: 'order.ship',
+      entityType: 'order',
+      entityId: number,
+      changes: 'both',
+    }
+  },
   adminSlipConfirm: async () => {
     const { number, id } = await aSlipInReview()
     return {
@@ -866,6 +880,17 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       changes: 'both',
     }
   },
+  adminTrackingImport: async () => {
+    const number = await aPaidOrder()
+    return {
+      path: '/fulfilment/tracking-import',
+      body: { csv: `${number},kerry_express,KEX1234567890`, apply: true },
+      action: 'order.ship',
+      entityType: 'order',
+      entityId: number,
+      changes: 'both',
+    }
+  },
 }
 
 /** An order with a transfer slip waiting for review (as a slip whose QR could not be read leaves it). */
@@ -888,6 +913,13 @@ async function aSlipInReview(): Promise<{ number: string; id: string }> {
     })
     .returning({ id: transferSlips.id })
   return { number, id: slip?.id ?? '' }
+}
+
+/** An order paid and waiting to be packed. */
+async function aPaidOrder(): Promise<string> {
+  const number = await anOrder()
+  await database.db.execute(sql`UPDATE orders SET status = 'paid' WHERE number = ${number}`)
+  return number
 }
 
 /** The writes of the document: every operation but a GET, and a GET that asks for step-up (an export). */

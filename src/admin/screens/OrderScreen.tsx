@@ -19,6 +19,7 @@ import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
 import { OrderRefundsPanel } from './OrderRefunds'
 import { MarkPaidPanel } from './MarkPaidPanel'
+import { FulfilmentPanel } from './FulfilmentPanel'
 
 const route = getRouteApi('/orders/$number')
 
@@ -358,6 +359,7 @@ export function OrderScreen() {
       {can(me, 'payments:confirm') ? (
         <MarkPaidPanel order={data} onDone={() => setNotice(<Trans>The order is paid.</Trans>)} />
       ) : null}
+      <FulfilmentPanel order={data} />
 
       <div className="admin-order__grid">
         <Section title={<Trans>Customer</Trans>}>

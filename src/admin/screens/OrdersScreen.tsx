@@ -12,6 +12,7 @@ import { Table, type ListColumn, type ListSort } from '../ui/Table'
 import { useAdminTitle } from '../ui/title'
 import { deleteView, readViews, saveView, type SavedView } from '../views'
 import { ErrorNotice } from './ErrorScreen'
+import { BulkFulfilment } from './BulkFulfilment'
 
 const route = getRouteApi('/orders')
 
@@ -327,6 +328,7 @@ export function OrdersScreen() {
           )
         }
       />
+      <BulkFulfilment rows={orders.data?.items ?? NO_ROWS} />
     </section>
   )
 }

@@ -66,6 +66,9 @@ export const STAFF_ACTION_LABELS: Record<string, MessageDescriptor> = {
   'order.dispute': msg`Payment disputed`,
   'order.dispute_updated': msg`Dispute updated`,
   'order.dispute_closed': msg`Dispute closed`,
+  'order.ship': msg`Shipped by staff`,
+  'order.parcel': msg`Parcel added by staff`,
+  'order.delivered': msg`Delivered (the carrier’s tracking)`,
 }
 
 /** How an order's payment stands after its refunds, and where each refund stands (issue 31 item 7). */

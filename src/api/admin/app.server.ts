@@ -12,6 +12,9 @@ import type { OrdersService } from '~/api/commerce/orders.service'
 import type { RefundsService } from '~/api/commerce/refunds.service'
 import { createRefundAdminRoutes } from './refunds.routes.server'
 import { adminDocumentOf, registerAdminComponents } from './openapi.server'
+import { createFulfilmentRoutes } from './fulfilment.routes.server'
+import { Fulfilment } from './fulfilment.service'
+import { ParcelTracking, type TrackingOptions } from './tracking.service'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 import { createSlipAdminRoutes } from './slips.routes.server'
 import type { TransferSlips } from '~/api/commerce/slips.service'
@@ -29,6 +32,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   alerts?: StaffAlerts
   /** Transfer slips (issue 31 item 6): the review queue, decisions, manual payments and statement matching. */
   slips?: TransferSlips
+  /** Parcel tracking: the carrier's API (or the demo carrier) and the webhook's secret; none: neither. */
+  tracking?: TrackingOptions
 }
 
 /**
@@ -67,11 +72,22 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
   app.route('/', createRefundAdminRoutes(options.refunds, services.now))
   if (options.alerts) app.route('/', createAlertRoutes(options.alerts, services.now))
   if (options.slips) app.route('/', createSlipAdminRoutes(options.slips, adminOrders, services.now))
+  const site = new URL(options.siteUrl).origin
+  const fulfilment = new Fulfilment(services.db, options.orders, services.audit, services.now, (number) =>
+    new URL(`/admin/orders/${encodeURIComponent(number)}`, site).toString(),
+  )
+  const tracking = new ParcelTracking(
+    services.db,
+    options.orders,
+    services.audit,
+    options.tracking ?? { tracker: null, webhookKey: null },
+  )
+  app.route('/', createFulfilmentRoutes(fulfilment, adminOrders, services.now, tracking))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
 
-  return Object.assign(app, { openApiDocument, services })
+  return Object.assign(app, { openApiDocument, services, tracking })
 }
 
 export type AdminApp = ReturnType<typeof createAdminApp>

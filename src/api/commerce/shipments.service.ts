@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, desc, eq, inArray } from 'drizzle-orm'
 import { type Db } from '~/db/client.server'
-import { orderShipments, type OrderRow } from '~/db/schema'
+import { orderShipments, parcelEvents, type OrderRow } from '~/db/schema'
 import { ApiError } from '~/api/errors'
 import { carrierById, parseTrackingNumber, trackingUrl, type CarrierId } from '~/domain/carriers'
 import type { ChangeRecorder } from './operator.server'
@@ -11,6 +11,8 @@ export type ShipmentView = {
   trackingNumber: string
   url: string | null
   createdAt: string
+  /** What the carrier said last of the parcel (its tracking, issue 31 item 8), or null before it said anything. */
+  latest: { description: string; location: string | null; occurredAt: string } | null
 }
 
 type Lang = 'th' | 'en'
@@ -26,7 +28,19 @@ export class ShipmentsService {
       .from(orderShipments)
       .where(eq(orderShipments.orderId, orderId))
       .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id))
-    return rows.map((row) => shipmentView(row, lang))
+    const events = rows.length
+      ? await db
+          .select()
+          .from(parcelEvents)
+          .where(
+            inArray(
+              parcelEvents.shipmentId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(desc(parcelEvents.occurredAt))
+      : []
+    return rows.map((row) => shipmentView(row, lang, events.find((event) => event.shipmentId === row.id) ?? null))
   }
 
   /**
@@ -65,7 +79,11 @@ export class ShipmentsService {
   }
 }
 
-function shipmentView(row: typeof orderShipments.$inferSelect, lang: Lang): ShipmentView {
+function shipmentView(
+  row: typeof orderShipments.$inferSelect,
+  lang: Lang,
+  latest: typeof parcelEvents.$inferSelect | null,
+): ShipmentView {
   const carrier = carrierById(row.carrier)
   return {
     carrier: row.carrier,
@@ -73,5 +91,8 @@ function shipmentView(row: typeof orderShipments.$inferSelect, lang: Lang): Ship
     trackingNumber: row.trackingNumber,
     url: carrier ? trackingUrl(carrier, row.trackingNumber) : null,
     createdAt: row.createdAt.toISOString(),
+    latest: latest
+      ? { description: latest.description, location: latest.location, occurredAt: latest.occurredAt.toISOString() }
+      : null,
   }
 }

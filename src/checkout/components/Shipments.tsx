@@ -20,6 +20,7 @@ export function Shipments({ shipments }: { shipments: Order['shipments'] }) {
             <p className="account-muted">
               <Trans>Sent on {date}</Trans>
             </p>
+            {shipment.latest ? <LatestEvent latest={shipment.latest} /> : null}
             {shipment.url ? (
               <p>
                 <a href={shipment.url} target="_blank" rel="noopener noreferrer">
@@ -36,5 +37,19 @@ export function Shipments({ shipments }: { shipments: Order['shipments'] }) {
         )
       })}
     </ul>
+  )
+}
+
+/** What the carrier said last of a parcel (its tracking), and when. */
+function LatestEvent({ latest }: { latest: NonNullable<Order['shipments'][number]['latest']> }) {
+  const locale = useLocale()
+  const when = formatDate(latest.occurredAt, locale)
+  const what = latest.location ? `${latest.description} (${latest.location})` : latest.description
+  return (
+    <p className="shipments__latest">
+      <Trans>
+        Latest from the carrier: {what}, {when}
+      </Trans>
+    </p>
   )
 }
