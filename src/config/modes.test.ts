@@ -49,7 +49,7 @@ describe('the start-up table of providers', () => {
     const report = startupReport(parseEnv({}))
     expect(report.split('\n')[0]).toMatch(/^Mode: demo \(SHOP_MODE=demo\): payments are simulated.*\/dev\/outbox/)
     // One header line and one line per provider.
-    expect(report.split('\n')).toHaveLength(1 + 1 + 13)
+    expect(report.split('\n')).toHaveLength(1 + 1 + 14)
     expect(report).toMatch(/SMS codes +simulated +outbox at \/dev\/outbox/)
     expect(report).toMatch(/Bot check \(account forms\) +live +proof of work \(ALTCHA, self-hosted\)/)
   })
