@@ -6,7 +6,7 @@ import { desc, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSlipOkVerifier } from '~/api/providers/slipok.server'
-import { auditLog, orderMails, orders, outboxMessages, transferSlips } from '~/db/schema'
+import { auditLog, orderMails, orders, outboxMessages, staffAlertEvents, transferSlips } from '~/db/schema'
 import { DEMO_BANK_ACCOUNT } from '~/api/options.server'
 import { slipPicture } from '../slip-picture'
 import { createApiApp, type ApiApp } from './api-app'
@@ -229,6 +229,13 @@ describe('a slip that does not match waits for review with the reason', () => {
     expect(reply.body).toMatchObject({ slip: { status: 'review' } })
     expect(await slipOf(order.number)).toMatchObject({ status: 'review', reason: 'no_qr', transRef: null })
     expect(fake.calls.length, 'SlipOK is not asked about nothing').toBe(calls)
+    // The staff who chose slip alerts hear of it on LINE: the event is stored with the slip (decision 186).
+    const slip = await slipOf(order.number)
+    const events = await database.db
+      .select()
+      .from(staffAlertEvents)
+      .where(eq(staffAlertEvents.eventKey, String(slip?.id)))
+    expect(events).toMatchObject([{ kind: 'slip_review', data: { orderNumber: order.number, reason: 'no_qr' } }])
   })
 
   it('provider_unreachable: SlipOK answering 500, and SlipOK not there at all', async () => {

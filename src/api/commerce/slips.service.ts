@@ -10,6 +10,7 @@ import { ApiError } from '~/api/errors'
 import { systemActor, type AuditContext } from '~/api/admin/actor'
 import type { AuditLog, Tx } from '~/api/admin/audit.server'
 import type { SlipVerifier } from '~/api/providers/slipok.server'
+import { alertStaff } from '~/api/alerts/staff-alerts.server'
 import type { OutboundMessage } from '~/api/providers/messages'
 import type { OrdersService } from './orders.service'
 import { cleanSlipPicture, readQr } from './slip-image.server'
@@ -153,15 +154,26 @@ export class TransferSlips {
     }
   }
 
+  /** A slip staff must look at, and the LINE alert of the staff who chose slips (decision 186), in one transaction. */
   private async toReview(
     slip: Omit<typeof transferSlips.$inferInsert, 'status' | 'reason'> & { reason: SlipReviewReason },
   ): Promise<TransferSlipRow> {
-    const [row] = await this.db
-      .insert(transferSlips)
-      .values({ ...slip, status: 'review', createdAt: this.now() })
-      .returning()
-    if (!row) throw new Error('the slip was not stored')
-    return row
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(transferSlips)
+        .values({ ...slip, status: 'review', createdAt: this.now() })
+        .returning()
+      if (!row) throw new Error('the slip was not stored')
+      const [order] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, row.orderId))
+      if (order) {
+        await alertStaff(
+          tx,
+          { kind: 'slip_review', key: row.id, orderNumber: order.number, reason: slip.reason },
+          this.now(),
+        )
+      }
+      return row
+    })
   }
 
   private async referenceUsed(reference: string): Promise<boolean> {
