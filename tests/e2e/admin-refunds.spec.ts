@@ -75,7 +75,7 @@ test('a manager refunds one piece of a card order and sees it on the order', asy
   await dialog.getByRole('button', { name: `Refund ${onePiece}` }).click()
   await expect(dialog).toBeHidden()
 
-  await expect(page.getByRole('status')).toHaveText(`Refunded ${onePiece}.`)
+  await expect(page.locator('.admin-order__notice')).toHaveText(`Refunded ${onePiece}.`)
   await expect(page.locator('.admin-refunds')).toContainText('Partially refunded')
   await expect(page.getByRole('list', { name: 'Refunds' })).toContainText('One dress arrived with a pulled thread')
   await expect(page.locator('.admin-timeline')).toContainText('Refund asked')

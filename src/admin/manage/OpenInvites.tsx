@@ -52,7 +52,7 @@ export function OpenInvites({
 
   const items = invites.data?.items ?? []
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <div className="admin-invites">
       <h2 id={`${id}-title`}>
         <Trans>Open invitations</Trans>
       </h2>
@@ -136,6 +136,6 @@ export function OpenInvites({
           </TableScroll>
         </div>
       )}
-    </section>
+    </div>
   )
 }
