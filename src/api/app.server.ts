@@ -73,7 +73,7 @@ export function createApiApp(options: ApiOptions) {
   // The admin API's services (issue 31): made here, before its app (below), since the back-office calls of this API
   // (`/operator/…`) take API keys through its resolver and write its audit log (decision 174); they read nothing
   // until called.
-  const adminOptions: Omit<AdminApiOptions, 'orders'> = {
+  const adminOptions: Omit<AdminApiOptions, 'orders' | 'returns'> = {
     db: options.db,
     storeKeys: options.storeKeys,
     deliver: delivery.deliver,
@@ -130,7 +130,15 @@ export function createApiApp(options: ApiOptions) {
   // Its services are made above (the operator calls and the hourly purge use them); its routes and document on its
   // first call, so neither the shop's start nor its own calls pay for them.
   let admin: AdminApp | null = null
-  const adminApp = () => (admin ??= createAdminApp({ ...adminOptions, orders: commerce.orders }, adminServices))
+  const adminApp = () =>
+    (admin ??= createAdminApp(
+      {
+        ...adminOptions,
+        orders: commerce.orders,
+        returns: { decisions: commerce.returnDecisions, views: commerce.returnViews },
+      },
+      adminServices,
+    ))
   const publicFetch = app.fetch.bind(app)
   const fetch: typeof app.fetch = (request, ...rest) =>
     isAdminUrl(request.url) ? adminApp().fetch(request, ...rest) : publicFetch(request, ...rest)

@@ -8,6 +8,10 @@ import { createOrderAdminRoutes } from './orders.routes.server'
 import { AdminOrders } from './orders.service'
 import type { OrdersService } from '~/api/commerce/orders.service'
 import { adminDocumentOf, registerAdminComponents } from './openapi.server'
+import { createReturnAdminRoutes } from './returns.routes.server'
+import { AdminReturns, type RefundReturn } from './returns.service'
+import type { ReturnDecisionsService } from '~/api/commerce/return-decisions.service'
+import type { ReturnViews } from '~/api/commerce/return-views'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 
 export type AdminApiOptions = AdminServiceOptions & {
@@ -17,6 +21,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   secureCookies?: boolean
   /** The shop's orders (the commerce area's service): the orders workspace reads and changes them through it. */
   orders: OrdersService
+  /** The shop's return decisions and views (issue 31 item 9), and where a return's refund is paid (item 7's). */
+  returns: { decisions: ReturnDecisionsService; views: ReturnViews; refundReturn?: RefundReturn }
 }
 
 /**
@@ -53,6 +59,13 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
   app.route(
     '/',
     createOrderAdminRoutes(new AdminOrders(services.db, options.orders, services.audit, services.now), services.now),
+  )
+  app.route(
+    '/',
+    createReturnAdminRoutes(
+      new AdminReturns({ db: services.db, audit: services.audit, now: services.now, ...options.returns }),
+      services.now,
+    ),
   )
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)

@@ -35,6 +35,10 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
   },
   NOT_FOUND: { th: 'ไม่พบรายการนี้', en: 'Not found' },
   DELIVERY_FAILED: { th: 'ส่งรหัสไม่สำเร็จ โปรดลองใหม่', en: 'The code could not be sent: try again' },
+  OUT_OF_STOCK: {
+    th: 'ขนาดที่ขอเปลี่ยนไม่มีในสต็อกพอ: คืนเงินแทน หรือรอสินค้าเข้า',
+    en: 'The size asked for is out of stock: refund instead, or wait for stock',
+  },
 }
 
 export function staffMessage(reason: ApiErrorReason, language: StaffLanguage, fallback: string): string {
