@@ -11,6 +11,7 @@
 import type { z } from 'zod'
 import type * as contract from '~/contract/admin'
 import type * as ordersContract from '~/contract/admin-orders'
+import type * as returnsContract from '~/contract/admin-returns'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -300,4 +301,29 @@ export async function listBranches(language: AdminLocale): Promise<Branch[]> {
   if (!response.ok) throw new AdminApiError(response.status, `HTTP_${response.status}`, '')
   const { items } = (await response.json()) as { items: StoreWire[] }
   return items.map((store) => ({ id: store.id, name: store.name }))
+}
+
+// ── returns to the end (issue 31 item 9) ────────────────────────────────────────────────────────
+
+/** A return request as the back office works on it, and what receiving it sends. */
+export type AdminReturn = Out<typeof returnsContract.adminReturnSchema>
+export type ReturnReceiveInput = In<typeof returnsContract.adminReturnReceiveBody>
+
+const returnPath = (id: string) => `/returns/${encodeURIComponent(id)}`
+
+export function getReturn(id: string): Promise<AdminReturn> {
+  return adminCall('GET', returnPath(id))
+}
+export function decideReturn(id: string, decision: 'accept' | 'reject', note: string): Promise<AdminReturn> {
+  return adminCall('POST', `${returnPath(id)}/${decision}`, { body: note ? { note } : {} })
+}
+export function receiveReturn(id: string, input: ReturnReceiveInput): Promise<AdminReturn> {
+  return adminCall('POST', `${returnPath(id)}/receive`, { body: input })
+}
+export function endReturn(id: string, outcome: 'exchange' | 'refund'): Promise<AdminReturn> {
+  return adminCall('POST', `${returnPath(id)}/${outcome}`)
+}
+/** The credit note's PDF, opened by a link (a GET with the session's cookie). */
+export function creditNoteUrl(id: string): string {
+  return `/api/admin/${encodeURIComponent(storeKey())}${returnPath(id)}/credit-note`
 }

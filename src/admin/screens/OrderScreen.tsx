@@ -17,6 +17,7 @@ import {
 } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { ReturnPanel } from './ReturnPanel'
 
 const route = getRouteApi('/orders/$number')
 
@@ -480,8 +481,8 @@ export function OrderScreen() {
             <ul>
               {data.returns.map((request) => (
                 <li key={request.id}>
-                  {request.kind} · {request.status} · {when(request.created_at)}:{' '}
-                  {request.items.map((item) => `${item.name} (${item.size}) × ${item.quantity}`).join(', ')}
+                  {when(request.created_at)}
+                  <ReturnPanel id={request.id} />
                 </li>
               ))}
             </ul>
