@@ -80,9 +80,9 @@ function ReceiveForm({ request, onDone }: { request: AdminReturn; onDone: (updat
   ]
   return (
     <form className="admin-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>
+      <h3 id={`${id}-title`}>
         <Trans>Receive the pieces</Trans>
-      </h4>
+      </h3>
       {request.items.map((item) => {
         const count = counts[item.position] ?? { asNew: 0, damaged: 0, notReturned: 0 }
         const total = count.asNew + count.damaged + count.notReturned
