@@ -482,6 +482,9 @@ describe('the outcome', () => {
     ]) {
       expect(staffPdf.text, text).toContain(asPdfText(text))
     }
+    // The shopper's order lists it, for their order page's download.
+    const shopperView = await call('GET', `/orders/${one.order.number}`, { headers: one.order.headers })
+    expect(shopperView.body.credit_notes).toEqual([{ number: 'CN0000001', issued_at: expect.any(String) }])
     // Another order's credit note is not this shopper's; an unknown one is not there.
     expect(
       (await app.request(`${BASE}/orders/${one.order.number}/credit-notes/CN0000002`, { headers: one.order.headers }))
