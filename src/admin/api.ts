@@ -15,6 +15,7 @@ import type * as refundsContract from '~/contract/admin-refunds'
 import type * as alertsContract from '~/contract/admin-alerts'
 import type * as slipsContract from '~/contract/slips'
 import type * as fulfilmentContract from '~/contract/admin-fulfilment'
+import type * as returnsContract from '~/contract/admin-returns'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -408,4 +409,29 @@ export function importTracking(csv: string, apply: boolean): Promise<TrackingImp
 /** What the carrier said of the order's parcels. */
 export function orderTracking(number: string): Promise<ParcelEvents> {
   return adminCall('GET', `${orderPath(number)}/tracking`)
+}
+
+// ── returns to the end (issue 31 item 9) ────────────────────────────────────────────────────────
+
+/** A return request as the back office works on it, and what receiving it sends. */
+export type AdminReturn = Out<typeof returnsContract.adminReturnSchema>
+export type ReturnReceiveInput = In<typeof returnsContract.adminReturnReceiveBody>
+
+const returnPath = (id: string) => `/returns/${encodeURIComponent(id)}`
+
+export function getReturn(id: string): Promise<AdminReturn> {
+  return adminCall('GET', returnPath(id))
+}
+export function decideReturn(id: string, decision: 'accept' | 'reject', note: string): Promise<AdminReturn> {
+  return adminCall('POST', `${returnPath(id)}/${decision}`, { body: note ? { note } : {} })
+}
+export function receiveReturn(id: string, input: ReturnReceiveInput): Promise<AdminReturn> {
+  return adminCall('POST', `${returnPath(id)}/receive`, { body: input })
+}
+export function endReturn(id: string, outcome: 'exchange' | 'refund'): Promise<AdminReturn> {
+  return adminCall('POST', `${returnPath(id)}/${outcome}`)
+}
+/** The credit note's PDF, opened by a link (a GET with the session's cookie). */
+export function creditNoteUrl(id: string): string {
+  return `/api/admin/${encodeURIComponent(storeKey())}${returnPath(id)}/credit-note`
 }

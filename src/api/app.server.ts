@@ -81,7 +81,7 @@ export function createApiApp(options: ApiOptions) {
   // The admin API's services (issue 31): made here, before its app (below), since the back-office calls of this API
   // (`/operator/…`) take API keys through its resolver and write its audit log (decision 174); they read nothing
   // until called.
-  const adminOptions: Omit<AdminApiOptions, 'orders' | 'refunds'> = {
+  const adminOptions: Omit<AdminApiOptions, 'orders' | 'refunds' | 'returns'> = {
     db: options.db,
     storeKeys: options.storeKeys,
     deliver: delivery.deliver,
@@ -166,7 +166,14 @@ export function createApiApp(options: ApiOptions) {
   let admin: AdminApp | null = null
   const adminApp = () =>
     (admin ??= createAdminApp(
-      { ...adminOptions, orders: commerce.orders, refunds: commerce.refunds, alerts: staffAlerts, slips },
+      {
+        ...adminOptions,
+        orders: commerce.orders,
+        refunds: commerce.refunds,
+        alerts: staffAlerts,
+        slips,
+        returns: { decisions: commerce.returnDecisions, views: commerce.returnViews },
+      },
       adminServices,
     ))
   const publicFetch = app.fetch.bind(app)

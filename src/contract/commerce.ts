@@ -263,6 +263,9 @@ export const orderSchema = z
     returns: z.array(returnRequestSchema),
     shipments: z.array(shipmentSchema),
     tax_invoice: taxInvoiceStateSchema,
+    credit_notes: z
+      .array(z.object({ number: z.string(), issued_at: z.string() }))
+      .openapi({ description: 'Credit notes of refunded returns (GET /orders/{number}/credit-notes/{credit})' }),
     bank_transfer: z
       .object({
         bank_name: z.string(),

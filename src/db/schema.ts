@@ -34,6 +34,7 @@ import {
   type OrderCancelReason,
 } from '../domain/orders'
 import { RETURN_KINDS, RETURN_REASONS, RETURN_STATUSES, type ReturnKind } from '../domain/returns'
+import type { ReceivedPiece } from '../domain/return-handling'
 
 export const genderEnum = pgEnum('gender', GENDERS)
 
@@ -1328,3 +1329,146 @@ export const parcelEvents = pgTable(
 )
 
 export type ParcelEventRow = typeof parcelEvents.$inferSelect
+
+// ── Returns to the end (issue 31 item 9): pieces received, the outcome, the replacement, credit notes ─────────────
+
+/** What came back of an accepted request: each line's pieces by condition, and where the resellable ones went. */
+export const returnReceipts = pgTable('return_receipts', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => returnRequests.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** 'online' (the online warehouse) or a store's id: where the pieces as new were put back on sale. */
+  location: text('location').notNull(),
+  pieces: jsonb('pieces').$type<Array<ReceivedPiece & { sku: string }>>().notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  /** Who received it, as the audit log names actors. */
+  receivedBy: text('received_by').notNull(),
+})
+
+/** A piece of the refund due on a return: the order line, how many and their worth (their discount share off). */
+export type ReturnRefundPiece = { position: number; sku: string; quantity: number; amount: number }
+
+/**
+ * How an accepted request ended: an exchange (its replacement lines below, their stock held) or a refund due of
+ * these pieces and this amount, which the refunds service pays (issue 31 item 7); `refundedAt` is its to set.
+ */
+export const returnOutcomes = pgTable(
+  'return_outcomes',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    outcome: text('outcome').$type<'exchange' | 'refund'>().notNull(),
+    /** The refund due, VAT included, in the order's minor units (null for an exchange). */
+    refundAmount: integer('refund_amount'),
+    refundPieces: jsonb('refund_pieces').$type<ReturnRefundPiece[]>(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('return_outcomes_outcome', sql`${table.outcome} IN ('exchange', 'refund')`),
+    check(
+      'return_outcomes_refund',
+      sql`(${table.outcome} = 'refund') = (${table.refundAmount} IS NOT NULL AND ${table.refundAmount} >= 0)`,
+    ),
+    index('return_outcomes_order_idx').on(table.orderId),
+  ],
+)
+
+/**
+ * The replacement of an exchange: the other size of an order line, its stock taken from the online warehouse when
+ * the exchange is decided (held for it as an order's line is), sent as a parcel of the same order.
+ */
+export const returnReplacementItems = pgTable(
+  'return_replacement_items',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.position] }),
+    index('return_replacement_items_order_idx').on(table.orderId),
+    check('return_replacement_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+)
+
+/** A credit note's line: a returned piece at the price paid. */
+export type CreditNoteLine = {
+  sku: string
+  nameTh: string
+  nameEn: string
+  size: string
+  quantity: number
+  unitPrice: number
+  amount: number
+}
+
+/**
+ * What a credit note says (§86/10), kept as issued like a tax invoice's content (decision 104): the original
+ * invoice's number and date, the parties, the returned pieces, the value on the invoice, the right value, the
+ * difference and its VAT, and the reason, in Thai and English.
+ */
+export type CreditNoteContent = {
+  orderNumber: string
+  invoiceNumber: string
+  invoiceDate: string
+  currency: 'thb'
+  seller: TaxInvoiceParty
+  buyer: TaxInvoiceParty
+  reason: { th: string; en: string }
+  lines: CreditNoteLine[]
+  goods: number
+  discount: number
+  originalValue: number
+  correctValue: number
+  difference: number
+  vat: number
+  total: number
+  vatRatePercent: number
+}
+
+/**
+ * Credit notes (ใบลดหนี้): one per refunded return of an order that has a tax invoice, numbered in their own gapless
+ * series (document_counters 'credit_note'). Never changed or deleted: a trigger refuses it (migration 0027).
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => returnRequests.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    content: jsonb('content').$type<CreditNoteContent>().notNull(),
+  },
+  (table) => [
+    uniqueIndex('credit_notes_sequence_key').on(table.sequence),
+    uniqueIndex('credit_notes_number_key').on(table.number),
+    index('credit_notes_order_idx').on(table.orderId),
+  ],
+)
+
+export type ReturnReceiptRow = typeof returnReceipts.$inferSelect
+export type ReturnOutcomeRow = typeof returnOutcomes.$inferSelect
+export type ReturnReplacementItemRow = typeof returnReplacementItems.$inferSelect
+export type CreditNoteRow = typeof creditNotes.$inferSelect

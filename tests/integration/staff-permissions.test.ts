@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemActor } from '~/api/admin/actor'
 import { DENIAL_LINE_EVERY_SECONDS, denialAction } from '~/api/admin/audit.server'
-import { auditLog, orders, payments, transferSlips } from '~/db/schema'
+import {
+  auditLog,
+  categories,
+  orderItems,
+  orders,
+  payments,
+  products,
+  returnReceipts,
+  returnRequestItems,
+  returnRequests,
+  transferSlips,
+  variants,
+} from '~/db/schema'
 import {
   BUILT_IN_ROLE_PERMISSIONS,
   BUILT_IN_ROLES,
@@ -478,6 +490,91 @@ async function anOrder(): Promise<string> {
   return number
 }
 
+/** The suite's one product, in two sizes (M and L), made on first use: returns need a catalog's piece. */
+let returnProduct: Promise<void> | null = null
+function aReturnProduct(): Promise<void> {
+  returnProduct ??= (async () => {
+    await database.db.insert(categories).values({ slug: 'dresses', position: 1, nameTh: 'ชุดเดรส', nameEn: 'Dresses' })
+    await database.db.insert(products).values({
+      id: 'RET-1',
+      familyId: 'RET-1',
+      categorySlug: 'dresses',
+      gender: 'women',
+      nameTh: 'ชุดเดรส',
+      nameEn: 'Dress',
+      descriptionTh: '',
+      descriptionEn: '',
+      colorSlug: 'black',
+      colorNameTh: 'ดำ',
+      colorNameEn: 'Black',
+      colorHex: '#000000',
+      materialTh: '',
+      materialEn: '',
+      careTh: [],
+      careEn: [],
+      priceThb: 100_000,
+      priceUsd: 3_000,
+      images: [],
+      searchText: 'dress',
+    })
+    await database.db.insert(variants).values([
+      { sku: 'RET-1-M', productId: 'RET-1', size: 'M', position: 0, barcode: '8850000000011', stockOnline: 100 },
+      { sku: 'RET-1-L', productId: 'RET-1', size: 'L', position: 1, barcode: '8850000000028', stockOnline: 100 },
+    ])
+  })()
+  return returnProduct
+}
+
+/** An exchange request (M for L) of a received order: asked, accepted, or accepted with its piece back as new. */
+async function aReturn(stage: 'requested' | 'accepted' | 'received'): Promise<string> {
+  await aReturnProduct()
+  const number = await anOrder()
+  const [order] = await database.db
+    .update(orders)
+    .set({ status: 'received', receivedAt: new Date(), subtotal: 100_000, total: 100_000, vatIncluded: 6_542 })
+    .where(eq(orders.number, number))
+    .returning({ id: orders.id })
+  const orderId = order?.id ?? ''
+  await database.db.insert(orderItems).values({
+    orderId,
+    position: 0,
+    sku: 'RET-1-M',
+    productId: 'RET-1',
+    nameTh: 'ชุดเดรส',
+    nameEn: 'Dress',
+    size: 'M',
+    categorySlug: 'dresses',
+    tags: [],
+    quantity: 1,
+    unitPrice: 100_000,
+    lineTotal: 100_000,
+  })
+  const [request] = await database.db
+    .insert(returnRequests)
+    .values({
+      orderId,
+      kind: 'exchange',
+      reason: 'size_does_not_fit',
+      status: stage === 'requested' ? 'requested' : 'accepted',
+    })
+    .returning({ id: returnRequests.id })
+  const id = request?.id ?? ''
+  await database.db
+    .insert(returnRequestItems)
+    .values({ requestId: id, orderId, position: 0, quantity: 1, exchangeSize: 'L' })
+  if (stage === 'received') {
+    await database.db.insert(returnReceipts).values({
+      requestId: id,
+      orderId,
+      location: 'online',
+      pieces: [{ position: 0, sku: 'RET-1-M', asNew: 1, damaged: 0, notReturned: 0 }],
+      receivedAt: new Date(),
+      receivedBy: 'test',
+    })
+  }
+  return id
+}
+
 /** A real call of each write operation, made ready by what it needs first. */
 const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
   staffInviteCreate: async () => ({
@@ -888,6 +985,59 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       action: 'order.ship',
       entityType: 'order',
       entityId: number,
+      changes: 'both',
+    }
+  },
+  adminReturnAccept: async () => {
+    const id = await aReturn('requested')
+    return {
+      path: `/returns/${id}/accept`,
+      body: { note: 'Send it back with the tags' },
+      action: 'return_request.accept',
+      entityType: 'return_request',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminReturnReject: async () => {
+    const id = await aReturn('requested')
+    return {
+      path: `/returns/${id}/reject`,
+      body: { note: 'Worn' },
+      action: 'return_request.reject',
+      entityType: 'return_request',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminReturnReceive: async () => {
+    const id = await aReturn('accepted')
+    return {
+      path: `/returns/${id}/receive`,
+      body: { location: 'online', pieces: [{ position: 0, as_new: 1, damaged: 0, not_returned: 0 }] },
+      action: 'return_request.receive',
+      entityType: 'return_request',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminReturnExchange: async () => {
+    const id = await aReturn('received')
+    return {
+      path: `/returns/${id}/exchange`,
+      action: 'return_request.exchange',
+      entityType: 'return_request',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminReturnRefund: async () => {
+    const id = await aReturn('received')
+    return {
+      path: `/returns/${id}/refund`,
+      action: 'return_request.refund',
+      entityType: 'return_request',
+      entityId: id,
       changes: 'both',
     }
   },

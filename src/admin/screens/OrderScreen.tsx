@@ -20,6 +20,7 @@ import { ErrorNotice } from './ErrorScreen'
 import { OrderRefundsPanel } from './OrderRefunds'
 import { MarkPaidPanel } from './MarkPaidPanel'
 import { FulfilmentPanel } from './FulfilmentPanel'
+import { ReturnPanel } from './ReturnPanel'
 
 const route = getRouteApi('/orders/$number')
 
@@ -488,8 +489,8 @@ export function OrderScreen() {
             <ul>
               {data.returns.map((request) => (
                 <li key={request.id}>
-                  {request.kind} · {request.status} · {when(request.created_at)}:{' '}
-                  {request.items.map((item) => `${item.name} (${item.size}) × ${item.quantity}`).join(', ')}
+                  {when(request.created_at)}
+                  <ReturnPanel id={request.id} />
                 </li>
               ))}
             </ul>

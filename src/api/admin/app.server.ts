@@ -15,6 +15,10 @@ import { adminDocumentOf, registerAdminComponents } from './openapi.server'
 import { createFulfilmentRoutes } from './fulfilment.routes.server'
 import { Fulfilment } from './fulfilment.service'
 import { ParcelTracking, type TrackingOptions } from './tracking.service'
+import { createReturnAdminRoutes } from './returns.routes.server'
+import { AdminReturns, type RefundReturn } from './returns.service'
+import type { ReturnDecisionsService } from '~/api/commerce/return-decisions.service'
+import type { ReturnViews } from '~/api/commerce/return-views'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 import { createSlipAdminRoutes } from './slips.routes.server'
 import type { TransferSlips } from '~/api/commerce/slips.service'
@@ -34,6 +38,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   slips?: TransferSlips
   /** Parcel tracking: the carrier's API (or the demo carrier) and the webhook's secret; none: neither. */
   tracking?: TrackingOptions
+  /** The shop's return decisions and views (issue 31 item 9), and where a return's refund is paid (item 7's). */
+  returns: { decisions: ReturnDecisionsService; views: ReturnViews; refundReturn?: RefundReturn }
 }
 
 /**
@@ -83,6 +89,13 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     options.tracking ?? { tracker: null, webhookKey: null },
   )
   app.route('/', createFulfilmentRoutes(fulfilment, adminOrders, services.now, tracking))
+  app.route(
+    '/',
+    createReturnAdminRoutes(
+      new AdminReturns({ db: services.db, audit: services.audit, now: services.now, ...options.returns }),
+      services.now,
+    ),
+  )
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

@@ -58,4 +58,6 @@ export type OrderView = {
   shipments: ShipmentView[]
   /** The full tax invoice: issued, available to download, or why not (issue 17 item 8). */
   taxInvoice: TaxInvoiceState
+  /** Credit notes (ใบลดหนี้) of its refunded returns, oldest first (issue 31 item 9). */
+  creditNotes: Array<{ number: string; issuedAt: string }>
 }

@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { type Db } from '~/db/client.server'
-import { members, orderEvents, orderItems, orders, payments, taxInvoices, variants, type OrderRow } from '~/db/schema'
+import {
+  creditNotes,
+  members,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  taxInvoices,
+  variants,
+  type OrderRow,
+} from '~/db/schema'
 import type { DiscountLine, OrderCancelReason, OrderStatus, PaymentStatus } from '~/domain/orders'
 import type { CarrierId } from '~/domain/carriers'
 import { canCancel } from '~/domain/returns'
@@ -246,7 +256,7 @@ export class OrdersService {
     asked?: 'th' | 'en',
   ): Promise<OrderView> {
     const lang = asked ?? (order.locale === 'en' ? 'en' : 'th')
-    const [items, discounts, events, paymentRows, store, returns, shipments, invoices] = await Promise.all([
+    const [items, discounts, events, paymentRows, store, returns, shipments, invoices, credits] = await Promise.all([
       known
         ? known.items
         : this.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
@@ -276,6 +286,13 @@ export class OrdersService {
             .select({ number: taxInvoices.number, issuedAt: taxInvoices.issuedAt })
             .from(taxInvoices)
             .where(eq(taxInvoices.orderId, order.id)),
+      known
+        ? []
+        : this.db
+            .select({ number: creditNotes.number, issuedAt: creditNotes.issuedAt })
+            .from(creditNotes)
+            .where(eq(creditNotes.orderId, order.id))
+            .orderBy(asc(creditNotes.sequence)),
     ])
     const requested = new Map<number, number>()
     for (const request of returns) {
@@ -342,6 +359,7 @@ export class OrdersService {
       returns,
       shipments,
       taxInvoice: taxInvoiceState(order, invoices[0] ?? null),
+      creditNotes: credits.map((credit) => ({ number: credit.number, issuedAt: credit.issuedAt.toISOString() })),
     }
   }
 }

@@ -4,7 +4,8 @@ import { orders, returnRequests, type OrderRow } from '~/db/schema'
 import type { ReturnKind, ReturnStatus } from '~/domain/returns'
 import { RETURN_STATUSES, RETURN_TRANSITIONS } from '~/domain/returns'
 import { ApiError } from '~/api/errors'
-import type { OperatorReturnView, ReturnViews } from './return-views'
+import type { Tx } from '~/api/admin/audit.server'
+import type { ReturnViews } from './return-views'
 import type { ChangeRecorder } from './operator.server'
 
 /** What the hook of an accepted request hears (the e-mail to the shopper is built from it). */
@@ -23,10 +24,11 @@ export type ReturnDecisionsOptions = {
   /** The requests as the back office reads them: a decision answers with its request. */
   views: ReturnViews
   /**
-   * Told when the back office accepts an exchange or return (after it is stored; its failures are logged and
-   * change nothing): the shopper's e-mail is sent from here.
+   * Told when the back office accepts an exchange or return, in the decision's own transaction (`tx`): the shopper's
+   * e-mail is queued from here, so the decision and its e-mail are stored together or not at all (a crash after the
+   * commit cannot lose the e-mail; a failure here undoes the decision).
    */
-  onReturnAccepted?: (order: OrderRow, request: AcceptedReturn) => Promise<void>
+  onReturnAccepted?: (tx: Tx, order: OrderRow, request: AcceptedReturn) => Promise<void>
 }
 
 /** The back office's decisions on exchange and return requests (§4): accept, reject, complete. */
@@ -36,8 +38,8 @@ export class ReturnDecisionsService {
   /**
    * Back office: accepts, rejects (a note the shopper reads is required) or completes a request. The status
    * moves only along RETURN_TRANSITIONS, guarded in the statement itself, so two operators deciding at once
-   * cannot both win. An accepted request is announced to `onReturnAccepted` after it is stored; a failure there
-   * is logged, never undoes the decision.
+   * cannot both win. An accepted request is announced to `onReturnAccepted` in the same transaction as the decision
+   * and its audit entry: all three are stored, or none.
    */
   async decide(
     id: string,
@@ -68,6 +70,7 @@ export class ReturnDecisionsService {
         .where(and(eq(returnRequests.id, id), inArray(returnRequests.status, from)))
         .returning()
       if (row && before) await record?.(tx, { before: decision(before), after: decision(row) })
+      if (row && to === 'accepted') await this.announceAccepted(tx, row)
       return row
     })
     if (!updated) {
@@ -78,31 +81,23 @@ export class ReturnDecisionsService {
       if (!existing) throw new ApiError(404, 'NOT_FOUND', 'No such return request')
       throw new ApiError(409, 'NOT_ALLOWED', `A request ${existing.status} cannot become ${to}`)
     }
-    const view = await this.options.views.one(id, lang)
-    if (to === 'accepted') await this.announceAccepted(updated, view)
-    return view
+    return this.options.views.one(id, lang)
   }
 
-  private async announceAccepted(request: ReturnRequestRow, view: OperatorReturnView): Promise<void> {
+  /** Tells `onReturnAccepted` of the request just accepted, through the decision's transaction. */
+  private async announceAccepted(tx: Tx, request: ReturnRequestRow): Promise<void> {
     const hook = this.options.onReturnAccepted
     if (!hook) return
-    try {
-      const [order] = await this.options.db.select().from(orders).where(eq(orders.id, request.orderId))
-      if (!order) return
-      // The pieces in the order's own language: the shopper reads what the hook sends (the request as just stored).
-      const [inOrderLanguage] = await this.options.views.of([request], order.locale === 'en' ? 'en' : 'th')
-      await hook(order, {
-        id: view.id,
-        kind: view.kind,
-        reason: view.reason,
-        items: (inOrderLanguage ?? view).items.map((item) => ({
-          name: item.name,
-          size: item.size,
-          quantity: item.quantity,
-        })),
-      })
-    } catch (error) {
-      console.error('Return accepted hook failed:', error instanceof Error ? error.message : error)
-    }
+    const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId))
+    if (!order) return
+    // The pieces in the order's own language: the shopper reads what the hook sends (the request as just stored).
+    const [view] = await this.options.views.of([request], order.locale === 'en' ? 'en' : 'th', tx)
+    if (!view) return
+    await hook(tx, order, {
+      id: view.id,
+      kind: view.kind,
+      reason: view.reason,
+      items: view.items.map((item) => ({ name: item.name, size: item.size, quantity: item.quantity })),
+    })
   }
 }

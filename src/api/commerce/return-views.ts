@@ -41,9 +41,13 @@ export class ReturnViews {
   }
 
   /** Requests as the shopper and the back office read them: oldest first, their pieces named in `lang`. */
-  async of(rows: Array<typeof returnRequests.$inferSelect>, lang: Lang): Promise<ReturnRequestView[]> {
+  async of(
+    rows: Array<typeof returnRequests.$inferSelect>,
+    lang: Lang,
+    db: Pick<Db, 'select'> = this.db,
+  ): Promise<ReturnRequestView[]> {
     if (rows.length === 0) return []
-    const items = await this.db
+    const items = await db
       .select({
         requestId: returnRequestItems.requestId,
         position: returnRequestItems.position,

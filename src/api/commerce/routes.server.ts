@@ -27,6 +27,7 @@ import { RefundsService } from './refunds.service'
 import { createCartRoutes } from './cart.routes.server'
 import { createCheckoutRoutes } from './checkout.routes.server'
 import { createOrderRoutes } from './orders.routes.server'
+import { createCreditNoteRoutes } from './credit-notes.routes.server'
 import { createReturnRoutes } from './returns.routes.server'
 import { createShelfRoutes } from './shelf.routes.server'
 import { createPaymentRoutes } from './payments.routes.server'
@@ -122,11 +123,11 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     unpaidHolds: options.unpaidHolds,
     botCheck: (answer, ip) => options.accounts.botCheck.passBotCheck(answer, { ip, locale: 'th' }),
     onPaymentReminder: options.onPaymentReminder ?? null,
-    // The shopper's e-mail about an accepted exchange or return, queued once per request.
+    // The shopper's e-mail about an accepted exchange or return, queued once per request in the decision's transaction.
     onReturnAccepted:
       options.onReturnAccepted ??
-      (async (order, request) => {
-        await enqueueOrderMail(options.db, { kind: 'return_accepted', orderId: order.id, data: { request } })
+      (async (tx, order, request) => {
+        await enqueueOrderMail(tx, { kind: 'return_accepted', orderId: order.id, data: { request } })
       }),
   })
   const taxInvoices = new TaxInvoiceService({ db: options.db, seller: options.seller })
@@ -155,6 +156,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
   app.route('/', createCheckoutRoutes({ checkout, bank, callers }))
   app.route('/', createOrderRoutes({ orders, payments, taxInvoices, bank, callers }))
   app.route('/', createReturnRoutes({ orders, returnViews, returnDecisions, bank, callers }))
+  app.route('/', createCreditNoteRoutes({ db: options.db, orders, callers }))
   app.route('/', createShelfRoutes({ shelf: new ShelfService(options.db), callers }))
   app.route(
     '/',
@@ -167,5 +169,14 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     bank: options.bank,
     links: options.links,
   })
-  return Object.assign(app, { carts, orders, paymentDeadlines, taxInvoices, mails, refunds })
+  return Object.assign(app, {
+    carts,
+    orders,
+    paymentDeadlines,
+    taxInvoices,
+    mails,
+    refunds,
+    returnDecisions,
+    returnViews,
+  })
 }

@@ -236,6 +236,7 @@ function OrderPage() {
       </div>
 
       <TaxInvoice order={order} />
+      <CreditNotes order={order} />
 
       {order.events.length > 0 ? (
         <Section title={t`Order status`}>
@@ -441,4 +442,31 @@ function ReturnInfo({ order, locale }: { order: Order; locale: LocaleCode }) {
   }
   const reason = returnWindow.reason
   return reason && isReturnRefusal(reason) ? <p>{i18n._(RETURN_REFUSAL_LABELS[reason])}</p> : null
+}
+
+/** The credit notes (ใบลดหนี้) of the order's refunded returns, each a PDF download (issue 31 item 9). */
+function CreditNotes({ order }: { order: Order }) {
+  const { t } = useLingui()
+  if (order.creditNotes.length === 0) return null
+  return (
+    <Section title={t`Credit notes`}>
+      <ul>
+        {order.creditNotes.map((note) => {
+          const creditNumber = note.number
+          return (
+            <li key={creditNumber}>
+              <Link
+                to="/order/$number/credit-note/$credit"
+                params={{ number: order.number, credit: creditNumber }}
+                reloadDocument
+                download
+              >
+                <Trans>Download credit note {creditNumber}</Trans>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </Section>
+  )
 }
