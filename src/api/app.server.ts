@@ -172,7 +172,23 @@ export function createApiApp(options: ApiOptions) {
         refunds: commerce.refunds,
         alerts: staffAlerts,
         slips,
-        returns: { decisions: commerce.returnDecisions, views: commerce.returnViews },
+        returns: {
+          decisions: commerce.returnDecisions,
+          views: commerce.returnViews,
+          // A return's refund goes through the shop's one refund (decision 185), once per return (its id the key).
+          refundReturn: async (due, context) => {
+            const pieces = due.pieces.filter((piece) => piece.quantity > 0)
+            if (pieces.length === 0) return true
+            const { refund } = await commerce.refunds.refundPieces(
+              due.orderNumber,
+              pieces.map(({ position, quantity }) => ({ position, quantity })),
+              due.creditNote ? `Return (credit note ${due.creditNote})` : 'Return',
+              context,
+              `return-${due.requestId}`,
+            )
+            return refund.status !== 'failed'
+          },
+        },
       },
       adminServices,
     ))

@@ -5,7 +5,10 @@ import {
   creditNotes,
   orderMails,
   orders,
+  payments,
   products,
+  refunds,
+  returnOutcomes,
   returnRequests,
   storeStock,
   stores,
@@ -429,6 +432,34 @@ describe('the outcome', () => {
       credit_note: null,
     })
     await database.db.update(variants).set({ stockOnline: 5 }).where(eq(variants.sku, otherSize.sku))
+  })
+
+  it('pays a card order’s return through the refunds service once, and marks the return refunded', async () => {
+    const { order, id } = await receivedRequest('return', 1)
+    // Paid by card through the shop's built-in provider (the demo's), which refunds at once.
+    const [row] = await database.db
+      .update(orders)
+      .set({ paymentMethod: 'card' })
+      .where(eq(orders.number, order.number))
+      .returning({ id: orders.id })
+    await database.db
+      .update(payments)
+      .set({ provider: 'test', method: 'card', providerRef: `test_${id.slice(0, 8)}` })
+      .where(eq(payments.orderId, row?.id ?? ''))
+    const refunded = await post(service, `/returns/${id}/refund`)
+    expect(refunded.status, refunded.text).toBe(200)
+    const made = await database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, row?.id ?? ''))
+    expect(made).toMatchObject([{ status: 'succeeded', amount: first.price, idempotencyKey: `return-${id}` }])
+    const [outcome] = await database.db.select().from(returnOutcomes).where(eq(returnOutcomes.requestId, id))
+    expect(outcome?.refundedAt).toBeInstanceOf(Date)
+    // A transfer's refund needs the bank's reference: it stays due on the return for staff to pay.
+    const transfer = await receivedRequest('return', 1)
+    expect((await post(service, `/returns/${transfer.id}/refund`)).status).toBe(200)
+    const [due] = await database.db.select().from(returnOutcomes).where(eq(returnOutcomes.requestId, transfer.id))
+    expect(due).toMatchObject({ outcome: 'refund', refundedAt: null })
   })
 
   it('issues a numbered credit note with a refund of an invoiced order, linked to the invoice, as a PDF', async () => {

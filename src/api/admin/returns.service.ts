@@ -52,12 +52,12 @@ export type ReturnRefundDue = {
 }
 
 /**
- * THE place where a return's refund is paid (issue 31 item 7 builds the refunds service in parallel; the lead calls
- * it from here at merge). Called after the refund due is stored and committed with its audit entry and credit note;
- * its failure is logged and leaves the refund due on the return for staff to pay again. Until then: nothing is paid
- * automatically, and staff refund by hand (decision 182).
+ * Where a return's refund is paid: the refunds service (issue 31 item 7, decision 185), as the member of staff who
+ * decided the return. Called after the refund due is stored and committed with its audit entry and credit note; true
+ * when the refund was made or is on its way (the return is then marked refunded), false or a failure leaves the refund
+ * due on the return for staff to pay from the order's Refund dialog (a transfer needs the bank's reference).
  */
-export type RefundReturn = (due: ReturnRefundDue) => Promise<void>
+export type RefundReturn = (due: ReturnRefundDue, context: AuditContext) => Promise<boolean>
 
 /** Why a credit note is issued, in the two languages it is printed in: the return's reason. */
 const CREDIT_REASONS: Record<ReturnReason, { th: string; en: string }> = {
@@ -550,7 +550,12 @@ export class AdminReturns {
     const pay = this.options.refundReturn
     if (pay) {
       try {
-        await pay(due)
+        if (await pay(due, context)) {
+          await this.db
+            .update(returnOutcomes)
+            .set({ refundedAt: this.options.now() })
+            .where(eq(returnOutcomes.requestId, due.requestId))
+        }
       } catch (error) {
         console.error('Return refund failed:', error instanceof Error ? error.message : error)
       }
