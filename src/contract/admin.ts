@@ -176,11 +176,9 @@ export const enrolledSchema = z
   .object({ staff: staffSchema, recovery_codes: z.array(z.string()) })
   .openapi('StaffEnrolled', { description: 'The ten recovery codes are shown this once; sign in next' })
 export const staffListSchema = z.object({ items: z.array(staffSchema) }).openapi('StaffList')
-export const recoveryCodesSchema = z
-  .object({ recovery_codes: z.array(z.string()) })
-  .openapi('StaffRecoveryCodes', {
-    description: 'Ten new recovery codes, shown this once; the old ones no longer work',
-  })
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) }).openapi('StaffRecoveryCodes', {
+  description: 'Ten new recovery codes, shown this once; the old ones no longer work',
+})
 export const staffUpdateBody = z
   .object({ role_id: z.string().min(1).max(40).optional(), disabled: z.boolean().optional() })
   .refine((body) => body.role_id !== undefined || body.disabled !== undefined, 'nothing to change')
