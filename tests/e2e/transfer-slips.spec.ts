@@ -68,7 +68,9 @@ test('a slip the shop must check, confirmed by customer service in Thai; the ord
   await expect(card.getByRole('img', { name: `สลิปการโอนเงินของคำสั่งซื้อ ${number}` })).toBeVisible()
   await expectNoViolations(page, '/admin/slips')
   await card.getByRole('button', { name: 'ยืนยันการชำระเงิน' }).click()
-  await expect(card.getByRole('status')).toHaveText('ยืนยันแล้ว: คำสั่งซื้อชำระเงินแล้ว')
+  // Decided, the slip leaves the queue: the screen says what happened.
+  await expect(page.getByRole('status').filter({ hasText: 'ยืนยันแล้ว' })).toHaveText('ยืนยันแล้ว: คำสั่งซื้อชำระเงินแล้ว')
+  await expect(card).toHaveCount(0)
 
   // The shopper's order page says paid, and asks for no slip any more.
   await page.goto(`/order/${number}`)

@@ -46,7 +46,8 @@ const REJECT_REASONS: Record<SlipRejectReason, ReturnType<typeof msg>> = {
 
 type StepUp = ReturnType<typeof useScreenStepUp>
 
-function SlipCard({ slip, stepUp }: { slip: AdminSlip; stepUp: StepUp }) {
+/** One slip waiting; once decided it leaves the list, so what happened is said by the screen (`onDone`), not here. */
+function SlipCard({ slip, stepUp, onDone }: { slip: AdminSlip; stepUp: StepUp; onDone: (said: string) => void }) {
   const { t, i18n } = useLingui()
   const { place } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
@@ -54,7 +55,6 @@ function SlipCard({ slip, stepUp }: { slip: AdminSlip; stepUp: StepUp }) {
   const [note, setNote] = useState('')
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<unknown>(null)
-  const [done, setDone] = useState<string | null>(null)
   const ids = useId()
   const money = (amount: number) => formatMoney(amount, slip.currency, place.locale)
   const reading = slip.reading
@@ -66,7 +66,7 @@ function SlipCard({ slip, stepUp }: { slip: AdminSlip; stepUp: StepUp }) {
     setFailure(null)
     try {
       await stepUp.run(action)
-      setDone(said)
+      onDone(said)
       await queryClient.invalidateQueries({ queryKey: ['admin', 'slips'] })
       await queryClient.invalidateQueries({ queryKey: adminKeys.queues })
     } catch (error) {
@@ -138,58 +138,49 @@ function SlipCard({ slip, stepUp }: { slip: AdminSlip; stepUp: StepUp }) {
           ) : null}
         </dl>
       </div>
-      {done ? (
-        <p role="status">{done}</p>
-      ) : (
-        <div className="admin-slip__actions">
-          <button
-            type="button"
-            className="admin-button"
-            disabled={busy}
-            onClick={() => void act(() => confirmSlip(slip.id), t`Confirmed: the order is paid.`)}
-          >
-            <Trans>Confirm payment</Trans>
+      <div className="admin-slip__actions">
+        <button
+          type="button"
+          className="admin-button"
+          disabled={busy}
+          onClick={() => void act(() => confirmSlip(slip.id), t`Confirmed: the order is paid.`)}
+        >
+          <Trans>Confirm payment</Trans>
+        </button>
+        <form
+          className="admin-form admin-form--inline"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void act(() => rejectSlip(slip.id, reason, note.trim() || null), t`Rejected: the customer is told why.`)
+          }}
+        >
+          <div className="admin-field">
+            <label htmlFor={`${ids}-reason`}>
+              <Trans>Reason for the customer</Trans>
+            </label>
+            <select
+              id={`${ids}-reason`}
+              value={reason}
+              onChange={(event) => setReason(event.target.value as SlipRejectReason)}
+            >
+              {(Object.keys(REJECT_REASONS) as SlipRejectReason[]).map((key) => (
+                <option key={key} value={key}>
+                  {i18n._(REJECT_REASONS[key])}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="admin-field">
+            <label htmlFor={`${ids}-note`}>
+              <Trans>Note for the customer (optional)</Trans>
+            </label>
+            <input id={`${ids}-note`} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+          </div>
+          <button type="submit" className="admin-button admin-button--secondary" disabled={busy}>
+            <Trans>Reject slip</Trans>
           </button>
-          <form
-            className="admin-form admin-form--inline"
-            onSubmit={(event) => {
-              event.preventDefault()
-              void act(() => rejectSlip(slip.id, reason, note.trim() || null), t`Rejected: the customer is told why.`)
-            }}
-          >
-            <div className="admin-field">
-              <label htmlFor={`${ids}-reason`}>
-                <Trans>Reason for the customer</Trans>
-              </label>
-              <select
-                id={`${ids}-reason`}
-                value={reason}
-                onChange={(event) => setReason(event.target.value as SlipRejectReason)}
-              >
-                {(Object.keys(REJECT_REASONS) as SlipRejectReason[]).map((key) => (
-                  <option key={key} value={key}>
-                    {i18n._(REJECT_REASONS[key])}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="admin-field">
-              <label htmlFor={`${ids}-note`}>
-                <Trans>Note for the customer (optional)</Trans>
-              </label>
-              <input
-                id={`${ids}-note`}
-                value={note}
-                maxLength={500}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            </div>
-            <button type="submit" className="admin-button admin-button--secondary" disabled={busy}>
-              <Trans>Reject slip</Trans>
-            </button>
-          </form>
-        </div>
-      )}
+        </form>
+      </div>
       {failure ? <ErrorNotice error={failure} /> : null}
     </li>
   )
@@ -369,11 +360,19 @@ export function SlipsScreen() {
   useAdminTitle(t`Slips to review`)
   const slips = useQuery(slipsQuery)
   const stepUp = useScreenStepUp()
+  const [done, setDone] = useState<string | null>(null)
   return (
     <section aria-labelledby="admin-slips-title">
       <h1 id="admin-slips-title">
         <Trans>Slips to review</Trans>
       </h1>
+      <div aria-live="polite">
+        {done ? (
+          <p role="status" className="admin-notice">
+            {done}
+          </p>
+        ) : null}
+      </div>
       {slips.isError ? (
         <ErrorNotice error={slips.error} />
       ) : slips.data ? (
@@ -384,7 +383,7 @@ export function SlipsScreen() {
         ) : (
           <ul className="admin-slips">
             {slips.data.items.map((slip) => (
-              <SlipCard key={slip.id} slip={slip} stepUp={stepUp} />
+              <SlipCard key={slip.id} slip={slip} stepUp={stepUp} onDone={setDone} />
             ))}
           </ul>
         )
