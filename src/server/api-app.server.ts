@@ -246,17 +246,23 @@ export function getApiApp(): Promise<ApiApp> {
         api.membership
           .issueCodes()
           .catch((error: unknown) => console.error('Member codes not issued', loggableError(error)))
+      }
+      // Parcels in transit asked of the carrier on the hourly ticks only, not at start: reading `api.admin` makes the
+      // admin API, which waits for its first call (decision 173); the carrier's pushes arrive meanwhile.
+      const pollTracking = () =>
         api.admin.tracking
           .poll()
           .catch((error: unknown) => console.error('Parcel tracking failed', loggableError(error)))
-      }
       if (!purgeTimer) {
         const stopPixels = startPixelDelivery(api.pixels)
         const stopDeadlines = startPaymentDeadlines(api, env.PAYMENT_DEADLINE_CHECK_SECONDS * 1000)
         const stopMails = startOrderMailDelivery(api.orderMails)
         const stopAlerts = startStaffAlerts(api.staffAlerts, { everyMs: env.STAFF_ALERT_CHECK_SECONDS * 1000 })
         hourly()
-        const timer = setInterval(hourly, PURGE_EVERY_MS).unref()
+        const timer = setInterval(() => {
+          hourly()
+          void pollTracking()
+        }, PURGE_EVERY_MS).unref()
         purgeTimer = timer
         onShutdown('background work', async () => {
           clearInterval(timer)
