@@ -20,7 +20,7 @@ describe('the QR of a slip', () => {
         expect(text && parseSlipQr(text), `${ref} as ${format}`).toMatchObject({ transRef: ref, crcValid: true })
       }
     }
-  })
+  }, 30_000)
 
   it('is read from a phone-sized photo, and from a run of references', async () => {
     const big = await sharp(await slipPicture('016300000001BTF00001'))
@@ -31,13 +31,13 @@ describe('the QR of a slip', () => {
       transRef: '016300000001BTF00001',
     })
     const unread: string[] = []
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 16; i++) {
       const ref = `0163${String(20000000 + i * 104729).slice(-8)}BTF${String(i).padStart(5, '0')}`
       const text = await readQr((await cleanSlipPicture(await slipPicture(ref, { format: 'png' }))).data)
       if (parseSlipQr(text ?? '')?.transRef !== ref) unread.push(ref)
     }
     expect(unread).toEqual([])
-  })
+  }, 30_000)
 
   it('is null on a slip without one', async () => {
     expect(await readQr((await cleanSlipPicture(await slipPicture(null))).data)).toBeNull()
