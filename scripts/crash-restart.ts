@@ -10,23 +10,27 @@
  * mode each instance gets its own, and PostgreSQL itself is sometimes crashed with `pg_ctl -m immediate`) at a
  * random moment, start it again and check:
  *   - every acknowledged write (a 2xx) is there: members, sessions, addresses, cart lines, orders, one-time codes
- *     (a code issued before the stop still logs in after it);
+ *     (a code issued before the stop still logs in after it), and the staff's (a manager's API key on the admin
+ *     API): transfers marked paid with their bank reference, refunds, parcels, each with its audit entry;
+ *   - no order is refunded more than it was paid;
  *   - no order exists half (an order without lines, a cart closed without exactly one order);
  *   - stock is what it was minus what the orders in the database took, never negative;
  *   - the restart answers within seconds.
  * It prints the figures and exits non-zero on any loss. Needs a build (`npm run build`).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomInt } from 'node:crypto'
 import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { promisify } from 'node:util'
 import pg from 'pg'
 import { openDatabase } from '../src/db/client.server'
 import { startCluster, type Cluster } from './cluster-control'
 import { call, codeFor, readCatalog, UNLIMITED_UNPAID_HOLDS, uniqueMobile, type Json } from './load-lib'
 
 const API = '/api/public/demo'
+const ADMIN_API = '/api/admin/demo'
 const ALL_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGKILL'] as const
 type Signal = (typeof ALL_SIGNALS)[number]
 const STOCK = 100_000
@@ -71,6 +75,8 @@ type Target = {
   /** Reads the database: the embedded one only while the shop is stopped (one process per directory). */
   readWhile: 'stopped' | 'running'
   withDatabase: <T>(work: (query: Query) => Promise<T>) => Promise<T>
+  /** What `npm run staff:api-key` needs to reach this shop's database (or the running shop). */
+  databaseEnv: () => Record<string, string>
   close: () => Promise<void>
 }
 
@@ -141,6 +147,7 @@ function embeddedTarget(): Target {
         await database.close()
       }
     },
+    databaseEnv: () => ({ DATA_DIR: dataDir }),
     async close() {
       if (child) {
         child.kill('SIGTERM')
@@ -201,6 +208,10 @@ function clusterTarget(): Target {
         await client.end()
       }
     },
+    databaseEnv() {
+      if (!cluster) throw new Error('not started')
+      return { DATABASE_URL: cluster.databaseUrl }
+    },
     async close() {
       await cluster?.stop()
     },
@@ -224,6 +235,12 @@ type Ledger = {
   orders: Map<string, { sku: string; cartToken: string }>
   /** The newest code issued to a member's phone and read before the stop, verified (used) after it. */
   codes: Map<string, { challengeToken: string; code: string }>
+  /** Staff writes: orders marked paid (number → bank reference), refunds (id → order), parcels (number → tracking). */
+  paid: Map<string, string>
+  refunds: Map<string, { number: string; amount: number }>
+  parcels: Map<string, string>
+  /** Orders a staff write was tried on, acknowledged or not: never tried again (number → what). */
+  staffTried: Set<string>
 }
 
 const ADDRESS = {
@@ -239,7 +256,8 @@ const ADDRESS = {
   province: 'กรุงเทพมหานคร',
 }
 
-type Counts = Record<'members' | 'addresses' | 'carts' | 'orders' | 'codes', number>
+type Counts = Record<'members' | 'addresses' | 'carts' | 'orders' | 'codes' | 'paid' | 'refunds' | 'parcels', number>
+const NO_COUNTS: Counts = { members: 0, addresses: 0, carts: 0, orders: 0, codes: 0, paid: 0, refunds: 0, parcels: 0 }
 
 /** One shopper until `stop` aborts: each round one write the shop acknowledges (or a failure while it stops). */
 async function shopper(base: string, skus: string[], ledger: Ledger, acknowledged: Counts, stop: AbortSignal) {
@@ -338,12 +356,114 @@ async function shopper(base: string, skus: string[], ledger: Ledger, acknowledge
   }
 }
 
+/** A call of the admin API with the staff's API key. */
+async function adminCall(base: string, key: string, method: string, path: string, body: unknown, headers = {}) {
+  const response = await fetch(`${base}${ADMIN_API}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: `Bearer ${key}`,
+      ...headers,
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  })
+  const text = await response.text()
+  try {
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json }
+  } catch {
+    return { status: response.status, body: { text } as Json }
+  }
+}
+
+/** The refund the staff make of a paid transfer order: 100 baht sent back, with the bank's reference. */
+const REFUND_AMOUNT = 10_000
+
+/**
+ * The staff at work beside the shoppers, through the admin API with a manager's key: an order the shoppers placed
+ * (bank transfer) marked paid with a bank reference, a paid one refunded 100 baht, a paid one shipped with a parcel.
+ * Each order gets each write once; a write whose answer never came is not expected either way.
+ */
+async function staffAtWork(base: string, key: string, ledger: Ledger, acknowledged: Counts, stop: AbortSignal) {
+  const pick = (numbers: string[]) => numbers[randomInt(Math.max(1, numbers.length))]
+  while (!stop.aborted) {
+    const choice = randomInt(3)
+    try {
+      if (choice === 0) {
+        const number = pick([...ledger.orders.keys()].filter((n) => !ledger.staffTried.has(`pay ${n}`)))
+        if (!number) {
+          await sleep(50)
+          continue
+        }
+        ledger.staffTried.add(`pay ${number}`)
+        const reference = `CRASH${randomBytes(6).toString('hex').toUpperCase()}`
+        const paid = await adminCall(base, key, 'POST', `/orders/${number}/mark-paid`, { reference })
+        if (paid.status === 200) {
+          ledger.paid.set(number, reference)
+          acknowledged.paid++
+        }
+      } else if (choice === 1) {
+        const number = pick([...ledger.paid.keys()].filter((n) => !ledger.staffTried.has(`refund ${n}`)))
+        if (!number) continue
+        ledger.staffTried.add(`refund ${number}`)
+        const refunded = await adminCall(
+          base,
+          key,
+          'POST',
+          `/orders/${number}/refunds`,
+          {
+            mode: 'amount',
+            amount: REFUND_AMOUNT,
+            reason: 'Crash harness: a piece out of stock',
+            bank_reference: `RF${randomBytes(6).toString('hex').toUpperCase()}`,
+          },
+          { 'idempotency-key': `crash-refund-${randomBytes(8).toString('hex')}` },
+        )
+        const refund = refunded.body.refund as Json | undefined
+        if (refunded.status === 201 && refund?.id) {
+          ledger.refunds.set(String(refund.id), { number, amount: Number(refund.amount) })
+          acknowledged.refunds++
+        }
+      } else {
+        const number = pick([...ledger.paid.keys()].filter((n) => !ledger.staffTried.has(`ship ${n}`)))
+        if (!number) continue
+        ledger.staffTried.add(`ship ${number}`)
+        const tracking = `KER${String(randomInt(1e9)).padStart(10, '0')}`
+        const shipped = await adminCall(base, key, 'POST', `/orders/${number}/parcels`, {
+          carrier: 'kerry_express',
+          tracking_number: tracking,
+        })
+        if (shipped.status === 200) {
+          ledger.parcels.set(number, tracking)
+          acknowledged.parcels++
+        }
+      }
+    } catch {
+      // The server is stopping or gone: this write's outcome is unknown, and it is not tried again.
+      await sleep(20)
+    }
+  }
+}
+
+/** A manager's API key, made with `npm run staff:api-key` as an operator would (the running shop makes it). */
+async function managerKey(target: Target): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'api-key', '--name', 'crash-harness', '--role', 'manager'],
+    { env: { ...process.env, ...target.databaseEnv() }, timeout: 120_000 },
+  )
+  const key = stdout.split('\n').find((line) => line.startsWith('sk_'))
+  if (!key) throw new Error(`staff:api-key printed no key: ${stdout}`)
+  return key.trim()
+}
+
 type Findings = { lost: string[]; halfWritten: string[]; stock: string[]; found: Counts; ordersInDatabase: number }
 
 /** Checks the database against the ledger. */
 async function checkDatabase(query: Query, ledger: Ledger, skus: string[]): Promise<Findings> {
   const lost: string[] = []
-  const found: Counts = { members: 0, addresses: 0, carts: 0, orders: 0, codes: 0 }
+  const found: Counts = { ...NO_COUNTS }
   const phones = [...ledger.members.keys()]
   const members = new Set(
     (await query('SELECT telephone FROM members WHERE telephone = ANY($1)', [phones])).map((row) =>
@@ -373,6 +493,65 @@ async function checkDatabase(query: Query, ledger: Ledger, skus: string[]): Prom
     else lost.push(`order ${number}`)
   }
 
+  // The staff's writes: each acknowledged one there, with its audit entry.
+  const audited = async (action: string, numbers: string[]) =>
+    new Set(
+      (
+        await query('SELECT DISTINCT entity_id FROM audit_log WHERE action = ANY($1) AND entity_id = ANY($2)', [
+          action.split(','),
+          numbers,
+        ])
+      ).map((row) => String(row.entity_id)),
+    )
+  const paidNumbers = [...ledger.paid.keys()]
+  const references = new Map(
+    (
+      await query(
+        `SELECT o.number, r.reference FROM transfer_references r JOIN orders o ON o.id = r.order_id
+          WHERE o.number = ANY($1)`,
+        [paidNumbers],
+      )
+    ).map((row) => [String(row.number), String(row.reference)]),
+  )
+  const paidAudited = await audited('payment.mark_paid', paidNumbers)
+  for (const [number, reference] of ledger.paid) {
+    if (references.get(number) !== reference) lost.push(`payment of ${number} (reference ${reference})`)
+    else if (!paidAudited.has(number)) lost.push(`audit entry of the payment of ${number}`)
+    else found.paid++
+  }
+  const refundIds = [...ledger.refunds.keys()]
+  const refundsFound = new Map(
+    (await query(`SELECT id::text AS id, amount, status FROM refunds WHERE id::text = ANY($1)`, [refundIds])).map(
+      (row) => [String(row.id), row],
+    ),
+  )
+  const refundsAudited = await audited(
+    'order.refund',
+    [...ledger.refunds.values()].map((refund) => refund.number),
+  )
+  for (const [id, refund] of ledger.refunds) {
+    const row = refundsFound.get(id)
+    if (!row || Number(row.amount) !== refund.amount) lost.push(`refund ${id} of ${refund.number}`)
+    else if (!refundsAudited.has(refund.number)) lost.push(`audit entry of refund ${id} of ${refund.number}`)
+    else found.refunds++
+  }
+  const shippedNumbers = [...ledger.parcels.keys()]
+  const parcels = new Set(
+    (
+      await query(
+        `SELECT o.number || ' ' || s.tracking_number AS parcel FROM order_shipments s JOIN orders o ON o.id = s.order_id
+          WHERE o.number = ANY($1)`,
+        [shippedNumbers],
+      )
+    ).map((row) => String(row.parcel)),
+  )
+  const shipAudited = await audited('order.ship,order.parcel', shippedNumbers)
+  for (const [number, tracking] of ledger.parcels) {
+    if (!parcels.has(`${number} ${tracking}`)) lost.push(`parcel ${tracking} of ${number}`)
+    else if (!shipAudited.has(number)) lost.push(`audit entry of the parcel of ${number}`)
+    else found.parcels++
+  }
+
   const halfWritten = [
     ...(
       await query(
@@ -388,6 +567,12 @@ async function checkDatabase(query: Query, ledger: Ledger, skus: string[]): Prom
           WHERE c.status = 'ordered' GROUP BY c.id HAVING count(o.id) <> 1`,
       )
     ).map((row) => `cart ${String(row.id)} is closed with ${String(row.orders)} orders`),
+    ...(
+      await query(
+        `SELECT o.number, o.total, sum(r.amount)::int AS refunded FROM refunds r JOIN orders o ON o.id = r.order_id
+          WHERE r.status <> 'failed' GROUP BY o.number, o.total HAVING sum(r.amount) > o.total`,
+      )
+    ).map((row) => `order ${String(row.number)} refunded ${String(row.refunded)} of ${String(row.total)}`),
   ]
   const stock: string[] = []
   const ordered = new Map(
@@ -464,11 +649,15 @@ async function main(): Promise<void> {
     carts: new Map(),
     orders: new Map(),
     codes: new Map(),
+    paid: new Map(),
+    refunds: new Map(),
+    parcels: new Map(),
+    staffTried: new Set(),
   }
-  const acknowledged: Counts = { members: 0, addresses: 0, carts: 0, orders: 0, codes: 0 }
+  const acknowledged: Counts = { ...NO_COUNTS }
   const restarts: number[] = []
   const problems: string[] = []
-  let lastFound: Counts = { members: 0, addresses: 0, carts: 0, orders: 0, codes: 0 }
+  let lastFound: Counts = { ...NO_COUNTS }
   let ordersInDatabase = 0
   const signals: Record<Signal, number> = { SIGTERM: 0, SIGINT: 0, SIGKILL: 0 }
   let stockChecks = 0
@@ -481,18 +670,20 @@ async function main(): Promise<void> {
     restarts.push(await target.start())
     skus = (await readCatalog(target.base, 6)).skus.slice(0, 6)
     await restock(target.base, skus)
+    const key = await managerKey(target)
     for (let cycle = 1; cycle <= cycles; cycle++) {
       const stop = new AbortController()
-      const load = Promise.all(
-        Array.from({ length: shoppers }, () => shopper(target.base, skus, ledger, acknowledged, stop.signal)),
-      )
+      const load = Promise.all([
+        ...Array.from({ length: shoppers }, () => shopper(target.base, skus, ledger, acknowledged, stop.signal)),
+        staffAtWork(target.base, key, ledger, acknowledged, stop.signal),
+      ])
       await sleep(1_500 + randomInt(3_500))
       const signal = SIGNALS[randomInt(SIGNALS.length)] ?? 'SIGKILL'
       signals[signal]++
       const said = await target.crash(signal)
       stop.abort()
       await load
-      const found: Counts = { members: 0, addresses: 0, carts: 0, orders: 0, codes: 0 }
+      const found: Counts = { ...NO_COUNTS }
       const lost: string[] = []
       const check = async () => {
         const findings = await target.withDatabase((query) => checkDatabase(query, ledger, skus))
@@ -502,6 +693,9 @@ async function main(): Promise<void> {
         found.members = findings.found.members
         found.addresses = findings.found.addresses
         found.orders = findings.found.orders
+        found.paid = findings.found.paid
+        found.refunds = findings.found.refunds
+        found.parcels = findings.found.parcels
         ordersInDatabase = findings.ordersInDatabase
       }
       if (target.readWhile === 'stopped') await check()
@@ -514,7 +708,9 @@ async function main(): Promise<void> {
       console.log(
         `cycle ${String(cycle).padStart(2)}: ${said}; back in ${restart} ms; ` +
           `found ${found.members}/${ledger.members.size} members, ${found.addresses}/${ledger.addresses.size} addresses, ` +
-          `${found.carts}/${ledger.carts.size} carts, ${found.orders}/${ledger.orders.size} orders, ${found.codes} codes` +
+          `${found.carts}/${ledger.carts.size} carts, ${found.orders}/${ledger.orders.size} orders, ${found.codes} codes; ` +
+          `staff: ${found.paid}/${ledger.paid.size} paid, ${found.refunds}/${ledger.refunds.size} refunds, ` +
+          `${found.parcels}/${ledger.parcels.size} parcels` +
           (lost.length ? ` — LOST ${lost.length}` : ''),
       )
     }
@@ -530,11 +726,14 @@ async function main(): Promise<void> {
   )
   console.log(
     `writes acknowledged    ${written} (members ${acknowledged.members}, addresses ${acknowledged.addresses}, ` +
-      `cart adds ${acknowledged.carts}, orders ${acknowledged.orders}, codes ${acknowledged.codes})`,
+      `cart adds ${acknowledged.carts}, orders ${acknowledged.orders}, codes ${acknowledged.codes}; staff: ` +
+      `marked paid ${acknowledged.paid}, refunds ${acknowledged.refunds}, parcels ${acknowledged.parcels})`,
   )
   console.log(
     `found after last stop  members ${lastFound.members}/${ledger.members.size}, addresses ${lastFound.addresses}/${ledger.addresses.size}, ` +
-      `open carts ${lastFound.carts}/${ledger.carts.size}, orders ${lastFound.orders}/${ledger.orders.size}`,
+      `open carts ${lastFound.carts}/${ledger.carts.size}, orders ${lastFound.orders}/${ledger.orders.size}, ` +
+      `paid ${lastFound.paid}/${ledger.paid.size}, refunds ${lastFound.refunds}/${ledger.refunds.size}, ` +
+      `parcels ${lastFound.parcels}/${ledger.parcels.size}`,
   )
   console.log(`orders in database     ${ordersInDatabase} (acknowledged ${ledger.orders.size})`)
   console.log(`stock checks           ${stockChecks} (${skus.length} sizes × ${cycles} cycles)`)
@@ -544,7 +743,7 @@ async function main(): Promise<void> {
     for (const problem of problems.slice(0, 50)) console.log(`  ${problem}`)
     process.exitCode = 1
   } else {
-    console.log('nothing lost, nothing half-written, stock consistent')
+    console.log('nothing lost, nothing half-written, stock consistent, nothing refunded past what was paid')
   }
 }
 
