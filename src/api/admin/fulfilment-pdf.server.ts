@@ -7,7 +7,7 @@
  */
 import PDFDocument from 'pdfkit'
 import { create as createQr } from 'qrcode'
-import { pdfText, sarabun } from '~/api/commerce/tax-invoice-pdf.server'
+import { pdfText, sarabun } from '~/api/commerce/thai-document-pdf.server'
 import { BRAND_NAME } from '~/brand'
 
 export type PackPiece = {

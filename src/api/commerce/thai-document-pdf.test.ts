@@ -1,6 +1,6 @@
 import { create, type Font } from 'fontkit'
 import { describe, expect, it } from 'vitest'
-import { pdfText, sarabun } from './tax-invoice-pdf.server'
+import { pdfText, sarabun } from './thai-document-pdf.server'
 
 /**
  * pdfkit lays text out with fontkit (the same version, deduplicated): these are the glyphs and positions the PDF
