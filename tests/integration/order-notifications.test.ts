@@ -6,6 +6,8 @@ import { createApiApp, type ApiApp } from './api-app'
 import { createLinePushSender } from '~/api/providers/line-messaging.server'
 import { members, outboxMessages, products, variants } from '~/db/schema'
 import { freshDatabase } from './database'
+import { Clock } from './support/clock'
+import { SITE, StaffHarness } from './support/staff'
 
 const BASE = 'http://shop.test/api/public/demo'
 const OPERATOR = 'operator-token-notifications-0123456789'
@@ -44,7 +46,7 @@ beforeAll(async () => {
   app = createApiApp({
     db: database.db,
     storeKeys: ['demo'],
-    commerce: { operatorToken: OPERATOR, pushLine: (to, text) => sender.push({ to, text }) },
+    commerce: { operatorToken: OPERATOR, pushLine: (to, text) => sender.push({ to, text }), siteUrl: SITE },
   })
 })
 
@@ -110,4 +112,25 @@ it('tells a LINE-linked member of each status change by e-mail and by LINE messa
   const paid = mails.find((mail) => mail.subject.startsWith('Payment received'))
   expect(paid?.body).toContain(`We have received your payment of`)
   expect(paid?.body).toContain(`/en/order/${order.number}`)
+
+  // The warehouse ships it from the back office (a parcel, not a status change): the member hears of it on LINE too.
+  const h = new StaffHarness(app, database.db, new Clock(Date.now()))
+  const cookie = await h.signIn(await h.enrol('warehouse'))
+  const shipped = await h.call('POST', `/orders/${order.number}/parcels`, {
+    cookie,
+    body: { carrier: 'kerry_express', tracking_number: 'KERDO0012345678' },
+  })
+  expect(shipped.status, shipped.text).toBe(200)
+  expect(pushes.at(-1)).toEqual({
+    to: LINE_USER,
+    texts: [`Your order ${order.number} has a new status: in transit.\nhttp://localhost:3000/en/order/${order.number}`],
+  })
+  expect(pushes).toHaveLength(2)
+  // A second parcel of the order in transit is no new status: no second message.
+  const again = await h.call('POST', `/orders/${order.number}/parcels`, {
+    cookie,
+    body: { carrier: 'kerry_express', tracking_number: 'KERDO0012345679' },
+  })
+  expect(again.status, again.text).toBe(200)
+  expect(pushes).toHaveLength(2)
 })

@@ -135,14 +135,18 @@ export class Fulfilment {
         fields: { tracking_number: rawNumber.trim() ? 'invalid' : 'required' },
       })
     }
-    return this.db.transaction(async (tx) => {
+    const shipped = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for('update')
       if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order')
       if (!SHIPPABLE.includes(order.status)) {
         throw new ApiError(409, 'NOT_ALLOWED', `An order ${order.status} is not shipped`)
       }
-      return this.shipLocked(tx, order, carrier.id, trackingNumber, context)
+      return { order, ...(await this.shipLocked(tx, order, carrier.id, trackingNumber, context)) }
     })
+    // A member linked to LINE hears of it there too, as of every status change (after the commit, as changeStatus).
+    if (shipped.order.status !== 'in_transit')
+      await this.orders.tellLineMember({ ...shipped.order, status: 'in_transit' })
+    return { added: shipped.added, status: shipped.status }
   }
 
   /** Ships an order whose row the transaction holds locked; its audit entry in the same transaction. */
@@ -231,7 +235,8 @@ export class Fulfilment {
       bad: checked.filter((row) => row.problems.length > 0).length,
     })
     if (!apply) return report((await this.check(rows, this.db, false)).checked, false)
-    return this.db.transaction(async (tx) => {
+    const moved: OrderRow[] = []
+    const applied = await this.db.transaction(async (tx) => {
       const { checked, byNumber } = await this.check(rows, tx, true)
       const bad = checked.filter((row) => row.problems.length > 0)
       if (bad.length > 0) {
@@ -243,12 +248,15 @@ export class Fulfilment {
         const order = byNumber.get(row.orderNumber)
         if (!order || !row.carrier || !row.trackingNumber) continue
         const { status } = await this.shipLocked(tx, order, row.carrier, row.trackingNumber, context)
+        if (order.status !== 'in_transit') moved.push({ ...order, status })
         // A second row of the same order adds its parcel to the order now in transit.
         byNumber.set(order.number, { ...order, status })
         row.status = status
       }
       return report(checked, true)
     })
+    for (const order of moved) await this.orders.tellLineMember(order)
+    return applied
   }
 
   /** The order of a number, for the routes that answer with its detail. */

@@ -138,12 +138,16 @@ export class OrdersService {
       if (status === 'cancelled') await this.options.membership.releaseCode(updated.id)
       await this.options.membership.recompute(updated.memberId)
     }
-    await this.pushLineStatus(updated)
+    await this.tellLineMember(updated)
     return this.view(updated, undefined, now, options.lang)
   }
 
-  /** A member linked to LINE hears of each status change there too, in the order's language (e-mail catalog). */
-  private async pushLineStatus(order: OrderRow): Promise<void> {
+  /**
+   * A member linked to LINE hears of each status change there too, in the order's language (e-mail catalog): called
+   * after the change is committed, here and by the back office's shipping (which moves an order with its parcel).
+   * Never throws: a LINE failure is logged, the change stands and the e-mail tells the member.
+   */
+  async tellLineMember(order: OrderRow): Promise<void> {
     const pushLine = this.options.pushLine
     if (!pushLine || !order.memberId) return
     try {
