@@ -179,6 +179,8 @@ export function createApiApp(options: ApiOptions) {
           refundReturn: async (due, context) => {
             const pieces = due.pieces.filter((piece) => piece.quantity > 0)
             if (pieces.length === 0) return true
+            // A transfer is sent back by staff from the bank, then recorded with its reference: it stays due.
+            if (due.paymentMethod === 'bank_transfer') return false
             const { refund } = await commerce.refunds.refundPieces(
               due.orderNumber,
               pieces.map(({ position, quantity }) => ({ position, quantity })),

@@ -20,6 +20,7 @@ import {
   type ReturnRefundPiece,
 } from '~/db/schema'
 import type { Currency } from '~/domain/money'
+import type { PaymentMethod } from '~/domain/orders'
 import type { ReturnReason, ReturnStatus } from '~/domain/returns'
 import {
   creditNoteFigures,
@@ -44,6 +45,8 @@ export type ReturnRefundDue = {
   orderId: string
   orderNumber: string
   currency: Currency
+  /** How the order was paid: a bank transfer's refund is sent by staff, who record it with the bank's reference. */
+  paymentMethod: PaymentMethod
   /** VAT included, in the order's minor units. */
   amount: number
   pieces: ReturnRefundPiece[]
@@ -542,6 +545,7 @@ export class AdminReturns {
         orderId: order.id,
         orderNumber: order.number,
         currency: order.currency,
+        paymentMethod: order.paymentMethod,
         amount: figures.total,
         pieces,
         creditNote: credit?.number ?? null,
@@ -557,6 +561,7 @@ export class AdminReturns {
             .where(eq(returnOutcomes.requestId, due.requestId))
         }
       } catch (error) {
+        // The refund stays due on the return; staff see it there and on the order's Refund dialog.
         console.error('Return refund failed:', error instanceof Error ? error.message : error)
       }
     }
