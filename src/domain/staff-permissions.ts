@@ -57,11 +57,12 @@ export const BUILT_IN_ROLE_PERMISSIONS: Readonly<Record<BuiltInRole, readonly St
   owner: ALL,
   // Runs the shop day to day; staff and keys stay the owner's.
   manager: ALL.filter((permission) => permission !== 'staff:manage' && permission !== 'keys:manage'),
-  // Answers shoppers: their orders, bank-transfer slips, returns and accounts; no refunds.
+  // Answers shoppers: their orders, bank-transfer slips, refunds (issue 31: it refunds a piece), returns and accounts.
   customer_service: [
     'orders:read',
     'orders:write',
     'payments:confirm',
+    'payments:refund',
     'returns:decide',
     'members:read',
     'members:write',

@@ -6,7 +6,7 @@ import { expect, test } from './test'
 
 /**
  * Refunds in the browser (issue 31 item 7), the one journey: a shopper's card order of two pieces placed and paid
- * through the shop's API and the demo's test payment page; a manager (customer service has no payments:refund) opens
+ * through the shop's API and the demo's test payment page; customer service (issue 31: it refunds a piece) opens
  * it, refunds one piece in the dialog and sees the refund on the order. The rest (providers, the cap, webhooks, the
  * e-mail) is proven in tests/integration/admin-refunds.test.ts.
  */
@@ -53,10 +53,10 @@ async function paidCardOrder(request: APIRequestContext): Promise<string> {
   return body.order.number
 }
 
-test('a manager refunds one piece of a card order and sees it on the order', async ({ page }) => {
+test('customer service refunds one piece of a card order and sees it on the order', async ({ page }) => {
   test.setTimeout(60_000)
   const number = await paidCardOrder(page.request)
-  const staff = await newStaff(page.request, 'manager', { language: 'en' })
+  const staff = await newStaff(page.request, 'customer_service', { language: 'en' })
   await signInByApi(page.request, staff)
   const before = (await (await page.request.get(`${ADMIN_API}/orders/${number}/refunds`)).json()) as {
     lines: Array<{ piece_amounts: number[] }>

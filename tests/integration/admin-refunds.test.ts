@@ -33,6 +33,7 @@ const operator = (method: string, path: string, body?: unknown) => call(method, 
 type Signed = { staff: Enrolled; cookie: string }
 let manager: Signed
 let service: Signed
+let warehouse: Signed
 let size: PlainSize
 let placedCount = 0
 
@@ -196,6 +197,8 @@ beforeAll(async () => {
   manager = { staff: managerStaff, cookie: await h.signIn(managerStaff) }
   const serviceStaff = await h.enrol('customer_service', 'service')
   service = { staff: serviceStaff, cookie: await h.signIn(serviceStaff) }
+  const warehouseStaff = await h.enrol('warehouse', 'warehouse')
+  warehouse = { staff: warehouseStaff, cookie: await h.signIn(warehouseStaff) }
 })
 
 beforeEach(async () => {
@@ -375,9 +378,17 @@ describe('POST /orders/{number}/refunds through Stripe', () => {
     expect((await refundsOf(order.number)).state).toBe('refunded')
   })
 
-  it('is refused to customer service (no payments:refund) with 403, and to anyone without a reason with 400', async () => {
+  it('is made by customer service too (issue 31: it refunds a piece), with the second factor given again', async () => {
     const order = await paidByCard()
-    const denied = await refund(service, order.number, { mode: 'full', reason: 'Not mine to do' })
+    await h.stepUp(service.staff, service.cookie)
+    const made = await refund(service, order.number, { mode: 'amount', amount: 100, reason: 'A loose button' })
+    expect(made.status, made.text).toBe(201)
+    expect((await refundsOf(order.number)).refunds).toHaveLength(1)
+  })
+
+  it('is refused to the warehouse (no payments:refund) with 403, and to anyone without a reason with 400', async () => {
+    const order = await paidByCard()
+    const denied = await refund(warehouse, order.number, { mode: 'full', reason: 'Not mine to do' })
     expect(denied.status).toBe(403)
     expect(denied.body.reason).toBe('PERMISSION_DENIED')
     const noReason = await refund(manager, order.number, { mode: 'full', reason: '  ' })
