@@ -144,7 +144,7 @@ function AdjustForm({
         </label>
       </fieldset>
       <div className="admin-field">
-        <label htmlFor={`${ids}-amount`}>{mode === 'delta' ? t`Change` : t`Counted`}</label>
+        <label htmlFor={`${ids}-amount`}>{mode === 'delta' ? t`Change (pieces)` : t`Counted`}</label>
         <input
           id={`${ids}-amount`}
           inputMode="numeric"
@@ -360,7 +360,7 @@ function SizePanel({ sku, writable }: { sku: string; writable: boolean }) {
                   <Trans>Where</Trans>
                 </th>
                 <th scope="col">
-                  <Trans>Change</Trans>
+                  <Trans>Change (pieces)</Trans>
                 </th>
                 <th scope="col">
                   <Trans>After</Trans>
