@@ -106,7 +106,7 @@ const WORDS = {
     saved: (store: string, n: number) => new RegExp(`ที่ ${store} ตอนนี้มี ${n}`),
     received: (store: string) => `รับเข้าที่ ${store} แล้ว: สินค้าอยู่ในสต็อกแล้ว`,
     product: `/product/${DRESS}?size=M`,
-    findInStore: 'ค้นหาในร้าน',
+    findInStore: 'ค้นหาที่ร้าน',
   },
 } as const
 
