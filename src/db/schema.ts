@@ -21,7 +21,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { GENDERS, type ProductTag } from '../domain/catalog'
-import { STOCK_MOVEMENT_REASONS, STOCK_TRANSFER_STATUSES } from '../domain/stock'
+import { DEFAULT_LOW_STOCK_THRESHOLD, STOCK_MOVEMENT_REASONS, STOCK_TRANSFER_STATUSES } from '../domain/stock'
 import { MEMBER_GENDERS, MEMBER_TIERS, type MemberGender } from '../domain/membership'
 import { CURRENCIES, type Currency } from '../domain/money'
 import { OTP_CHANNELS, OTP_PURPOSES } from '../domain/otp'
@@ -171,7 +171,7 @@ export const variants = pgTable(
      * Staff are alerted (low_stock) when an order takes the online stock below this; set per size in the back office
      * (issue 32 item 3). 0: never. The shop's own "few left" flag is another thing (LOW_STOCK in catalog.service.ts).
      */
-    lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(DEFAULT_LOW_STOCK_THRESHOLD),
   },
   (table) => [
     uniqueIndex('variants_barcode_idx').on(table.barcode),
