@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, products, stockMovements, stores, storeStock, variants } from '~/db/schema'
 import { staffAlertEvents } from '~/db/alerts-schema'
+import { staff } from '~/db/staff-schema'
 import { thaiAddress } from './support/address'
 import { createApiApp, type ApiApp } from './api-app'
 import { freshDatabase } from './database'
@@ -236,12 +237,10 @@ describe('adjustments', () => {
       movementsBefore.length,
     )
     expect(await auditOf('stock', `${storeB}:${sku}`)).toHaveLength(auditBefore.length)
-    // In Thai for a Thai reader.
-    const thai = await h.call('POST', '/stock/adjustments', {
-      cookie: warehouse.cookie,
-      headers: { 'accept-language': 'th' },
-      body: { location: storeB, sku, reason: 'lost', delta: -3 },
-    })
+    // In Thai for a member of staff who reads Thai.
+    await database.db.update(staff).set({ language: 'th' }).where(eq(staff.id, warehouse.staff.id))
+    const thai = await post(warehouse, '/stock/adjustments', { location: storeB, sku, reason: 'lost', delta: -3 })
+    await database.db.update(staff).set({ language: 'en' }).where(eq(staff.id, warehouse.staff.id))
     expect(thai.status).toBe(409)
     expect(String(thai.body.message)).toMatch(/สต็อกไม่พอ/)
     // Customer service may look but not change.
