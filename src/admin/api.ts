@@ -16,6 +16,7 @@ import type * as alertsContract from '~/contract/admin-alerts'
 import type * as slipsContract from '~/contract/slips'
 import type * as fulfilmentContract from '~/contract/admin-fulfilment'
 import type * as returnsContract from '~/contract/admin-returns'
+import type * as stockContract from '~/contract/admin-stock'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -434,4 +435,51 @@ export function endReturn(id: string, outcome: 'exchange' | 'refund'): Promise<A
 /** The credit note's PDF, opened by a link (a GET with the session's cookie). */
 export function creditNoteUrl(id: string): string {
   return `/api/admin/${encodeURIComponent(storeKey())}${returnPath(id)}/credit-note`
+}
+
+// ── stock (issue 32 item 3) ────────────────────────────────────────────────────────────────────
+
+export type StockSearch = Out<typeof stockContract.adminStockSearchSchema>
+export type StockMatrix = Out<typeof stockContract.adminStockMatrixSchema>
+export type StockLocation = Out<typeof stockContract.adminStockLocationSchema>
+export type StockAdjustInput = In<typeof stockContract.adminStockAdjustBody>
+export type StockAdjusted = Out<typeof stockContract.adminStockAdjustedSchema>
+export type StockMovementPage = Out<typeof stockContract.adminStockMovementPageSchema>
+export type StockMovement = Out<typeof stockContract.adminStockMovementSchema>
+export type StockTransfer = Out<typeof stockContract.adminStockTransferSchema>
+export type StockTransferPage = Out<typeof stockContract.adminStockTransferPageSchema>
+export type StockTransferInput = In<typeof stockContract.adminStockTransferBody>
+export type StockTransferStatus = StockTransfer['status']
+
+export function stockLocations(): Promise<{ locations: StockLocation[] }> {
+  return adminCall('GET', '/stock/locations')
+}
+export function searchStock(q: string): Promise<StockSearch> {
+  return adminCall('GET', '/stock/products', { query: { q } })
+}
+export function stockMatrix(id: string): Promise<StockMatrix> {
+  return adminCall('GET', `/stock/products/${encodeURIComponent(id)}`)
+}
+export function adjustStock(input: StockAdjustInput): Promise<StockAdjusted> {
+  return adminCall('POST', '/stock/adjustments', { body: input })
+}
+export function stockMovements(sku: string, page = 1): Promise<StockMovementPage> {
+  return adminCall('GET', `/stock/sizes/${encodeURIComponent(sku)}/movements`, { query: { page } })
+}
+export function setStockThreshold(
+  sku: string,
+  threshold: number,
+): Promise<{ sku: string; low_stock_threshold: number }> {
+  return adminCall('PUT', `/stock/sizes/${encodeURIComponent(sku)}/threshold`, {
+    body: { low_stock_threshold: threshold },
+  })
+}
+export function listStockTransfers(status: StockTransferStatus, page = 1): Promise<StockTransferPage> {
+  return adminCall('GET', '/stock/transfers', { query: { status, page } })
+}
+export function sendStockTransfer(input: StockTransferInput): Promise<StockTransfer> {
+  return adminCall('POST', '/stock/transfers', { body: input })
+}
+export function closeStockTransfer(id: string, action: 'receive' | 'cancel'): Promise<StockTransfer> {
+  return adminCall('POST', `/stock/transfers/${encodeURIComponent(id)}/${action}`)
 }

@@ -11,6 +11,12 @@ import {
   listInvites,
   listSlips,
   listStaff,
+  listStockTransfers,
+  searchStock,
+  stockLocations,
+  stockMatrix,
+  stockMovements,
+  type StockTransferStatus,
   orderQueues,
   type OrdersQuery,
 } from './api'
@@ -31,6 +37,7 @@ export const adminKeys = {
   apiKeys: ['admin', 'api-keys'] as const,
   staffSessions: ['admin', 'staff-sessions'] as const,
   audit: ['admin', 'audit'] as const,
+  stock: ['admin', 'stock'] as const,
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
@@ -109,3 +116,33 @@ export function auditQuery(search: AuditSearch) {
 
 /** The transfer slips waiting for review (issue 31 item 6). */
 export const slipsQuery = queryOptions({ queryKey: ['admin', 'slips', 'review'] as const, queryFn: () => listSlips() })
+
+/** Models found by name or SKU in the stock screen (the first models when nothing is typed). */
+export function stockSearchQuery(q: string) {
+  return queryOptions({ queryKey: [...adminKeys.stock, 'search', q], queryFn: () => searchStock(q) })
+}
+
+/** A model's colour × size matrix per location. */
+export function stockMatrixQuery(id: string) {
+  return queryOptions({ queryKey: [...adminKeys.stock, 'matrix', id], queryFn: () => stockMatrix(id) })
+}
+
+/** A size's movement history (its first page). */
+export function stockMovementsQuery(sku: string) {
+  return queryOptions({ queryKey: [...adminKeys.stock, 'movements', sku], queryFn: () => stockMovements(sku) })
+}
+
+/** Where stock is kept: the online warehouse, then the stores. */
+export const stockLocationsQuery = queryOptions({
+  queryKey: [...adminKeys.stock, 'locations'],
+  queryFn: stockLocations,
+  staleTime: 60_000,
+})
+
+/** Transfers of a status (the open ones, sent, first). */
+export function stockTransfersQuery(status: StockTransferStatus) {
+  return queryOptions({
+    queryKey: [...adminKeys.stock, 'transfers', status],
+    queryFn: () => listStockTransfers(status),
+  })
+}

@@ -17,6 +17,10 @@ import {
   staffQuery,
   staffSessionsQuery,
   slipsQuery,
+  stockLocationsQuery,
+  stockMatrixQuery,
+  stockSearchQuery,
+  stockTransfersQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -24,7 +28,15 @@ import { RolesScreen } from './manage/RolesScreen'
 import { StaffScreen } from './manage/StaffScreen'
 import { StaffSessionsScreen } from './manage/StaffSessionsScreen'
 import { requirePermission, signedInContext } from './session'
-import { ORDERS_SEARCH_DEFAULTS, auditSearchSchema, ordersSearchSchema, signInSearchSchema } from './search'
+import {
+  ORDERS_SEARCH_DEFAULTS,
+  STOCK_TRANSFERS_SEARCH_DEFAULTS,
+  auditSearchSchema,
+  ordersSearchSchema,
+  signInSearchSchema,
+  stockSearchSchema,
+  stockTransfersSearchSchema,
+} from './search'
 import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
 import { InviteScreen } from './screens/InviteScreen'
@@ -35,6 +47,8 @@ import { OrderScreen } from './screens/OrderScreen'
 import { OrdersScreen } from './screens/OrdersScreen'
 import { SignInScreen } from './screens/SignInScreen'
 import { SlipsScreen } from './screens/SlipsScreen'
+import { StockScreen } from './screens/StockScreen'
+import { StockTransfersScreen } from './screens/StockTransfersScreen'
 import { AdminLayout } from './ui/AdminLayout'
 
 /** What every route of the back office can read: its query cache and where it is (language, basepath). */
@@ -161,6 +175,36 @@ const slipsRoute = createRoute({
   component: SlipsScreen,
 })
 
+// Stock (issue 32 item 3): the matrix per location with its adjustments, and the transfers between locations. The
+// screens are the warehouse's (stock:write); the API lets every role with orders:read read the counts.
+const stockRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'stock',
+  validateSearch: stockSearchSchema,
+  beforeLoad: ({ context }) => requirePermission(context.me, 'stock:write'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    deps.product
+      ? context.queryClient.prefetchQuery(stockMatrixQuery(deps.product))
+      : context.queryClient.prefetchQuery(stockSearchQuery(deps.q ?? '')),
+  component: StockScreen,
+})
+
+const stockTransfersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'stock/transfers',
+  validateSearch: stockTransfersSearchSchema,
+  search: { middlewares: [stripSearchParams(STOCK_TRANSFERS_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ context }) => requirePermission(context.me, 'stock:write'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(stockTransfersQuery(deps.status)),
+      context.queryClient.prefetchQuery(stockLocationsQuery),
+    ]),
+  component: StockTransfersScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -175,6 +219,8 @@ const routeTree = rootRoute.addChildren([
   auditRoute,
   myAlertsRoute,
   slipsRoute,
+  stockRoute,
+  stockTransfersRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */

@@ -144,3 +144,17 @@ export function auditQueryOf(search: AuditSearch): AuditQuery {
     cursor: search.cursor,
   }
 }
+
+/** The stock screen: what was searched, the model open (its family's id) and the size whose history is shown. */
+export const stockSearchSchema = z.object({
+  q: text(MAX_QUERY_LENGTH),
+  product: text(100),
+  sku: text(100),
+})
+export type StockSearchParams = z.output<typeof stockSearchSchema>
+
+/** The transfers screen: open (sent) ones unless another status is asked for. */
+export const stockTransfersSearchSchema = z.object({
+  status: z.enum(['sent', 'received', 'cancelled']).default('sent').catch('sent'),
+})
+export const STOCK_TRANSFERS_SEARCH_DEFAULTS = { status: 'sent' } as const

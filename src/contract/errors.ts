@@ -75,6 +75,10 @@ export const API_ERROR_REASONS = [
   // bank reference that paid an order before
   'SLIP_REFUSED',
   'REFERENCE_USED',
+  // stock (issue 32 item 3): a count that would go below zero, or a transfer's pieces more than `from` holds
+  // (fields say which line); a transfer received or cancelled already
+  'STOCK_SHORT',
+  'TRANSFER_CLOSED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

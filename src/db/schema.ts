@@ -21,6 +21,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { GENDERS, type ProductTag } from '../domain/catalog'
+import { DEFAULT_LOW_STOCK_THRESHOLD, STOCK_MOVEMENT_REASONS, STOCK_TRANSFER_STATUSES } from '../domain/stock'
 import { MEMBER_GENDERS, MEMBER_TIERS, type MemberGender } from '../domain/membership'
 import { CURRENCIES, type Currency } from '../domain/money'
 import { OTP_CHANNELS, OTP_PURPOSES } from '../domain/otp'
@@ -166,11 +167,17 @@ export const variants = pgTable(
     barcode: text('barcode').notNull(),
     /** Units that can be sold online; never below zero. */
     stockOnline: integer('stock_online').notNull().default(0),
+    /**
+     * Staff are alerted (low_stock) when an order takes the online stock below this; set per size in the back office
+     * (issue 32 item 3). 0: never. The shop's own "few left" flag is another thing (LOW_STOCK in catalog.service.ts).
+     */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(DEFAULT_LOW_STOCK_THRESHOLD),
   },
   (table) => [
     uniqueIndex('variants_barcode_idx').on(table.barcode),
     uniqueIndex('variants_product_size_idx').on(table.productId, table.size),
     check('variants_stock_online_not_negative', sql`${table.stockOnline} >= 0`),
+    check('variants_low_stock_threshold_range', sql`${table.lowStockThreshold} BETWEEN 0 AND 100000`),
   ],
 )
 
@@ -1472,3 +1479,73 @@ export type ReturnReceiptRow = typeof returnReceipts.$inferSelect
 export type ReturnOutcomeRow = typeof returnOutcomes.$inferSelect
 export type ReturnReplacementItemRow = typeof returnReplacementItems.$inferSelect
 export type CreditNoteRow = typeof creditNotes.$inferSelect
+
+export const stockMovementReasonEnum = pgEnum('stock_movement_reason', STOCK_MOVEMENT_REASONS)
+export const stockTransferStatusEnum = pgEnum('stock_transfer_status', STOCK_TRANSFER_STATUSES)
+
+/**
+ * Stock moved between two locations (issue 32 item 3): its pieces leave `from` when it is made (sent), arrive at `to`
+ * when it is received; a sent transfer cancelled puts them back at `from`. Locations are 'online' or a store's id.
+ */
+export const stockTransfers = pgTable(
+  'stock_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fromLocation: text('from_location').notNull(),
+    toLocation: text('to_location').notNull(),
+    status: stockTransferStatusEnum('status').notNull().default('sent'),
+    note: text('note').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /** Who sent, received or cancelled it, as the audit log names actors. */
+    sentBy: text('sent_by').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by'),
+  },
+  (table) => [
+    index('stock_transfers_status_idx').on(table.status, table.sentAt),
+    check('stock_transfers_two_places', sql`${table.fromLocation} <> ${table.toLocation}`),
+  ],
+)
+
+export const stockTransferLines = pgTable(
+  'stock_transfer_lines',
+  {
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => stockTransfers.id, { onDelete: 'cascade' }),
+    sku: text('sku')
+      .notNull()
+      .references(() => variants.sku, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.transferId, table.sku] }),
+    check('stock_transfer_lines_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+)
+
+/**
+ * The ledger of staff's stock changes (issue 32 item 3): every adjustment and every step of a transfer, one line per
+ * size and location, with who, when, the change and the count after it. Orders and returns are not in it (their own
+ * tables and the audit log say what they took and gave back).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id').notNull(),
+    actorLabel: text('actor_label').notNull(),
+    location: text('location').notNull(),
+    sku: text('sku')
+      .notNull()
+      .references(() => variants.sku, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: stockMovementReasonEnum('reason').notNull(),
+    note: text('note').notNull().default(''),
+    transferId: uuid('transfer_id').references(() => stockTransfers.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('stock_movements_sku_idx').on(table.sku, table.at)],
+)

@@ -18,7 +18,10 @@ export const STAFF_ALERT_PERMISSIONS: Readonly<Record<StaffAlertKind, StaffPermi
 
 /** A paid order not shipped this many hours after its payment is late: one alert per order. */
 export const SHIP_LATE_HOURS = 24
-/** A size whose online stock falls below this many pieces is low: one alert each time it falls below. */
+/**
+ * A size whose online stock falls below its threshold is low: one alert each time it falls below. Each size has its own
+ * (variants.low_stock_threshold, set in the back office's stock screen); this is the one a size starts with.
+ */
 export const LOW_STOCK_THRESHOLD = 3
 /** How long a LINE link code can be sent to the shop's LINE Official Account. */
 export const LINE_LINK_CODE_MINUTES = 15

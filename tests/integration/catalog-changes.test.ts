@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentPages, members, orders, products, variants } from '~/db/schema'
+import { contentPages, members, orders, products, stores, storeStock, variants } from '~/db/schema'
 import { freshDatabase } from './database'
 
 /**
@@ -107,6 +107,26 @@ describe('catalog change notifications', () => {
         1,
       ),
     ).toEqual(['variants'])
+    // A size's low-stock threshold is for staff alerts only (issue 32, migration 0030): no page shows it.
+    expect(
+      await heardFrom(
+        () => database.db.update(variants).set({ lowStockThreshold: 7 }).where(eq(variants.sku, variant.sku)),
+        0,
+      ),
+    ).toEqual([])
+    // A store's count is what "find in store" shows: every change is told.
+    const [store] = await database.db.select().from(stores).limit(1)
+    if (!store) throw new Error('seeded stores expected')
+    expect(
+      await heardFrom(
+        () =>
+          database.db
+            .insert(storeStock)
+            .values({ storeId: store.id, sku: variant.sku, quantity: 4 })
+            .onConflictDoUpdate({ target: [storeStock.storeId, storeStock.sku], set: { quantity: 4 } }),
+        1,
+      ),
+    ).toEqual(['store_stock'])
     // One statement over several sizes is told if any of them crosses.
     const sizes = await database.db.select().from(variants).where(eq(variants.productId, variant.productId))
     if (sizes.length > 1) {

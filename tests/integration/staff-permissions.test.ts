@@ -13,6 +13,7 @@ import {
   returnReceipts,
   returnRequestItems,
   returnRequests,
+  stores,
   transferSlips,
   variants,
 } from '~/db/schema'
@@ -525,6 +526,42 @@ function aReturnProduct(): Promise<void> {
   return returnProduct
 }
 
+/** A store to move stock to (the suite's database has none), made on first use with the product. */
+let stockStore: Promise<string> | null = null
+function aStockStore(): Promise<string> {
+  stockStore ??= (async () => {
+    await aReturnProduct()
+    await database.db.insert(stores).values({
+      id: 'test-store',
+      position: 1,
+      nameTh: 'สาขาทดสอบ',
+      nameEn: 'Test store',
+      addressTh: '',
+      addressEn: '',
+      cityTh: 'กรุงเทพฯ',
+      cityEn: 'Bangkok',
+      latitude: 13.75,
+      longitude: 100.5,
+      phone: '+6620000000',
+      hours: [],
+    })
+    return 'test-store'
+  })()
+  return stockStore
+}
+
+/** A transfer of one piece sent from the online warehouse to the test store: its id. */
+async function aStockTransfer(): Promise<string> {
+  const store = await aStockStore()
+  const owner = ownerOf()
+  const sent = await h.call('POST', '/stock/transfers', {
+    cookie: owner.cookie,
+    body: { from: 'online', to: store, lines: [{ sku: 'RET-1-M', quantity: 1 }] },
+  })
+  expect(sent.status, sent.text).toBe(201)
+  return String(sent.body.id)
+}
+
 /** An exchange request (M for L) of a received order: asked, accepted, or accepted with its piece back as new. */
 async function aReturn(stage: 'requested' | 'accepted' | 'received'): Promise<string> {
   await aReturnProduct()
@@ -985,6 +1022,59 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       action: 'order.ship',
       entityType: 'order',
       entityId: number,
+      changes: 'both',
+    }
+  },
+  adminStockAdjust: async () => {
+    await aReturnProduct()
+    return {
+      path: '/stock/adjustments',
+      body: { location: 'online', sku: 'RET-1-L', reason: 'received', note: 'A box', delta: 2 },
+      action: 'stock.adjust',
+      entityType: 'stock',
+      entityId: 'online:RET-1-L',
+      changes: 'both',
+    }
+  },
+  adminStockThreshold: async () => {
+    await aReturnProduct()
+    return {
+      path: '/stock/sizes/RET-1-L/threshold',
+      body: { low_stock_threshold: 5 },
+      action: 'stock.threshold',
+      entityType: 'variant',
+      entityId: 'RET-1-L',
+      changes: 'both',
+    }
+  },
+  adminStockTransferSend: async () => {
+    const store = await aStockStore()
+    return {
+      path: '/stock/transfers',
+      body: { from: 'online', to: store, lines: [{ sku: 'RET-1-M', quantity: 1 }] },
+      action: 'stock_transfer.send',
+      entityType: 'stock_transfer',
+      entityId: (reply) => String(reply.body.id),
+      changes: 'both',
+    }
+  },
+  adminStockTransferReceive: async () => {
+    const id = await aStockTransfer()
+    return {
+      path: `/stock/transfers/${id}/receive`,
+      action: 'stock_transfer.receive',
+      entityType: 'stock_transfer',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminStockTransferCancel: async () => {
+    const id = await aStockTransfer()
+    return {
+      path: `/stock/transfers/${id}/cancel`,
+      action: 'stock_transfer.cancel',
+      entityType: 'stock_transfer',
+      entityId: id,
       changes: 'both',
     }
   },

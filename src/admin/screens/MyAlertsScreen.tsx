@@ -38,7 +38,10 @@ function useKindLabels(): Record<AlertKind, { label: string; hint: string }> {
       hint: t`Needs the right to pack and ship`,
     },
     return_requested: { label: t`An exchange or return asked for`, hint: t`Needs the right to decide returns` },
-    low_stock: { label: t`A size running low (under 3 pieces online)`, hint: t`Needs the right to change stock` },
+    low_stock: {
+      label: t`A size running low online (under its threshold, 3 pieces unless set in Stock)`,
+      hint: t`Needs the right to change stock`,
+    },
   }
 }
 

@@ -21,6 +21,8 @@ import type { ReturnDecisionsService } from '~/api/commerce/return-decisions.ser
 import type { ReturnViews } from '~/api/commerce/return-views'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 import { createSlipAdminRoutes } from './slips.routes.server'
+import { createStockAdminRoutes } from './stock.routes.server'
+import { AdminStock } from './stock.service'
 import type { TransferSlips } from '~/api/commerce/slips.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
@@ -96,6 +98,8 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
       services.now,
     ),
   )
+
+  app.route('/', createStockAdminRoutes(new AdminStock(services.db, services.audit, services.now), services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

@@ -47,6 +47,14 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     th: 'ผู้ให้บริการชำระเงินไม่ได้คืนเงินรายการนี้ ยังไม่มีการคืนเงิน',
     en: 'The payment provider did not make the refund: nothing was refunded',
   },
+  STOCK_SHORT: {
+    th: 'สต็อกไม่พอ: จำนวนที่สถานที่นี้ติดลบไม่ได้',
+    en: 'Not enough stock there: a count cannot go below zero',
+  },
+  TRANSFER_CLOSED: {
+    th: 'การโอนนี้รับเข้าหรือยกเลิกไปแล้ว',
+    en: 'This transfer was received or cancelled already',
+  },
   REFERENCE_USED: { th: 'เลขอ้างอิงธนาคารนี้เคยใช้ชำระคำสั่งซื้อแล้ว', en: 'This bank reference paid an order before' },
   OUT_OF_STOCK: {
     th: 'ขนาดที่ขอเปลี่ยนไม่มีในสต็อกพอ: คืนเงินแทน หรือรอสินค้าเข้า',

@@ -18,7 +18,7 @@ import { ApiError } from '~/api/errors'
 import { orderMailValues } from '~/api/emails/order-mails.server'
 import { lineColumns, type PricedLine } from './checkout-lines'
 import { alertStaff } from '~/api/alerts/staff-alerts.server'
-import { LOW_STOCK_THRESHOLD } from '~/domain/staff-alerts'
+import { isLowStock } from '~/domain/stock'
 
 /**
  * The writes of an order's placement, each a step of the one transaction of `CheckoutService.place` (issue 5,
@@ -78,8 +78,8 @@ export function assertPlaceable(priced: PricingResult, expectedTotal: number | n
 }
 
 /**
- * The stock of each line, never below zero; a size short of it refuses the order. A size this takes below
- * LOW_STOCK_THRESHOLD is a low-stock event for staff alerts (issue 31 item 10), keyed by the size and the order.
+ * The stock of each line, never below zero; a size short of it refuses the order. A size this takes below its own
+ * low-stock threshold (variants.low_stock_threshold, set in the back office's stock screen) is a low-stock event for staff alerts (issue 31 item 10), keyed by the size and the order.
  */
 export async function takeStock(tx: Db, lines: readonly PricedLine[], orderId?: string): Promise<void> {
   // In the order of the sizes, so that two orders sharing sizes lock them in the same order.
@@ -88,14 +88,14 @@ export async function takeStock(tx: Db, lines: readonly PricedLine[], orderId?: 
       .update(variants)
       .set({ stockOnline: sql`${variants.stockOnline} - ${line.quantity}` })
       .where(and(eq(variants.sku, line.sku), sql`${variants.stockOnline} >= ${line.quantity}`))
-      .returning({ sku: variants.sku, stock: variants.stockOnline })
+      .returning({ sku: variants.sku, stock: variants.stockOnline, threshold: variants.lowStockThreshold })
     const [left] = taken
     if (!left) {
       throw new ApiError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart', {
         fields: { [line.sku]: 'outOfStock' },
       })
     }
-    if (orderId && left.stock < LOW_STOCK_THRESHOLD && left.stock + line.quantity >= LOW_STOCK_THRESHOLD) {
+    if (orderId && isLowStock(left.stock, left.threshold) && !isLowStock(left.stock + line.quantity, left.threshold)) {
       await alertStaff(tx, {
         kind: 'low_stock',
         key: `${line.sku}:${orderId}`,
@@ -103,7 +103,7 @@ export async function takeStock(tx: Db, lines: readonly PricedLine[], orderId?: 
         name: { th: line.nameTh, en: line.nameEn },
         size: line.size,
         stock: left.stock,
-        threshold: LOW_STOCK_THRESHOLD,
+        threshold: left.threshold,
       })
     }
   }
