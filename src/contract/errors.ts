@@ -75,6 +75,8 @@ export const API_ERROR_REASONS = [
   // bank reference that paid an order before
   'SLIP_REFUSED',
   'REFERENCE_USED',
+  // prices (issue 32 item 4): a sale of the same product planned or running at an overlapping time
+  'SCHEDULE_OVERLAP',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -22,6 +22,8 @@ import type { ReturnViews } from '~/api/commerce/return-views'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 import { createSlipAdminRoutes } from './slips.routes.server'
 import type { TransferSlips } from '~/api/commerce/slips.service'
+import { createPriceAdminRoutes } from './prices.routes.server'
+import { PriceBook } from './prices.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -40,6 +42,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   tracking?: TrackingOptions
   /** The shop's return decisions and views (issue 31 item 9), and where a return's refund is paid (item 7's). */
   returns: { decisions: ReturnDecisionsService; views: ReturnViews; refundReturn?: RefundReturn }
+  /** Prices and sales planned ahead (issue 32 item 4): the product API's, whose worker switches the sales. */
+  prices?: PriceBook
 }
 
 /**
@@ -95,6 +99,11 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
       new AdminReturns({ db: services.db, audit: services.audit, now: services.now, ...options.returns }),
       services.now,
     ),
+  )
+
+  app.route(
+    '/',
+    createPriceAdminRoutes(options.prices ?? new PriceBook(services.db, services.audit, services.now), services.now),
   )
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
