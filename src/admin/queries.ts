@@ -12,6 +12,11 @@ import {
   listSlips,
   listStaff,
   orderQueues,
+  getPriceFamily,
+  listCatalogChoices,
+  listPricedProducts,
+  listPriceSchedules,
+  type PriceFilter,
   type OrdersQuery,
 } from './api'
 import type { AdminLocale } from './locale'
@@ -31,6 +36,8 @@ export const adminKeys = {
   apiKeys: ['admin', 'api-keys'] as const,
   staffSessions: ['admin', 'staff-sessions'] as const,
   audit: ['admin', 'audit'] as const,
+  prices: ['admin', 'prices'] as const,
+  priceSchedules: ['admin', 'prices', 'schedules'] as const,
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
@@ -109,3 +116,33 @@ export function auditQuery(search: AuditSearch) {
 
 /** The transfer slips waiting for review (issue 31 item 6). */
 export const slipsQuery = queryOptions({ queryKey: ['admin', 'slips', 'review'] as const, queryFn: () => listSlips() })
+
+/** A page of the colours with their prices (issue 32 item 4). */
+export function pricedProductsQuery(filter: PriceFilter, page: number) {
+  return queryOptions({
+    queryKey: [...adminKeys.prices, 'list', filter, page],
+    queryFn: () => listPricedProducts(filter, page),
+  })
+}
+
+/** A model's colours with their prices. */
+export function priceFamilyQuery(id: string) {
+  return queryOptions({ queryKey: [...adminKeys.prices, 'family', id], queryFn: () => getPriceFamily(id) })
+}
+
+/** The sales planned, running and past; asked again often, since they switch by themselves. */
+export const priceSchedulesQuery = queryOptions({
+  queryKey: adminKeys.priceSchedules,
+  queryFn: listPriceSchedules,
+  staleTime: 0,
+  refetchInterval: 5_000,
+})
+
+/** The shop's categories or collections to filter by (they change seldom). */
+export function catalogChoicesQuery(kind: 'categories' | 'collections', language: AdminLocale) {
+  return queryOptions({
+    queryKey: ['admin', 'catalog', kind, language] as const,
+    queryFn: () => listCatalogChoices(kind, language),
+    staleTime: 60 * 60_000,
+  })
+}

@@ -17,6 +17,9 @@ import {
   staffQuery,
   staffSessionsQuery,
   slipsQuery,
+  priceFamilyQuery,
+  pricedProductsQuery,
+  priceSchedulesQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -24,7 +27,17 @@ import { RolesScreen } from './manage/RolesScreen'
 import { StaffScreen } from './manage/StaffScreen'
 import { StaffSessionsScreen } from './manage/StaffSessionsScreen'
 import { requirePermission, signedInContext } from './session'
-import { ORDERS_SEARCH_DEFAULTS, auditSearchSchema, ordersSearchSchema, signInSearchSchema } from './search'
+import {
+  ORDERS_SEARCH_DEFAULTS,
+  PRICES_SEARCH_DEFAULTS,
+  auditSearchSchema,
+  ordersSearchSchema,
+  pricesSearchSchema,
+  signInSearchSchema,
+} from './search'
+import { BulkPricesScreen } from './screens/BulkPricesScreen'
+import { PriceSalesScreen } from './screens/PriceSalesScreen'
+import { PricesScreen, ProductPricesScreen } from './screens/PricesScreen'
 import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
 import { InviteScreen } from './screens/InviteScreen'
@@ -36,6 +49,7 @@ import { OrdersScreen } from './screens/OrdersScreen'
 import { SignInScreen } from './screens/SignInScreen'
 import { SlipsScreen } from './screens/SlipsScreen'
 import { AdminLayout } from './ui/AdminLayout'
+import { cleanFilter as cleanPriceFilter } from './screens/prices-ui'
 
 /** What every route of the back office can read: its query cache and where it is (language, basepath). */
 export type AdminRouterContext = { queryClient: QueryClient; place: AdminPlace }
@@ -161,6 +175,42 @@ const slipsRoute = createRoute({
   component: SlipsScreen,
 })
 
+// Prices (issue 32 item 4): the colours with their prices, a model's, the sales planned ahead, bulk changes.
+const pricesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'prices',
+  validateSearch: pricesSearchSchema,
+  search: { middlewares: [stripSearchParams(PRICES_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ context }) => requirePermission(context.me, 'prices:write'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps: { page, ...filter } }) =>
+    context.queryClient.prefetchQuery(pricedProductsQuery(cleanPriceFilter(filter), page)),
+  component: PricesScreen,
+})
+
+const priceSalesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'prices/sales',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'prices:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(priceSchedulesQuery),
+  component: PriceSalesScreen,
+})
+
+const bulkPricesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'prices/bulk',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'prices:write'),
+  component: BulkPricesScreen,
+})
+
+const productPricesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'prices/$id',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'prices:write'),
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(priceFamilyQuery(params.id)),
+  component: ProductPricesScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -175,6 +225,10 @@ const routeTree = rootRoute.addChildren([
   auditRoute,
   myAlertsRoute,
   slipsRoute,
+  pricesRoute,
+  priceSalesRoute,
+  bulkPricesRoute,
+  productPricesRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */
