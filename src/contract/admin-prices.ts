@@ -10,6 +10,7 @@ import {
 } from '~/domain/prices'
 import { hasForbiddenCharacters } from '~/domain/text'
 import { productId } from './common'
+import { nullable } from './nullable'
 
 /**
  * Prices in the admin API (issue 32 item 4, decision 192): a model's colours with their prices, a colour's prices
@@ -42,8 +43,8 @@ export const adminPriceSetBody = z
   .object({
     price_thb: amount,
     price_usd: amount,
-    compare_at_thb: amount.nullable(),
-    compare_at_usd: amount.nullable(),
+    compare_at_thb: nullable(amount),
+    compare_at_usd: nullable(amount),
   })
   .openapi('AdminPriceSet')
 
@@ -143,8 +144,8 @@ const scheduleFields = {
   status: z.enum(PRICE_SCHEDULE_STATUSES),
   created_at: isoTime,
   created_by: z.string(),
-  activated_at: isoTime.nullable(),
-  ended_at: isoTime.nullable(),
+  activated_at: nullable(isoTime),
+  ended_at: nullable(isoTime),
 }
 
 export const adminPriceScheduleRowSchema = z

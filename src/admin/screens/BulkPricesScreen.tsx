@@ -6,7 +6,15 @@ import { bulkPrices, isRefusal, type BulkPriceInput, type BulkPriceResult, type 
 import { adminKeys } from '../queries'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
-import { cleanFilter, parseMajor, PriceCell, PriceFilterFields, PricesNav, productName, useProblemText } from './prices-ui'
+import {
+  cleanFilter,
+  parseMajor,
+  PriceCell,
+  PriceFilterFields,
+  PricesNav,
+  productName,
+  useProblemText,
+} from './prices-ui'
 
 /**
  * Bulk change by filter (issue 32 item 4): the products of a category, collection, tag or words, a percentage off or
@@ -225,7 +233,9 @@ export function BulkPricesScreen() {
                 ) : result.applied ? (
                   <Trans>{count} products changed. The shop shows the new prices now.</Trans>
                 ) : bad > 0 ? (
-                  <Trans>{bad} products cannot take this change. Change it, or narrow the filter: nothing was changed.</Trans>
+                  <Trans>
+                    {bad} products cannot take this change. Change it, or narrow the filter: nothing was changed.
+                  </Trans>
                 ) : (
                   <Trans>{count} products would change. Nothing is changed until you apply it.</Trans>
                 )}
@@ -272,7 +282,11 @@ export function BulkPricesScreen() {
                               />
                             </td>
                             <td>
-                              <PriceCell price={row.after.price_thb} compareAt={row.after.compare_at_thb} currency="thb" />
+                              <PriceCell
+                                price={row.after.price_thb}
+                                compareAt={row.after.compare_at_thb}
+                                currency="thb"
+                              />
                             </td>
                             <td>
                               <PriceCell
@@ -282,7 +296,11 @@ export function BulkPricesScreen() {
                               />
                             </td>
                             <td>
-                              <PriceCell price={row.after.price_usd} compareAt={row.after.compare_at_usd} currency="usd" />
+                              <PriceCell
+                                price={row.after.price_usd}
+                                compareAt={row.after.compare_at_usd}
+                                currency="usd"
+                              />
                             </td>
                             <td>{problem ? problemText(problem) : <Trans>OK</Trans>}</td>
                           </tr>

@@ -20,7 +20,15 @@ import { bangkokInput, bangkokInputValue } from '../search'
 import { formatWhen } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
-import { cleanFilter, majorText, parseMajor, PriceFilterFields, PricesNav, productName, useProblemText } from './prices-ui'
+import {
+  cleanFilter,
+  majorText,
+  parseMajor,
+  PriceFilterFields,
+  PricesNav,
+  productName,
+  useProblemText,
+} from './prices-ui'
 
 const STATUS_LABELS: Record<PriceScheduleStatus, MessageDescriptor> = {
   planned: msg`Planned`,
@@ -42,6 +50,7 @@ function ScheduleTable({
   const { t, i18n } = useLingui()
   const { place } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
+  const cancelLabel = (sale: string) => t`Cancel the sale ${sale}`
   const cancel = useMutation({
     mutationFn: cancelPriceSchedule,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prices }),
@@ -98,7 +107,7 @@ function ScheduleTable({
                         type="button"
                         className="admin-link-button"
                         disabled={cancel.isPending}
-                        aria-label={t`Cancel the sale ${row.name}`}
+                        aria-label={cancelLabel(row.name)}
                         onClick={() => cancel.mutate(row.id)}
                       >
                         <Trans>Cancel</Trans>
@@ -140,6 +149,7 @@ function PlanSale() {
   const [failure, setFailure] = useState<unknown>(null)
   const [planned, setPlanned] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const lineCount = lines?.length ?? 0
   const money = (amount: number, currency: 'thb' | 'usd') => formatMoney(amount, currency, place.locale)
 
   const preview = async () => {
@@ -343,7 +353,7 @@ function PlanSale() {
               <div className="admin-table__scroll">
                 <table>
                   <caption>
-                    <Trans>{lines.length} products: their prices now and on sale</Trans>
+                    <Trans>{lineCount} products: their prices now and on sale</Trans>
                   </caption>
                   <thead>
                     <tr>
