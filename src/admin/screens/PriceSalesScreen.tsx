@@ -47,10 +47,9 @@ function ScheduleTable({
   rows: readonly PriceScheduleRow[]
   empty: string
 }) {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   const { place } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
-  const cancelLabel = (sale: string) => t`Cancel the sale ${sale}`
   const cancel = useMutation({
     mutationFn: cancelPriceSchedule,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prices }),
@@ -107,10 +106,10 @@ function ScheduleTable({
                         type="button"
                         className="admin-link-button"
                         disabled={cancel.isPending}
-                        aria-label={cancelLabel(row.name)}
                         onClick={() => cancel.mutate(row.id)}
                       >
                         <Trans>Cancel</Trans>
+                        <span className="admin-visually-hidden"> {row.name}</span>
                       </button>
                     ) : null}
                   </td>
@@ -423,10 +422,10 @@ function PlanSale() {
                             <button
                               type="button"
                               className="admin-link-button"
-                              aria-label={t`Leave ${label} out of the sale`}
                               onClick={() => setLines(lines.filter((_, at) => at !== index))}
                             >
                               <Trans>Leave out</Trans>
+                              <span className="admin-visually-hidden"> {label}</span>
                             </button>
                           </td>
                         </tr>
