@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import { devices, type APIRequestContext, type Page } from '@playwright/test'
 import { ADMIN_API, newStaff, signInByApi } from './staff'
 import { expect, test } from './test'
 
@@ -23,7 +23,14 @@ async function expectNoViolations(page: Page, where: string) {
   expect(lines, `axe violations on ${where}:\n${lines.join('\n')}`).toEqual([])
 }
 
-type Priced = { id: string; family_id: string; tags: string[]; compare_at_thb: number | null; price_thb: number }
+type Priced = {
+  id: string
+  family_id: string
+  colour: { th: string; en: string }
+  tags: string[]
+  compare_at_thb: number | null
+  price_thb: number
+}
 
 /** A colour of its own model (not its first colour: the filter by id then takes it alone), untagged, not on sale. */
 async function plainColour(request: APIRequestContext, page: number): Promise<Priced> {
@@ -127,3 +134,56 @@ for (const journey of JOURNEYS) {
     await expect(price).toHaveText(regular)
   })
 }
+
+test.describe('on a phone', () => {
+  const pixel = devices['Pixel 7']
+  test.use({
+    viewport: pixel.viewport,
+    userAgent: pixel.userAgent,
+    deviceScaleFactor: pixel.deviceScaleFactor,
+    isMobile: pixel.isMobile,
+    hasTouch: pixel.hasTouch,
+  })
+
+  test('marketing finds Prices in the menu, is told what is wrong with a price, then saves one', async ({ page }) => {
+    test.setTimeout(60_000)
+    const staff = await newStaff(page.request, 'marketing', { language: 'en' })
+    await signInByApi(page.request, staff)
+    const colour = await plainColour(page.request, 12)
+
+    await page.goto('/en/admin')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Prices' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible()
+    await page.getByLabel('Name or product id').fill(colour.id)
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect(page).toHaveURL(new RegExp(`q=${colour.id}`))
+    await expect(page.getByRole('table', { name: /products/ }).getByRole('row')).toHaveCount(2)
+    await expectNoViolations(page, '/en/admin/prices on a phone')
+    await page.getByRole('table').getByRole('link').first().click()
+
+    const form = page
+      .locator('form.admin-prices__colour')
+      .filter({ has: page.getByRole('heading', { name: colour.colour.en, exact: true }) })
+    await expect(form).toBeVisible()
+    await form.getByLabel('Price (THB)').fill('12.345')
+    await form.getByRole('button', { name: 'Save prices' }).click()
+    await expect(form.getByText('Enter an amount such as 1290 or 1290.50')).toBeVisible()
+    await expect(form.getByLabel('Price (THB)')).toHaveAttribute('aria-invalid', 'true')
+    // The old price below the price: the API's refusal, shown by its field.
+    await form.getByLabel('Price (THB)').fill('1590')
+    await form.getByLabel('Old price, struck through (THB)').fill('990')
+    await form.getByRole('button', { name: 'Save prices' }).click()
+    await expect(form.getByText('the old price must be above the price, or empty')).toBeVisible()
+    await expectNoViolations(page, 'a model’s prices with a refusal, on a phone')
+    await form.getByLabel('Old price, struck through (THB)').fill('')
+    await form.getByRole('button', { name: 'Save prices' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Saved: the shop shows the new prices now.' }),
+    ).toBeVisible()
+    const saved = (await (await page.request.get(`${ADMIN_API}/products/${colour.id}/prices`)).json()) as {
+      colours: Priced[]
+    }
+    expect(saved.colours.find((one) => one.id === colour.id)?.price_thb).toBe(159_000)
+  })
+})

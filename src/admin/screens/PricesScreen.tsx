@@ -273,7 +273,7 @@ export function ProductPricesScreen() {
             </Trans>
           </p>
           {family.data.colours.map((colour) => (
-            <ColourPrices key={`${colour.id}-${colour.price_thb}-${colour.price_usd}`} product={colour} />
+            <ColourPrices key={colour.id} product={colour} />
           ))}
         </>
       )}
