@@ -126,6 +126,8 @@ export default defineConfig({
       // the alerts are made every second instead of 15 (issue 31 item 10, tests/e2e/admin-alerts.spec.ts).
       LINE_MESSAGING_CHANNEL_SECRET: 'e2e0c0ffee0123456789abcdef012345',
       STAFF_ALERT_CHECK_SECONDS: '1',
+      // Sales planned a few seconds ahead switch on and off within a second (tests/e2e/admin-prices.spec.ts).
+      PRICE_SCHEDULE_CHECK_SECONDS: '1',
     },
   },
 })

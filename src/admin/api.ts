@@ -17,6 +17,7 @@ import type * as slipsContract from '~/contract/slips'
 import type * as fulfilmentContract from '~/contract/admin-fulfilment'
 import type * as returnsContract from '~/contract/admin-returns'
 import type * as stockContract from '~/contract/admin-stock'
+import type * as pricesContract from '~/contract/admin-prices'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -70,12 +71,15 @@ export type Branch = Pick<StoreWire, 'id' | 'name'>
 export class AdminApiError extends Error {
   readonly status: number
   readonly reason: string
+  /** What was wrong per field (`price_thb`, `rows.{id}` …), as machine codes, when the API said. */
+  readonly fields: Readonly<Record<string, string>>
 
-  constructor(status: number, reason: string, message: string) {
+  constructor(status: number, reason: string, message: string, fields: Record<string, string> = {}) {
     super(message)
     this.name = 'AdminApiError'
     this.status = status
     this.reason = reason
+    this.fields = fields
   }
 }
 
@@ -140,11 +144,24 @@ async function request(method: string, path: string, init: CallInit = {}): Promi
     throw new AdminApiError(0, 'NETWORK', '')
   }
   if (response.ok) return response
-  const refusal = ((await response.json().catch(() => null)) ?? {}) as { reason?: unknown; message?: unknown }
+  const refusal = ((await response.json().catch(() => null)) ?? {}) as {
+    reason?: unknown
+    message?: unknown
+    fields?: unknown
+  }
+  const fields =
+    refusal.fields && typeof refusal.fields === 'object'
+      ? Object.fromEntries(
+          Object.entries(refusal.fields as Record<string, unknown>).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        )
+      : {}
   throw new AdminApiError(
     response.status,
     typeof refusal.reason === 'string' ? refusal.reason : `HTTP_${response.status}`,
     typeof refusal.message === 'string' ? refusal.message : '',
+    fields,
   )
 }
 
@@ -482,4 +499,57 @@ export function sendStockTransfer(input: StockTransferInput): Promise<StockTrans
 }
 export function closeStockTransfer(id: string, action: 'receive' | 'cancel'): Promise<StockTransfer> {
   return adminCall('POST', `/stock/transfers/${encodeURIComponent(id)}/${action}`)
+}
+// ── prices (issue 32 item 4) ────────────────────────────────────────────────────────────────────
+
+export type PricedProduct = Out<typeof pricesContract.adminPricedProductSchema>
+export type PricedPage = Out<typeof pricesContract.adminPricedPageSchema>
+export type PriceFamily = Out<typeof pricesContract.adminPriceFamilySchema>
+export type PriceSetInput = In<typeof pricesContract.adminPriceSetBody>
+export type PriceFilter = In<typeof pricesContract.adminPriceFilter>
+export type BulkPriceInput = In<typeof pricesContract.adminBulkPriceBody>
+export type BulkPriceResult = Out<typeof pricesContract.adminBulkPriceSchema>
+export type PriceSchedule = Out<typeof pricesContract.adminPriceScheduleSchema>
+export type PriceScheduleRow = Out<typeof pricesContract.adminPriceScheduleRowSchema>
+export type PriceScheduleInput = In<typeof pricesContract.adminPriceScheduleBody>
+export type PriceScheduleStatus = PriceScheduleRow['status']
+/** A category or collection to filter by: its slug and its name in the asked language. */
+export type CatalogChoice = { slug: string; name: string }
+
+export function listPricedProducts(filter: PriceFilter, page: number): Promise<PricedPage> {
+  return adminCall('GET', '/prices/products', { query: { ...filter, page } })
+}
+export function getPriceFamily(id: string): Promise<PriceFamily> {
+  return adminCall('GET', `/products/${encodeURIComponent(id)}/prices`)
+}
+export function setPrices(id: string, input: PriceSetInput): Promise<PricedProduct> {
+  return adminCall('PUT', `/products/${encodeURIComponent(id)}/prices`, { body: input })
+}
+/** A bulk change: a dry run (apply false) lists each product's old and new prices; the apply changes all or none. */
+export function bulkPrices(input: BulkPriceInput): Promise<BulkPriceResult> {
+  return adminCall('POST', '/prices/bulk', { body: input })
+}
+export function listPriceSchedules(): Promise<{ items: PriceScheduleRow[] }> {
+  return adminCall('GET', '/price-schedules')
+}
+export function getPriceSchedule(id: string): Promise<PriceSchedule> {
+  return adminCall('GET', `/price-schedules/${encodeURIComponent(id)}`)
+}
+export function createPriceSchedule(input: PriceScheduleInput): Promise<PriceSchedule> {
+  return adminCall('POST', '/price-schedules', { body: input })
+}
+export function cancelPriceSchedule(id: string): Promise<PriceSchedule> {
+  return adminCall('POST', `/price-schedules/${encodeURIComponent(id)}/cancel`)
+}
+
+/** The shop's categories or collections in a language, from its own public API (what shoppers browse). */
+export async function listCatalogChoices(
+  kind: 'categories' | 'collections',
+  language: AdminLocale,
+): Promise<CatalogChoice[]> {
+  const publicApi = `/api/public/${encodeURIComponent(storeKey())}/`
+  const response = await fetch(`${publicApi}${kind}?lang=${language}`, { headers: { accept: 'application/json' } })
+  if (!response.ok) throw new AdminApiError(response.status, `HTTP_${response.status}`, '')
+  const { items } = (await response.json()) as { items: CatalogChoice[] }
+  return items.map((item) => ({ slug: item.slug, name: item.name }))
 }

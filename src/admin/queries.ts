@@ -18,6 +18,11 @@ import {
   stockMovements,
   type StockTransferStatus,
   orderQueues,
+  getPriceFamily,
+  listCatalogChoices,
+  listPricedProducts,
+  listPriceSchedules,
+  type PriceFilter,
   type OrdersQuery,
 } from './api'
 import type { AdminLocale } from './locale'
@@ -38,6 +43,8 @@ export const adminKeys = {
   staffSessions: ['admin', 'staff-sessions'] as const,
   audit: ['admin', 'audit'] as const,
   stock: ['admin', 'stock'] as const,
+  prices: ['admin', 'prices'] as const,
+  priceSchedules: ['admin', 'prices', 'schedules'] as const,
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
@@ -144,5 +151,34 @@ export function stockTransfersQuery(status: StockTransferStatus) {
   return queryOptions({
     queryKey: [...adminKeys.stock, 'transfers', status],
     queryFn: () => listStockTransfers(status),
+  })
+}
+/** A page of the colours with their prices (issue 32 item 4). */
+export function pricedProductsQuery(filter: PriceFilter, page: number) {
+  return queryOptions({
+    queryKey: [...adminKeys.prices, 'list', filter, page],
+    queryFn: () => listPricedProducts(filter, page),
+  })
+}
+
+/** A model's colours with their prices. */
+export function priceFamilyQuery(id: string) {
+  return queryOptions({ queryKey: [...adminKeys.prices, 'family', id], queryFn: () => getPriceFamily(id) })
+}
+
+/** The sales planned, running and past; asked again often, since they switch by themselves. */
+export const priceSchedulesQuery = queryOptions({
+  queryKey: adminKeys.priceSchedules,
+  queryFn: listPriceSchedules,
+  staleTime: 0,
+  refetchInterval: 5_000,
+})
+
+/** The shop's categories or collections to filter by (they change seldom). */
+export function catalogChoicesQuery(kind: 'categories' | 'collections', language: AdminLocale) {
+  return queryOptions({
+    queryKey: ['admin', 'catalog', kind, language] as const,
+    queryFn: () => listCatalogChoices(kind, language),
+    staleTime: 60 * 60_000,
   })
 }

@@ -21,6 +21,9 @@ import {
   stockMatrixQuery,
   stockSearchQuery,
   stockTransfersQuery,
+  priceFamilyQuery,
+  pricedProductsQuery,
+  priceSchedulesQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -30,13 +33,18 @@ import { StaffSessionsScreen } from './manage/StaffSessionsScreen'
 import { requirePermission, signedInContext } from './session'
 import {
   ORDERS_SEARCH_DEFAULTS,
+  PRICES_SEARCH_DEFAULTS,
   STOCK_TRANSFERS_SEARCH_DEFAULTS,
   auditSearchSchema,
   ordersSearchSchema,
+  pricesSearchSchema,
   signInSearchSchema,
   stockSearchSchema,
   stockTransfersSearchSchema,
 } from './search'
+import { BulkPricesScreen } from './screens/BulkPricesScreen'
+import { PriceSalesScreen } from './screens/PriceSalesScreen'
+import { PricesScreen, ProductPricesScreen } from './screens/PricesScreen'
 import { ErrorScreen } from './screens/ErrorScreen'
 import { HomeScreen } from './screens/HomeScreen'
 import { InviteScreen } from './screens/InviteScreen'
@@ -50,6 +58,7 @@ import { SlipsScreen } from './screens/SlipsScreen'
 import { StockScreen } from './screens/StockScreen'
 import { StockTransfersScreen } from './screens/StockTransfersScreen'
 import { AdminLayout } from './ui/AdminLayout'
+import { cleanFilter as cleanPriceFilter } from './screens/prices-ui'
 
 /** What every route of the back office can read: its query cache and where it is (language, basepath). */
 export type AdminRouterContext = { queryClient: QueryClient; place: AdminPlace }
@@ -205,6 +214,42 @@ const stockTransfersRoute = createRoute({
   component: StockTransfersScreen,
 })
 
+// Prices (issue 32 item 4): the colours with their prices, a model's, the sales planned ahead, bulk changes.
+const pricesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'prices',
+  validateSearch: pricesSearchSchema,
+  search: { middlewares: [stripSearchParams(PRICES_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ context }) => requirePermission(context.me, 'prices:write'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps: { page, ...filter } }) =>
+    context.queryClient.prefetchQuery(pricedProductsQuery(cleanPriceFilter(filter), page)),
+  component: PricesScreen,
+})
+
+const priceSalesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'prices/sales',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'prices:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(priceSchedulesQuery),
+  component: PriceSalesScreen,
+})
+
+const bulkPricesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'prices/bulk',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'prices:write'),
+  component: BulkPricesScreen,
+})
+
+const productPricesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'prices/$id',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'prices:write'),
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(priceFamilyQuery(params.id)),
+  component: ProductPricesScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -221,6 +266,10 @@ const routeTree = rootRoute.addChildren([
   slipsRoute,
   stockRoute,
   stockTransfersRoute,
+  pricesRoute,
+  priceSalesRoute,
+  bulkPricesRoute,
+  productPricesRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CURRENCIES } from '~/domain/money'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '~/domain/orders'
 import { AUDIT_ACTOR_TYPES } from '~/domain/staff-permissions'
+import { PRODUCT_TAGS } from '~/domain/catalog'
 import type { AuditQuery } from './api'
 
 /**
@@ -158,3 +159,34 @@ export const stockTransfersSearchSchema = z.object({
   status: z.enum(['sent', 'received', 'cancelled']).default('sent').catch('sent'),
 })
 export const STOCK_TRANSFERS_SEARCH_DEFAULTS = { status: 'sent' } as const
+
+/** A slug of the catalog (a category or a collection), or nothing. */
+const slug = z
+  .string()
+  .regex(/^[a-z0-9-]{1,120}$/)
+  .optional()
+  .catch(undefined)
+
+/** The price list's filters (issue 32 item 4): words, a category, a collection, a tag, and the page. */
+export const pricesSearchSchema = z.object({
+  page,
+  q: query,
+  category: slug,
+  collection: slug,
+  tag: oneOf(PRODUCT_TAGS),
+})
+export type PricesSearch = z.output<typeof pricesSearchSchema>
+export const PRICES_SEARCH_DEFAULTS = { page: 1 } as const satisfies Partial<PricesSearch>
+
+/** A time typed in an `<input type="datetime-local">`, read as the shop's (Bangkok) time: ISO 8601 with its offset. */
+export function bangkokInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null
+  const withSeconds = value.length === 16 ? `${value}:00` : value
+  const iso = `${withSeconds}${SHOP_OFFSET}`
+  return Number.isNaN(Date.parse(iso)) ? null : iso
+}
+
+/** A moment as an `<input type="datetime-local">` shows it in Bangkok time (minutes). */
+export function bangkokInputValue(at: Date): string {
+  return new Date(at.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 16)
+}

@@ -29,6 +29,7 @@ import { TransferSlips } from './commerce/slips.service'
 import { createSlipRoutes } from './commerce/slips.routes.server'
 import { commerceCallers } from './commerce/callers.server'
 import { createDemoSlipVerifier } from './providers/slipok.server'
+import { PriceBook } from './admin/prices.service'
 
 /**
  * The product API (§7, DESIGN.md §1): JSON over HTTP at {API_URL}/public/{storeKey}/…, snake_case on
@@ -152,6 +153,8 @@ export function createApiApp(options: ApiOptions) {
     now: adminOptions.now,
   })
   app.route('/', createLineWebhookRoutes(staffAlerts))
+  // Prices and sales planned ahead (issue 32 item 4): the admin API edits them, the server's worker switches the sales.
+  const prices = new PriceBook(options.db, adminServices.audit, adminOptions.now ?? (() => new Date()))
 
   const openApiDocument = documentOf(app, {
     termsUrl: options.storefront.terms('en'),
@@ -172,6 +175,7 @@ export function createApiApp(options: ApiOptions) {
         refunds: commerce.refunds,
         alerts: staffAlerts,
         slips,
+        prices,
         returns: {
           decisions: commerce.returnDecisions,
           views: commerce.returnViews,
@@ -212,6 +216,7 @@ export function createApiApp(options: ApiOptions) {
     orderMails: commerce.mails,
     staffAlerts,
     slips,
+    prices,
   })
   // A getter, not a value: Object.assign would make the admin app at once.
   return Object.defineProperty(api, 'admin', { get: adminApp, enumerable: true }) as typeof api & {

@@ -269,6 +269,8 @@ export const envSchema = z.object({
   PAYMENT_DEADLINE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often every instance makes and sends the staff's LINE alerts and looks for orders late to ship (issue 31). */
   STAFF_ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** How often every instance switches the sales planned ahead whose start or end has come (issue 32 item 4). */
+  PRICE_SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /**
    * SlipOK's slip verification (issue 31 item 6, https://slipok.com): the branch id and API key of its console. Both
    * or neither; without them the demo trusts a slip's QR (labelled demo) and live mode sends every slip to review.

@@ -79,6 +79,8 @@ export const API_ERROR_REASONS = [
   // (fields say which line); a transfer received or cancelled already
   'STOCK_SHORT',
   'TRANSFER_CLOSED',
+  // prices (issue 32 item 4): a sale of the same product planned or running at an overlapping time
+  'SCHEDULE_OVERLAP',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

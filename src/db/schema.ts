@@ -1524,6 +1524,36 @@ export const stockTransferLines = pgTable(
   ],
 )
 
+// ── Prices (issue 32 item 4, decision 192): sales planned ahead that switch on and off by themselves ─────────────
+
+/**
+ * A sale planned ahead (11.11, 12.12): between `starts_at` and `ends_at` its lines' colours sell at the sale price, the
+ * regular price struck through. The price-schedule worker of whichever instance claims it first (FOR UPDATE SKIP
+ * LOCKED) switches it on (planned → active) and off (active → ended), each once; staff may cancel it.
+ */
+export const priceSchedules = pgTable(
+  'price_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** planned, active (switched on), ended (switched off), cancelled. */
+    status: text('status').notNull().default('planned'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdBy: text('created_by').notNull(),
+    /** When the worker switched it on and off (or staff cancelled it). */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('price_schedules_due_idx').on(table.status, table.startsAt),
+    index('price_schedules_end_idx').on(table.status, table.endsAt),
+    check('price_schedules_status', sql`${table.status} in ('planned', 'active', 'ended', 'cancelled')`),
+    check('price_schedules_dates', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+)
+
 /**
  * The ledger of staff's stock changes (issue 32 item 3): every adjustment and every step of a transfer, one line per
  * size and location, with who, when, the change and the count after it. Orders and returns are not in it (their own
@@ -1549,3 +1579,34 @@ export const stockMovements = pgTable(
   },
   (table) => [index('stock_movements_sku_idx').on(table.sku, table.at)],
 )
+
+/**
+ * A colour on sale in a schedule: its sale price per currency, and (once switched on) the prices it had before, which
+ * switching off puts back.
+ */
+export const priceScheduleLines = pgTable(
+  'price_schedule_lines',
+  {
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => priceSchedules.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    saleThb: integer('sale_thb').notNull(),
+    saleUsd: integer('sale_usd').notNull(),
+    /** The prices before the sale, kept when it switched on. */
+    regularThb: integer('regular_thb'),
+    regularUsd: integer('regular_usd'),
+    regularCompareAtThb: integer('regular_compare_at_thb'),
+    regularCompareAtUsd: integer('regular_compare_at_usd'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scheduleId, table.productId] }),
+    index('price_schedule_lines_product_idx').on(table.productId),
+    check('price_schedule_lines_positive', sql`${table.saleThb} > 0 and ${table.saleUsd} > 0`),
+  ],
+)
+
+export type PriceScheduleRow = typeof priceSchedules.$inferSelect
+export type PriceScheduleLineRow = typeof priceScheduleLines.$inferSelect

@@ -69,8 +69,9 @@ export const BUILT_IN_ROLE_PERMISSIONS: Readonly<Record<BuiltInRole, readonly St
   ],
   // Packs and ships, counts stock.
   warehouse: ['orders:read', 'fulfilment:write', 'stock:write'],
-  // The catalog's words and pictures, pages and promotions; figures, not shoppers' details.
-  marketing: ['catalog:write', 'content:write', 'promotions:write', 'reports:read'],
+  // The catalog's words and pictures, prices and sales (issue 32: marketing plans 11.11), pages and promotions;
+  // figures, not shoppers' details.
+  marketing: ['catalog:write', 'prices:write', 'content:write', 'promotions:write', 'reports:read'],
   read_only: ['orders:read', 'reports:read'],
 }
 

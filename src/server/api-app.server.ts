@@ -11,6 +11,7 @@ import { BRAND_NAME, SELLER } from '~/brand'
 import { createPaypalProvider } from '~/api/payments/paypal.server'
 import { startOrderMailDelivery } from '~/api/emails/order-mails.server'
 import { startStaffAlerts } from '~/api/alerts/staff-alerts.server'
+import { startPriceSchedules } from '~/api/admin/prices.service'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { randomUUID } from 'node:crypto'
 import { createLineLogin } from '~/api/providers/line-login.server'
@@ -258,6 +259,8 @@ export function getApiApp(): Promise<ApiApp> {
         const stopDeadlines = startPaymentDeadlines(api, env.PAYMENT_DEADLINE_CHECK_SECONDS * 1000)
         const stopMails = startOrderMailDelivery(api.orderMails)
         const stopAlerts = startStaffAlerts(api.staffAlerts, { everyMs: env.STAFF_ALERT_CHECK_SECONDS * 1000 })
+        // Sales planned ahead switch on and off by themselves, each once across instances (issue 32 item 4).
+        const stopPrices = startPriceSchedules(api.prices, { everyMs: env.PRICE_SCHEDULE_CHECK_SECONDS * 1000 })
         hourly()
         const timer = setInterval(() => {
           hourly()
@@ -266,7 +269,7 @@ export function getApiApp(): Promise<ApiApp> {
         purgeTimer = timer
         onShutdown('background work', async () => {
           clearInterval(timer)
-          await Promise.all([stopPixels(), stopDeadlines(), stopMails(), stopAlerts()])
+          await Promise.all([stopPixels(), stopDeadlines(), stopMails(), stopAlerts(), stopPrices()])
         })
       }
       return api

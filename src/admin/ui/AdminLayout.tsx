@@ -171,6 +171,13 @@ export function AdminLayout() {
                 </Link>
               </li>
             ) : null}
+            {can(me, 'prices:write') ? (
+              <li>
+                <Link to="/prices" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Prices</Trans>
+                </Link>
+              </li>
+            ) : null}
             {MANAGE_LINKS.filter((link) => can(me, link.permission)).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} activeProps={{ 'aria-current': 'page' }}>

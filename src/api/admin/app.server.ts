@@ -24,6 +24,8 @@ import { createSlipAdminRoutes } from './slips.routes.server'
 import { createStockAdminRoutes } from './stock.routes.server'
 import { AdminStock } from './stock.service'
 import type { TransferSlips } from '~/api/commerce/slips.service'
+import { createPriceAdminRoutes } from './prices.routes.server'
+import { PriceBook } from './prices.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -42,6 +44,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   tracking?: TrackingOptions
   /** The shop's return decisions and views (issue 31 item 9), and where a return's refund is paid (item 7's). */
   returns: { decisions: ReturnDecisionsService; views: ReturnViews; refundReturn?: RefundReturn }
+  /** Prices and sales planned ahead (issue 32 item 4): the product API's, whose worker switches the sales. */
+  prices?: PriceBook
 }
 
 /**
@@ -100,6 +104,10 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
   )
 
   app.route('/', createStockAdminRoutes(new AdminStock(services.db, services.audit, services.now), services.now))
+  app.route(
+    '/',
+    createPriceAdminRoutes(options.prices ?? new PriceBook(services.db, services.audit, services.now), services.now),
+  )
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

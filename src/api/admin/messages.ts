@@ -56,6 +56,10 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     en: 'This transfer was received or cancelled already',
   },
   REFERENCE_USED: { th: 'เลขอ้างอิงธนาคารนี้เคยใช้ชำระคำสั่งซื้อแล้ว', en: 'This bank reference paid an order before' },
+  SCHEDULE_OVERLAP: {
+    th: 'สินค้าบางรายการอยู่ในการลดราคาอื่นที่ช่วงเวลาทับซ้อนกัน',
+    en: 'Some products are in another sale at an overlapping time',
+  },
   OUT_OF_STOCK: {
     th: 'ขนาดที่ขอเปลี่ยนไม่มีในสต็อกพอ: คืนเงินแทน หรือรอสินค้าเข้า',
     en: 'The size asked for is out of stock: refund instead, or wait for stock',
