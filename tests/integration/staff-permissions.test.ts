@@ -562,6 +562,23 @@ async function aStockTransfer(): Promise<string> {
   return String(sent.body.id)
 }
 
+/** A sale of RET-1 planned ahead, each in its own week (two sales of one product may not overlap). */
+let saleWeeks = 0
+function aSaleWindow(): { starts_at: string; ends_at: string } {
+  const start = clock.now().getTime() + (30 + 7 * ++saleWeeks) * 86_400_000
+  return { starts_at: new Date(start).toISOString(), ends_at: new Date(start + 86_400_000).toISOString() }
+}
+
+async function aPlannedSale(): Promise<string> {
+  await aReturnProduct()
+  const planned = await h.call('POST', '/price-schedules', {
+    cookie: ownerOf().cookie,
+    body: { name: 'Planned', ...aSaleWindow(), lines: [{ product_id: 'RET-1', sale_thb: 70_000, sale_usd: 2_000 }] },
+  })
+  expect(planned.status, planned.text).toBe(201)
+  return String(planned.body.id)
+}
+
 /** An exchange request (M for L) of a received order: asked, accepted, or accepted with its piece back as new. */
 async function aReturn(stage: 'requested' | 'accepted' | 'received'): Promise<string> {
   await aReturnProduct()
@@ -1022,6 +1039,60 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       action: 'order.ship',
       entityType: 'order',
       entityId: number,
+      changes: 'both',
+    }
+  },
+  adminPriceSet: async () => {
+    await aReturnProduct()
+    return {
+      path: '/products/RET-1/prices',
+      body: { price_thb: 95_000, price_usd: 3_000, compare_at_thb: null, compare_at_usd: null },
+      action: 'product.set_price',
+      entityType: 'product',
+      entityId: 'RET-1',
+      changes: 'both',
+    }
+  },
+  adminPriceBulk: async () => {
+    await aReturnProduct()
+    return {
+      path: '/prices/bulk',
+      body: { filter: { q: 'RET-1' }, change: { kind: 'fixed', price_thb: 90_000, price_usd: 2_900 }, apply: true },
+      action: 'product.bulk_price',
+      entityType: 'product',
+      entityId: 'RET-1',
+      changes: 'both',
+    }
+  },
+  adminPriceScheduleCreate: async () => {
+    await aReturnProduct()
+    return {
+      path: '/price-schedules',
+      body: { name: '11.11', ...aSaleWindow(), lines: [{ product_id: 'RET-1', sale_thb: 70_000, sale_usd: 2_000 }] },
+      action: 'price_schedule.create',
+      entityType: 'price_schedule',
+      entityId: (reply) => String(reply.body.id),
+      changes: 'after',
+    }
+  },
+  adminPriceScheduleUpdate: async () => {
+    const id = await aPlannedSale()
+    return {
+      path: `/price-schedules/${id}`,
+      body: { name: '12.12', ...aSaleWindow(), lines: [{ product_id: 'RET-1', sale_thb: 60_000, sale_usd: 1_900 }] },
+      action: 'price_schedule.update',
+      entityType: 'price_schedule',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminPriceScheduleCancel: async () => {
+    const id = await aPlannedSale()
+    return {
+      path: `/price-schedules/${id}/cancel`,
+      action: 'price_schedule.cancel',
+      entityType: 'price_schedule',
+      entityId: id,
       changes: 'both',
     }
   },
