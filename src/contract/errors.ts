@@ -75,6 +75,8 @@ export const API_ERROR_REASONS = [
   // bank reference that paid an order before
   'SLIP_REFUSED',
   'REFERENCE_USED',
+  // promotions (issue 32 item 5): a discount code whose text another code has, whatever the case
+  'CODE_EXISTS',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -22,6 +22,8 @@ import type { ReturnViews } from '~/api/commerce/return-views'
 import { createAdminServices, type AdminServiceOptions } from './services.server'
 import { createSlipAdminRoutes } from './slips.routes.server'
 import type { TransferSlips } from '~/api/commerce/slips.service'
+import { createPromotionRoutes } from './promotions.routes.server'
+import { AdminPromotions } from './promotions.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -96,6 +98,8 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
       services.now,
     ),
   )
+
+  app.route('/', createPromotionRoutes(new AdminPromotions(services.db, services.audit, services.now), services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

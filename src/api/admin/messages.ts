@@ -47,6 +47,7 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     th: 'ผู้ให้บริการชำระเงินไม่ได้คืนเงินรายการนี้ ยังไม่มีการคืนเงิน',
     en: 'The payment provider did not make the refund: nothing was refunded',
   },
+  CODE_EXISTS: { th: 'มีโค้ดส่วนลดนี้อยู่แล้ว', en: 'A discount code with this text exists' },
   REFERENCE_USED: { th: 'เลขอ้างอิงธนาคารนี้เคยใช้ชำระคำสั่งซื้อแล้ว', en: 'This bank reference paid an order before' },
   OUT_OF_STOCK: {
     th: 'ขนาดที่ขอเปลี่ยนไม่มีในสต็อกพอ: คืนเงินแทน หรือรอสินค้าเข้า',

@@ -30,6 +30,7 @@ import type { OrderView } from './order-view'
 import type { PaymentsService } from './payments.service'
 import type { StoreNames } from './store-names'
 import { ShopCodes, shopCodeOf } from './shop-codes.server'
+import { bundlePricesOf } from './mix-match-prices.server'
 
 /**
  * What stops an order as the cart is now, each naming the piece (issue 17: shown at the step where the shopper can
@@ -174,6 +175,7 @@ export class CheckoutService {
       destination: input.country ? { country: input.country } : null,
       shippingMethod: input.shippingMethod,
       promotion: resolved?.promotion ?? null,
+      bundlePrices: await bundlePricesOf(this.db),
     })
     const priced = result.lines
     const merchandise = result.subtotal - result.mixMatchDiscount - (result.promotion?.discount ?? 0)
@@ -306,6 +308,7 @@ export class CheckoutService {
       destination: checked.address ? { country: checked.address.country } : { country: 'TH' },
       shippingMethod: input.shippingMethod,
       promotion: resolved?.promotion ?? null,
+      bundlePrices: await bundlePricesOf(tx),
     })
     assertOrderWithinRange(priced)
     await assertUnpaidHolds(
