@@ -16,6 +16,7 @@ import type * as alertsContract from '~/contract/admin-alerts'
 import type * as slipsContract from '~/contract/slips'
 import type * as fulfilmentContract from '~/contract/admin-fulfilment'
 import type * as returnsContract from '~/contract/admin-returns'
+import type * as promotionsContract from '~/contract/admin-promotions'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -69,12 +70,15 @@ export type Branch = Pick<StoreWire, 'id' | 'name'>
 export class AdminApiError extends Error {
   readonly status: number
   readonly reason: string
+  /** What the API found wrong with each field of the input, by field (INVALID_INPUT and the like); empty if none. */
+  readonly fields: Readonly<Record<string, string>>
 
-  constructor(status: number, reason: string, message: string) {
+  constructor(status: number, reason: string, message: string, fields: Record<string, string> = {}) {
     super(message)
     this.name = 'AdminApiError'
     this.status = status
     this.reason = reason
+    this.fields = fields
   }
 }
 
@@ -139,11 +143,24 @@ async function request(method: string, path: string, init: CallInit = {}): Promi
     throw new AdminApiError(0, 'NETWORK', '')
   }
   if (response.ok) return response
-  const refusal = ((await response.json().catch(() => null)) ?? {}) as { reason?: unknown; message?: unknown }
+  const refusal = ((await response.json().catch(() => null)) ?? {}) as {
+    reason?: unknown
+    message?: unknown
+    fields?: unknown
+  }
+  const fields =
+    refusal.fields && typeof refusal.fields === 'object'
+      ? Object.fromEntries(
+          Object.entries(refusal.fields as Record<string, unknown>).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        )
+      : {}
   throw new AdminApiError(
     response.status,
     typeof refusal.reason === 'string' ? refusal.reason : `HTTP_${response.status}`,
     typeof refusal.message === 'string' ? refusal.message : '',
+    fields,
   )
 }
 
@@ -434,4 +451,40 @@ export function endReturn(id: string, outcome: 'exchange' | 'refund'): Promise<A
 /** The credit note's PDF, opened by a link (a GET with the session's cookie). */
 export function creditNoteUrl(id: string): string {
   return `/api/admin/${encodeURIComponent(storeKey())}${returnPath(id)}/credit-note`
+}
+
+// ── promotions (issue 32 item 5) ─────────────────────────────────────────────────────────────────
+
+export type PromotionCode = Out<typeof promotionsContract.adminPromotionCodeSchema>
+export type PromotionCodeList = Out<typeof promotionsContract.adminPromotionCodeListSchema>
+export type PromotionCodeInput = Out<typeof promotionsContract.adminPromotionCodeBody>
+export type MixMatch = Out<typeof promotionsContract.adminMixMatchSchema>
+export type MixMatchInput = Out<typeof promotionsContract.adminMixMatchBody>
+export type TierRules = Out<typeof promotionsContract.adminTierRulesSchema>
+
+const codePath = (id: string) => `/promotions/codes/${encodeURIComponent(id)}`
+
+export function listPromotionCodes(): Promise<PromotionCodeList> {
+  return adminCall('GET', '/promotions/codes')
+}
+export function getPromotionCode(id: string): Promise<PromotionCode> {
+  return adminCall('GET', codePath(id))
+}
+export function createPromotionCode(input: PromotionCodeInput): Promise<PromotionCode> {
+  return adminCall('POST', '/promotions/codes', { body: input })
+}
+export function updatePromotionCode(id: string, input: PromotionCodeInput): Promise<PromotionCode> {
+  return adminCall('PUT', codePath(id), { body: input })
+}
+export function deactivatePromotionCode(id: string): Promise<PromotionCode> {
+  return adminCall('POST', `${codePath(id)}/deactivate`)
+}
+export function getMixMatch(): Promise<MixMatch> {
+  return adminCall('GET', '/promotions/mix-match')
+}
+export function setMixMatch(input: MixMatchInput): Promise<MixMatch> {
+  return adminCall('PUT', '/promotions/mix-match', { body: input })
+}
+export function getTierRules(): Promise<TierRules> {
+  return adminCall('GET', '/promotions/tiers')
 }

@@ -12,6 +12,10 @@ import {
   listSlips,
   listStaff,
   orderQueues,
+  getMixMatch,
+  getPromotionCode,
+  getTierRules,
+  listPromotionCodes,
   type OrdersQuery,
 } from './api'
 import type { AdminLocale } from './locale'
@@ -31,6 +35,7 @@ export const adminKeys = {
   apiKeys: ['admin', 'api-keys'] as const,
   staffSessions: ['admin', 'staff-sessions'] as const,
   audit: ['admin', 'audit'] as const,
+  promotions: ['admin', 'promotions'] as const,
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
@@ -109,3 +114,25 @@ export function auditQuery(search: AuditSearch) {
 
 /** The transfer slips waiting for review (issue 31 item 6). */
 export const slipsQuery = queryOptions({ queryKey: ['admin', 'slips', 'review'] as const, queryFn: () => listSlips() })
+
+/** The shop's discount codes with their uses (promotions:write); read afresh, a code's state moves with the clock. */
+export const promotionCodesQuery = queryOptions({
+  queryKey: [...adminKeys.promotions, 'codes'],
+  queryFn: listPromotionCodes,
+  staleTime: 0,
+})
+
+/** One discount code, for its form. */
+export function promotionCodeQuery(id: string) {
+  return queryOptions({ queryKey: [...adminKeys.promotions, 'codes', id], queryFn: () => getPromotionCode(id) })
+}
+
+/** The mix-and-match bundle prices and the pieces carrying the tag. */
+export const mixMatchQuery = queryOptions({ queryKey: [...adminKeys.promotions, 'mix-match'], queryFn: getMixMatch })
+
+/** The member tier rules (constants: they do not change while the shop runs). */
+export const tierRulesQuery = queryOptions({
+  queryKey: [...adminKeys.promotions, 'tiers'],
+  queryFn: getTierRules,
+  staleTime: Infinity,
+})

@@ -17,6 +17,10 @@ import {
   staffQuery,
   staffSessionsQuery,
   slipsQuery,
+  mixMatchQuery,
+  promotionCodeQuery,
+  promotionCodesQuery,
+  tierRulesQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -35,6 +39,13 @@ import { OrderScreen } from './screens/OrderScreen'
 import { OrdersScreen } from './screens/OrdersScreen'
 import { SignInScreen } from './screens/SignInScreen'
 import { SlipsScreen } from './screens/SlipsScreen'
+import {
+  MixMatchScreen,
+  NewPromotionCodeScreen,
+  PromotionCodeScreen,
+  PromotionCodesScreen,
+  TierRulesScreen,
+} from './screens/PromotionsScreen'
 import { AdminLayout } from './ui/AdminLayout'
 
 /** What every route of the back office can read: its query cache and where it is (language, basepath). */
@@ -161,6 +172,51 @@ const slipsRoute = createRoute({
   component: SlipsScreen,
 })
 
+// Promotions (issue 32 item 5): the discount codes, a code's form, the mix-and-match prices, the tier rules.
+const promotionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(promotionCodesQuery),
+  component: PromotionCodesScreen,
+})
+
+const newPromotionCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions/codes/new',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(promotionCodesQuery),
+  component: NewPromotionCodeScreen,
+})
+
+const promotionCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions/codes/$id',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(promotionCodeQuery(params.id)),
+      context.queryClient.prefetchQuery(promotionCodesQuery),
+    ]),
+  component: PromotionCodeScreen,
+})
+
+const mixMatchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions/mix-match',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(mixMatchQuery),
+  component: MixMatchScreen,
+})
+
+const tierRulesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions/tiers',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(tierRulesQuery),
+  component: TierRulesScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -175,6 +231,11 @@ const routeTree = rootRoute.addChildren([
   auditRoute,
   myAlertsRoute,
   slipsRoute,
+  promotionsRoute,
+  newPromotionCodeRoute,
+  promotionCodeRoute,
+  mixMatchRoute,
+  tierRulesRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */
