@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { PRODUCT_TAGS } from '~/domain/catalog'
-import { CODE_STATES } from '~/domain/promotion-codes'
-import { PROMOTION_KINDS } from '~/db/schema'
+import { CODE_STATES, PROMOTION_KINDS } from '~/domain/promotion-codes'
 import { MEMBER_TIERS } from '~/domain/membership'
 import { nullable } from './nullable'
 
@@ -16,7 +15,7 @@ const amount = z.int().min(0).max(2_147_483_647)
 
 const currencyRules = z
   .object({
-    amount: amount.nullable().openapi({
+    amount: nullable(amount).openapi({
       description: 'An amount code: the amount off (required). A percent code: the most it takes off (null: no cap)',
     }),
     minimum: amount.openapi({ description: 'The least the eligible pieces must come to (0: no minimum)' }),
@@ -58,7 +57,7 @@ export const adminPromotionCodeListSchema = z
 
 /** Signed, so that a negative amount or percentage gets the rules' own answer (`positive`), not the schema's. */
 const signed = z.int().min(-2_147_483_647).max(2_147_483_647)
-const rulesInput = z.object({ amount: signed.nullable(), minimum: amount })
+const rulesInput = z.object({ amount: nullable(signed), minimum: amount })
 
 const when = z.iso.datetime({ offset: true }).nullable().default(null)
 const uses = z.int().min(0).max(10_000_000).nullable().default(null)
@@ -67,7 +66,7 @@ export const adminPromotionCodeBody = z
   .object({
     code: z.string().trim().min(1).max(40).openapi({ description: '3–20 letters and digits; kept in capitals' }),
     kind: z.enum(PROMOTION_KINDS),
-    percent: signed.nullable().default(null),
+    percent: nullable(signed).default(null),
     thb: nullable(rulesInput).default(null),
     usd: nullable(rulesInput).default(null),
     exclude_tags: z.array(z.enum(PRODUCT_TAGS)).max(PRODUCT_TAGS.length).default([]),
@@ -94,11 +93,9 @@ export const adminMixMatchSchema = z
   .object({
     prices: z.array(bundle),
     updated_at: nullable(isoTime),
-    products: z
-      .array(z.object({ id: z.string(), name: z.string(), colour: z.string() }))
-      .openapi({
-        description: 'The pieces (a model in a colour) carrying the mix_match tag; the tag is edited with the products',
-      }),
+    products: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string() })).openapi({
+      description: 'The pieces (a model in a colour) carrying the mix_match tag; the tag is edited with the products',
+    }),
   })
   .openapi('AdminMixMatch')
 

@@ -33,6 +33,7 @@ import {
   SHIPPING_METHODS,
   type OrderCancelReason,
 } from '../domain/orders'
+import type { PromotionKind } from '../domain/promotion-codes'
 import { RETURN_KINDS, RETURN_REASONS, RETURN_STATUSES, type ReturnKind } from '../domain/returns'
 import type { ReceivedPiece } from '../domain/return-handling'
 
@@ -1474,9 +1475,6 @@ export type ReturnReplacementItemRow = typeof returnReplacementItems.$inferSelec
 export type CreditNoteRow = typeof creditNotes.$inferSelect
 
 // ── Promotions in the back office (issue 32 item 5) ───────────────────────────────────────────────
-
-export const PROMOTION_KINDS = ['amount', 'percent'] as const
-export type PromotionKind = (typeof PROMOTION_KINDS)[number]
 
 /**
  * The shop's discount codes (§9; decision 193), NEW200 seeded by migration 0032 as the constant it replaces. Per

@@ -8,6 +8,10 @@ import type { Promotion } from './promotions'
  * the back office's pages show a code's state with it.
  */
 
+/** An amount off, or a percentage off (capped per currency or not). */
+export const PROMOTION_KINDS = ['amount', 'percent'] as const
+export type PromotionKind = (typeof PROMOTION_KINDS)[number]
+
 /** A code's text: 3 to 20 letters and digits, kept in capitals (unique whatever the case it is typed in). */
 export const PROMOTION_CODE_PATTERN = /^[A-Z0-9]{3,20}$/
 

@@ -707,10 +707,11 @@ export function PromotionCodeScreen() {
   const { id } = useParams({ from: '/promotions/codes/$id' })
   const code = useQuery(promotionCodeQuery(id))
   const codes = useQuery(promotionCodesQuery)
-  useAdminTitle(code.data ? code.data.code : t`Discount code`)
+  const text = code.data?.code ?? null
+  useAdminTitle(text ?? t`Discount code`)
   return (
     <div className="admin-promotions">
-      <h1>{code.data ? t`Code ${code.data.code}` : <Trans>Discount code</Trans>}</h1>
+      <h1>{text ? <Trans>Code {text}</Trans> : <Trans>Discount code</Trans>}</h1>
       <PromotionsTabs />
       {code.isPending || codes.isPending ? (
         <p role="status">
@@ -817,6 +818,10 @@ function MixMatchForm({ data }: { data: MixMatch }) {
   )
 }
 
+function PiecesHeading({ count }: { count: number }) {
+  return <Trans>Pieces carrying the tag ({count})</Trans>
+}
+
 export function MixMatchScreen() {
   const { t } = useLingui()
   useAdminTitle(t`Mix-and-match prices`)
@@ -841,7 +846,7 @@ export function MixMatchScreen() {
           <MixMatchForm key={data.data.updated_at ?? 'seeded'} data={data.data} />
           <section aria-labelledby="admin-mix-match-pieces">
             <h2 id="admin-mix-match-pieces">
-              <Trans>Pieces carrying the tag ({data.data.products.length})</Trans>
+              <PiecesHeading count={data.data.products.length} />
             </h2>
             <p className="admin-field__hint">
               <Trans>The tag is set on each product; this list is read-only.</Trans>
@@ -879,6 +884,14 @@ export function TierRulesScreen() {
   const tagLabels = useTagLabels()
   const tierNames = { member: t`Member`, vip: 'VIP', vvip: 'VVIP' }
   const baht = (amount: number) => formatMoney(amount, 'thb', locale)
+  const data = rules.data
+  const cycleMonths = data?.cycle_months ?? 0
+  const statusMonths = data?.status_months ?? 0
+  const monthlyCap = baht(data?.monthly_cap_thb ?? 0)
+  const minimum = baht(data?.minimum_thb ?? 0)
+  const validMonths = data?.code_valid_months ?? 0
+  const birthPercent = data?.birth_month.percent ?? 0
+  const birthCap = baht(data?.birth_month.cap_thb ?? 0)
   return (
     <div className="admin-promotions">
       <h1>
@@ -900,7 +913,7 @@ export function TierRulesScreen() {
             <div className="admin-table__scroll">
               <table>
                 <caption>
-                  <Trans>Tiers, earned by spending in a cycle of {rules.data.cycle_months} months</Trans>
+                  <Trans>Tiers, earned by spending in a cycle of {cycleMonths} months</Trans>
                 </caption>
                 <thead>
                   <tr>
@@ -932,15 +945,15 @@ export function TierRulesScreen() {
               <Trans>Status lasts</Trans>
             </dt>
             <dd>
-              <Trans>{rules.data.status_months} months from the day it is gained</Trans>
+              <Trans>{statusMonths} months from the day it is gained</Trans>
             </dd>
             <dt>
               <Trans>Monthly codes</Trans>
             </dt>
             <dd>
               <Trans>
-                At most {baht(rules.data.monthly_cap_thb)} off a month, on purchases of {baht(rules.data.minimum_thb)}{' '}
-                or more, valid {rules.data.code_valid_months} months, once a month
+                At most {monthlyCap} off a month, on purchases of {minimum} or more, valid {validMonths} months, once a
+                month
               </Trans>
             </dd>
             <dt>
@@ -948,7 +961,7 @@ export function TierRulesScreen() {
             </dt>
             <dd>
               <Trans>
-                {rules.data.birth_month.percent} % off, at most {baht(rules.data.birth_month.cap_thb)}, once
+                {birthPercent} % off, at most {birthCap}, once
               </Trans>
             </dd>
             <dt>
