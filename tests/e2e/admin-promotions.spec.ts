@@ -43,11 +43,10 @@ test('marketing makes a code in Thai that the shopper’s checkout takes once it
   const code = `SOON${String(Date.now() % 1_000_000).padStart(6, '0')}`
 
   await page.goto('/admin/promotions')
-  await expect(page.getByRole('heading', { level: 1, name: 'โปรโมชั่น' })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'หลังร้าน' }).getByRole('link', { name: 'โปรโมชั่น' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  )
+  await expect(page.getByRole('heading', { level: 1, name: 'โปรโมชัน' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'ระบบหลังร้าน' }).getByRole('link', { name: 'โปรโมชัน' }),
+  ).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('table', { name: 'โค้ดส่วนลดและจำนวนครั้งที่ใช้ไปแล้ว' })).toContainText('NEW200')
   await expectNoViolations(page, '/admin/promotions')
 
