@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, mixMatchPrices, products, promotionCodes, variants } from '~/db/schema'
+import { auditLog, members, mixMatchPrices, products, promotionCodes, variants } from '~/db/schema'
 import { createApiApp, type ApiApp } from './api-app'
 import { freshDatabase } from './database'
 import { thaiAddress } from './support/address'
@@ -268,6 +268,58 @@ describe('promotions in the back office', () => {
     expect((audit[1]?.before as Json).thb).toEqual({ amount: 10_000, minimum: 0 })
     expect((audit[1]?.after as Json).thb).toEqual({ amount: 15_000, minimum: 0 })
     expect((await as(marketing, 'GET', '/promotions/codes/00000000-0000-4000-8000-00000000ffff')).status).toBe(404)
+  })
+
+  it('gives a code limited per member to members only, each as often as it allows', async () => {
+    const created = await as(
+      marketing,
+      'POST',
+      '/promotions/codes',
+      codeBody({
+        code: 'ONCEEACH',
+        kind: 'amount',
+        percent: null,
+        thb: { amount: 5_000, minimum: 0 },
+        uses_per_member: 1,
+      }),
+    )
+    expect(created.status, created.text).toBe(201)
+    const guest = await quote((await bigCart(7)).token, 'ONCEEACH')
+    expect(guest.status).toBe(409)
+    expect((guest.body.fields as Json).promotionCode ?? (guest.body.fields as Json).promotion_code).toBe('membersOnly')
+
+    const [member] = await database.db
+      .insert(members)
+      .values({ fullname: 'Code Tester', email: 'once.each@example.com' })
+      .returning()
+    if (!member) throw new Error('member not stored')
+    const grant = await app.accounts.sessions.startSession(member, { ip: '127.0.0.1', locale: 'en' }, null)
+    const auth = { authorization: `Bearer ${grant.token}` }
+    const memberOrder = async (offset: number) => {
+      const size = await plainSize(database.db, offset, 50)
+      const added = await call('POST', '/cart/items?currency=thb', {
+        body: { sku: size.sku, quantity: 1 },
+        headers: auth,
+      })
+      expect(added.status, JSON.stringify(added.body)).toBe(201)
+      return call('POST', '/orders?currency=thb&lang=th', {
+        body: {
+          email: 'once.each@example.com',
+          telephone: '0812345678',
+          shipping_method: 'courier',
+          address: thaiAddress,
+          payment_method: 'bank_transfer',
+          promotion_code: 'ONCEEACH',
+        },
+        headers: { ...auth, 'idempotency-key': `admin-promotions-${++placed}` },
+      })
+    }
+    const first = await memberOrder(8)
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    expect((first.body.order as Json).discount).toBe(5_000)
+    const second = await memberOrder(9)
+    expect(second.status).toBe(409)
+    expect((second.body.fields as Json).promotionCode ?? (second.body.fields as Json).promotion_code).toBe('used')
   })
 
   it('edits the mix-and-match prices, and the next cart is priced with them', async () => {
