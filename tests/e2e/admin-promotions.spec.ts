@@ -97,7 +97,7 @@ test('marketing makes a code in Thai that the shopper’s checkout takes once it
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('ใช้งานอยู่')
 })
 
-test('marketing reads the mix-and-match prices and the tier rules in English', async ({ page }) => {
+test('marketing reads the mix-and-match prices and the tier rules in English', { tag: '@mobile' }, async ({ page }) => {
   const marketing = await newStaff(page.request, 'marketing', { language: 'en' })
   await signInByApi(page.request, marketing)
   await page.goto('/en/admin/promotions/mix-match')
@@ -116,6 +116,11 @@ test('marketing reads the mix-and-match prices and the tier rules in English', a
   await expect(tiers.getByRole('row').filter({ hasText: 'VIP' }).first()).toContainText('5 %')
   await expect(tiers.getByRole('row').filter({ hasText: 'VVIP' })).toContainText('10 %')
   await expectNoViolations(page, '/en/admin/promotions/tiers')
+  // Nothing wider than the screen: a phone scrolls the page down, never sideways (the tables scroll in their box).
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
 })
 
 test('the warehouse has no Promotions in its navigation and is refused the screen', async ({ page }) => {
