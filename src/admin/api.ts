@@ -18,6 +18,7 @@ import type * as fulfilmentContract from '~/contract/admin-fulfilment'
 import type * as returnsContract from '~/contract/admin-returns'
 import type * as stockContract from '~/contract/admin-stock'
 import type * as pricesContract from '~/contract/admin-prices'
+import type * as promotionsContract from '~/contract/admin-promotions'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -71,7 +72,7 @@ export type Branch = Pick<StoreWire, 'id' | 'name'>
 export class AdminApiError extends Error {
   readonly status: number
   readonly reason: string
-  /** What was wrong per field (`price_thb`, `rows.{id}` …), as machine codes, when the API said. */
+  /** What was wrong per field (`price_thb`, `rows.{id}` …), as machine codes, when the API said; empty if none. */
   readonly fields: Readonly<Record<string, string>>
 
   constructor(status: number, reason: string, message: string, fields: Record<string, string> = {}) {
@@ -552,4 +553,40 @@ export async function listCatalogChoices(
   if (!response.ok) throw new AdminApiError(response.status, `HTTP_${response.status}`, '')
   const { items } = (await response.json()) as { items: CatalogChoice[] }
   return items.map((item) => ({ slug: item.slug, name: item.name }))
+}
+
+// ── promotions (issue 32 item 5) ─────────────────────────────────────────────────────────────────
+
+export type PromotionCode = Out<typeof promotionsContract.adminPromotionCodeSchema>
+export type PromotionCodeList = Out<typeof promotionsContract.adminPromotionCodeListSchema>
+export type PromotionCodeInput = Out<typeof promotionsContract.adminPromotionCodeBody>
+export type MixMatch = Out<typeof promotionsContract.adminMixMatchSchema>
+export type MixMatchInput = Out<typeof promotionsContract.adminMixMatchBody>
+export type TierRules = Out<typeof promotionsContract.adminTierRulesSchema>
+
+const codePath = (id: string) => `/promotions/codes/${encodeURIComponent(id)}`
+
+export function listPromotionCodes(): Promise<PromotionCodeList> {
+  return adminCall('GET', '/promotions/codes')
+}
+export function getPromotionCode(id: string): Promise<PromotionCode> {
+  return adminCall('GET', codePath(id))
+}
+export function createPromotionCode(input: PromotionCodeInput): Promise<PromotionCode> {
+  return adminCall('POST', '/promotions/codes', { body: input })
+}
+export function updatePromotionCode(id: string, input: PromotionCodeInput): Promise<PromotionCode> {
+  return adminCall('PUT', codePath(id), { body: input })
+}
+export function deactivatePromotionCode(id: string): Promise<PromotionCode> {
+  return adminCall('POST', `${codePath(id)}/deactivate`)
+}
+export function getMixMatch(): Promise<MixMatch> {
+  return adminCall('GET', '/promotions/mix-match')
+}
+export function setMixMatch(input: MixMatchInput): Promise<MixMatch> {
+  return adminCall('PUT', '/promotions/mix-match', { body: input })
+}
+export function getTierRules(): Promise<TierRules> {
+  return adminCall('GET', '/promotions/tiers')
 }

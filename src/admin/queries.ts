@@ -23,6 +23,10 @@ import {
   listPricedProducts,
   listPriceSchedules,
   type PriceFilter,
+  getMixMatch,
+  getPromotionCode,
+  getTierRules,
+  listPromotionCodes,
   type OrdersQuery,
 } from './api'
 import type { AdminLocale } from './locale'
@@ -45,6 +49,7 @@ export const adminKeys = {
   stock: ['admin', 'stock'] as const,
   prices: ['admin', 'prices'] as const,
   priceSchedules: ['admin', 'prices', 'schedules'] as const,
+  promotions: ['admin', 'promotions'] as const,
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
@@ -182,3 +187,24 @@ export function catalogChoicesQuery(kind: 'categories' | 'collections', language
     staleTime: 60 * 60_000,
   })
 }
+/** The shop's discount codes with their uses (promotions:write); read afresh, a code's state moves with the clock. */
+export const promotionCodesQuery = queryOptions({
+  queryKey: [...adminKeys.promotions, 'codes'],
+  queryFn: listPromotionCodes,
+  staleTime: 0,
+})
+
+/** One discount code, for its form. */
+export function promotionCodeQuery(id: string) {
+  return queryOptions({ queryKey: [...adminKeys.promotions, 'codes', id], queryFn: () => getPromotionCode(id) })
+}
+
+/** The mix-and-match bundle prices and the pieces carrying the tag. */
+export const mixMatchQuery = queryOptions({ queryKey: [...adminKeys.promotions, 'mix-match'], queryFn: getMixMatch })
+
+/** The member tier rules (constants: they do not change while the shop runs). */
+export const tierRulesQuery = queryOptions({
+  queryKey: [...adminKeys.promotions, 'tiers'],
+  queryFn: getTierRules,
+  staleTime: Infinity,
+})

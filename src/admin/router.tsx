@@ -24,6 +24,10 @@ import {
   priceFamilyQuery,
   pricedProductsQuery,
   priceSchedulesQuery,
+  mixMatchQuery,
+  promotionCodeQuery,
+  promotionCodesQuery,
+  tierRulesQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -57,6 +61,13 @@ import { SignInScreen } from './screens/SignInScreen'
 import { SlipsScreen } from './screens/SlipsScreen'
 import { StockScreen } from './screens/StockScreen'
 import { StockTransfersScreen } from './screens/StockTransfersScreen'
+import {
+  MixMatchScreen,
+  NewPromotionCodeScreen,
+  PromotionCodeScreen,
+  PromotionCodesScreen,
+  TierRulesScreen,
+} from './screens/PromotionsScreen'
 import { AdminLayout } from './ui/AdminLayout'
 import { cleanFilter as cleanPriceFilter } from './screens/prices-ui'
 
@@ -250,6 +261,51 @@ const productPricesRoute = createRoute({
   component: ProductPricesScreen,
 })
 
+// Promotions (issue 32 item 5): the discount codes, a code's form, the mix-and-match prices, the tier rules.
+const promotionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(promotionCodesQuery),
+  component: PromotionCodesScreen,
+})
+
+const newPromotionCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions/codes/new',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(promotionCodesQuery),
+  component: NewPromotionCodeScreen,
+})
+
+const promotionCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions/codes/$id',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(promotionCodeQuery(params.id)),
+      context.queryClient.prefetchQuery(promotionCodesQuery),
+    ]),
+  component: PromotionCodeScreen,
+})
+
+const mixMatchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions/mix-match',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(mixMatchQuery),
+  component: MixMatchScreen,
+})
+
+const tierRulesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'promotions/tiers',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'promotions:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(tierRulesQuery),
+  component: TierRulesScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -270,6 +326,11 @@ const routeTree = rootRoute.addChildren([
   priceSalesRoute,
   bulkPricesRoute,
   productPricesRoute,
+  promotionsRoute,
+  newPromotionCodeRoute,
+  promotionCodeRoute,
+  mixMatchRoute,
+  tierRulesRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */

@@ -119,6 +119,7 @@ export function createApiApp(options: ApiOptions) {
     unpaidHolds: options.commerce?.unpaidHolds,
     onPaymentReminder: options.commerce?.onPaymentReminder,
     onReturnAccepted: options.commerce?.onReturnAccepted,
+    now: options.commerce?.now,
     audit: adminServices.audit,
   })
   app.route('/', commerce)

@@ -77,6 +77,8 @@ export type ApiOptions = {
     onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
     /** Told when the back office accepts an exchange or return (the shopper's e-mail is sent from here). */
     onReturnAccepted?: CommerceRoutesOptions['onReturnAccepted']
+    /** The clock the shop's discount codes start and end by (the system's by default). */
+    now?: () => Date
   }
   /** LINE alerts for staff (issue 31 item 10): the push, demo recording, LINE's webhook secret (decision 186). */
   staffAlerts?: Pick<StaffAlertsOptions, 'push' | 'record' | 'channelSecret' | 'shipLateHours'>

@@ -19,6 +19,8 @@ export function promotionCodeMessage(i18n: I18n, reason: string | undefined): st
       return i18n._(msg`This code has already been used.`)
     case 'expired':
       return i18n._(msg`This code has expired.`)
+    case 'membersOnly':
+      return i18n._(msg`Sign in to use this code: it is for members.`)
     case 'monthlyCap': {
       const cap = formatWholeUnits(MONTHLY_CODE_CAP_THB)
       return i18n._(msg`This month’s member discount of ${cap} THB is used up.`)

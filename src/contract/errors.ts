@@ -81,6 +81,8 @@ export const API_ERROR_REASONS = [
   'TRANSFER_CLOSED',
   // prices (issue 32 item 4): a sale of the same product planned or running at an overlapping time
   'SCHEDULE_OVERLAP',
+  // promotions (issue 32 item 5): a discount code whose text another code has, whatever the case
+  'CODE_EXISTS',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -34,6 +34,7 @@ import {
   SHIPPING_METHODS,
   type OrderCancelReason,
 } from '../domain/orders'
+import type { PromotionKind } from '../domain/promotion-codes'
 import { RETURN_KINDS, RETURN_REASONS, RETURN_STATUSES, type ReturnKind } from '../domain/returns'
 import type { ReceivedPiece } from '../domain/return-handling'
 
@@ -1610,3 +1611,72 @@ export const priceScheduleLines = pgTable(
 
 export type PriceScheduleRow = typeof priceSchedules.$inferSelect
 export type PriceScheduleLineRow = typeof priceScheduleLines.$inferSelect
+// ── Promotions in the back office (issue 32 item 5) ───────────────────────────────────────────────
+
+/**
+ * The shop's discount codes (§9; decision 193), NEW200 seeded by migration 0032 as the constant it replaces. Per
+ * currency: the amount off (`amount`) or the cap of a percentage (`percent`), and the minimum of the eligible subtotal;
+ * a currency whose minimum is null is not one the code is valid in. `uses` counts the orders that took the code,
+ * raised in the order's transaction by a guarded update (the last use goes to one order only).
+ */
+export const promotionCodes = pgTable(
+  'promotion_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    kind: text('kind').$type<PromotionKind>().notNull(),
+    percent: smallint('percent'),
+    amountThb: integer('amount_thb'),
+    amountUsd: integer('amount_usd'),
+    capThb: integer('cap_thb'),
+    capUsd: integer('cap_usd'),
+    minThb: integer('min_thb'),
+    minUsd: integer('min_usd'),
+    excludeTags: text('exclude_tags')
+      .array()
+      .$type<ProductTag[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    excludeCategories: text('exclude_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    usesPerMember: integer('uses_per_member'),
+    usesTotal: integer('uses_total'),
+    uses: integer('uses').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('promotion_codes_code_key').on(sql`upper(${table.code})`),
+    check('promotion_codes_kind_check', sql`${table.kind} in ('amount', 'percent')`),
+    check(
+      'promotion_codes_dates_check',
+      sql`${table.endsAt} is null or ${table.startsAt} is null or ${table.endsAt} > ${table.startsAt}`,
+    ),
+    check(
+      'promotion_codes_uses_check',
+      sql`${table.uses} >= 0 and (${table.usesTotal} is null or ${table.uses} <= ${table.usesTotal})`,
+    ),
+  ],
+)
+
+export type PromotionCodeRow = typeof promotionCodes.$inferSelect
+
+/** §9 mix-and-match: the price of a bundle of 3 or 5 different tagged pieces per currency (seeded by 0032). */
+export const mixMatchPrices = pgTable(
+  'mix_match_prices',
+  {
+    size: smallint('size').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    price: integer('price').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.size, table.currency] }),
+    check('mix_match_prices_price_check', sql`${table.price} > 0`),
+  ],
+)

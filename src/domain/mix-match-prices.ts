@@ -10,7 +10,14 @@ export type MixMatchBundleSize = 3 | 5
  * §9 "3 or 5 different items give tag pricing": the bundle prices per currency. The spec names no prices;
  * chosen: THB 3 for 1,990 / 5 for 2,990, USD 3 for 60.00 / 5 for 90.00.
  */
-export const MIX_MATCH_BUNDLE_PRICES: Record<MixMatchBundleSize, Record<Currency, number>> = {
+/** A bundle price per size and currency, in minor units. */
+export type MixMatchBundlePrices = Record<MixMatchBundleSize, Record<Currency, number>>
+
+/**
+ * The shop's bundle prices are kept in mix_match_prices and edited in the back office (issue 32 item 5); these are
+ * what migration 0032 seeded it with, and what the pages that cannot ask the database name.
+ */
+export const MIX_MATCH_BUNDLE_PRICES: MixMatchBundlePrices = {
   3: { thb: 1_990_00, usd: 60_00 },
   5: { thb: 2_990_00, usd: 90_00 },
 }

@@ -1,7 +1,7 @@
 import { allocateProportionally } from './amounts'
 import type { Currency } from './money'
 import type { PricingLine } from './pricing-line'
-import { MIX_MATCH_BUNDLE_PRICES, type MixMatchBundleSize } from './mix-match-prices'
+import { MIX_MATCH_BUNDLE_PRICES, type MixMatchBundlePrices, type MixMatchBundleSize } from './mix-match-prices'
 
 export { MIX_MATCH_BUNDLE_PRICES, type MixMatchBundleSize }
 
@@ -53,7 +53,11 @@ type MixMatchUnit = { lineIndex: number; price: number }
  * three, else the 3-bundle; stop when no bundle saves anything (a bundle never raises the price). A bundle's
  * saving is spread over its units proportionally to their prices, in whole minor units.
  */
-export function mixMatchDiscounts(currency: Currency, lines: readonly PricingLine[]): number[] {
+export function mixMatchDiscounts(
+  currency: Currency,
+  lines: readonly PricingLine[],
+  prices: MixMatchBundlePrices = MIX_MATCH_BUNDLE_PRICES,
+): number[] {
   const discounts = lines.map(() => 0)
   const unitsByProduct = new Map<string, MixMatchUnit[]>()
   lines.forEach((line, lineIndex) => {
@@ -68,10 +72,7 @@ export function mixMatchDiscounts(currency: Currency, lines: readonly PricingLin
   const saving = (heads: MixMatchUnit[], size: MixMatchBundleSize) =>
     heads.length < size
       ? 0
-      : Math.max(
-          0,
-          heads.slice(0, size).reduce((sum, unit) => sum + unit.price, 0) - MIX_MATCH_BUNDLE_PRICES[size][currency],
-        )
+      : Math.max(0, heads.slice(0, size).reduce((sum, unit) => sum + unit.price, 0) - prices[size][currency])
 
   for (;;) {
     const heads = queues.flatMap((queue) => (queue.length > 0 ? [{ queue, unit: queue[0] as MixMatchUnit }] : []))

@@ -2,6 +2,7 @@ import type { DiscountKind, DiscountLine, ShippingMethod } from './orders'
 import { assertAmount } from './amounts'
 import type { Currency } from './money'
 import { mixMatchDiscounts } from './mix-match'
+import type { MixMatchBundlePrices } from './mix-match-prices'
 import type { PricedLine, PricingLine } from './pricing-line'
 import { assertPromotion, evaluatePromotion, type Promotion, type PromotionRejection } from './promotions'
 import { deliveryTerms, type Destination, type PricingBlock } from './shipping'
@@ -19,6 +20,8 @@ export type PricingInput = {
   destination: Destination | null
   shippingMethod: ShippingMethod
   promotion: Promotion | null
+  /** The mix-and-match bundle prices (the shop's, from the back office); the seeded constants by default. */
+  bundlePrices?: MixMatchBundlePrices
 }
 
 export type PricingResult = {
@@ -56,7 +59,7 @@ export function priceCart(input: PricingInput): PricingResult {
   }
   if (promotion) assertPromotion(promotion)
 
-  const mixMatch = mixMatchDiscounts(currency, input.lines)
+  const mixMatch = mixMatchDiscounts(currency, input.lines, input.bundlePrices)
   const lines: PricedLine[] = input.lines.map((line, index) => ({
     ...line,
     lineTotal: line.unitPrice * line.quantity,

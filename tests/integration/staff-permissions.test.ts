@@ -12,6 +12,7 @@ import {
   products,
   returnReceipts,
   returnRequestItems,
+  promotionCodes,
   returnRequests,
   stores,
   transferSlips,
@@ -629,6 +630,15 @@ async function aReturn(stage: 'requested' | 'accepted' | 'received'): Promise<st
   return id
 }
 
+/** A discount code of the shop's, switched on, to change or switch off. */
+async function aPromotionCode(): Promise<string> {
+  const [row] = await database.db
+    .insert(promotionCodes)
+    .values({ code: `MATRIX${h.next()}`, kind: 'amount', amountThb: 10_000, minThb: 0 })
+    .returning({ id: promotionCodes.id })
+  return row?.id ?? ''
+}
+
 /** A real call of each write operation, made ready by what it needs first. */
 const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
   staffInviteCreate: async () => ({
@@ -1160,6 +1170,48 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       changes: 'both',
     }
   },
+  adminPromotionCodeCreate: async () => ({
+    path: '/promotions/codes',
+    body: { code: `MATRIX${h.next()}`, kind: 'amount', thb: { amount: 10_000, minimum: 0 } },
+    action: 'promotion_code.create',
+    entityType: 'promotion_code',
+    entityId: (reply) => String(reply.body.id),
+    changes: 'after',
+  }),
+  adminPromotionCodeUpdate: async () => {
+    const id = await aPromotionCode()
+    return {
+      path: `/promotions/codes/${id}`,
+      body: { code: `MATRIX${h.next()}`, kind: 'percent', percent: 5, thb: { amount: null, minimum: 0 } },
+      action: 'promotion_code.update',
+      entityType: 'promotion_code',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminPromotionCodeDeactivate: async () => {
+    const id = await aPromotionCode()
+    return {
+      path: `/promotions/codes/${id}/deactivate`,
+      action: 'promotion_code.deactivate',
+      entityType: 'promotion_code',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminMixMatchUpdate: async () => ({
+    path: '/promotions/mix-match',
+    body: {
+      prices: [
+        { size: 3, thb: 189_000, usd: 5_800 },
+        { size: 5, thb: 289_000, usd: 8_800 },
+      ],
+    },
+    action: 'mix_match.prices',
+    entityType: 'mix_match',
+    entityId: 'prices',
+    changes: 'both',
+  }),
   adminReturnReject: async () => {
     const id = await aReturn('requested')
     return {

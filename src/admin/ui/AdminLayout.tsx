@@ -178,6 +178,13 @@ export function AdminLayout() {
                 </Link>
               </li>
             ) : null}
+            {can(me, 'promotions:write') ? (
+              <li>
+                <Link to="/promotions" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Promotions</Trans>
+                </Link>
+              </li>
+            ) : null}
             {MANAGE_LINKS.filter((link) => can(me, link.permission)).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} activeProps={{ 'aria-current': 'page' }}>

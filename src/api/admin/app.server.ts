@@ -26,6 +26,8 @@ import { AdminStock } from './stock.service'
 import type { TransferSlips } from '~/api/commerce/slips.service'
 import { createPriceAdminRoutes } from './prices.routes.server'
 import { PriceBook } from './prices.service'
+import { createPromotionRoutes } from './promotions.routes.server'
+import { AdminPromotions } from './promotions.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -108,6 +110,7 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     '/',
     createPriceAdminRoutes(options.prices ?? new PriceBook(services.db, services.audit, services.now), services.now),
   )
+  app.route('/', createPromotionRoutes(new AdminPromotions(services.db, services.audit, services.now), services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

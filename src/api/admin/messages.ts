@@ -55,6 +55,7 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     th: 'การโอนนี้รับเข้าหรือยกเลิกไปแล้ว',
     en: 'This transfer was received or cancelled already',
   },
+  CODE_EXISTS: { th: 'มีโค้ดส่วนลดนี้อยู่แล้ว', en: 'A discount code with this text exists' },
   REFERENCE_USED: { th: 'เลขอ้างอิงธนาคารนี้เคยใช้ชำระคำสั่งซื้อแล้ว', en: 'This bank reference paid an order before' },
   SCHEDULE_OVERLAP: {
     th: 'สินค้าบางรายการอยู่ในการลดราคาอื่นที่ช่วงเวลาทับซ้อนกัน',

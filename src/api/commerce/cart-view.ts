@@ -1,3 +1,4 @@
+import type { MixMatchBundlePrices } from '~/domain/mix-match-prices'
 import { sql } from 'drizzle-orm'
 import { type cartItems, products, variants, type CatalogImage, type CurrencyCode, type ProductRow } from '~/db/schema'
 import type { ProductTag } from '~/domain/catalog'
@@ -142,11 +143,16 @@ export function lineView(
 }
 
 /** The cart of these lines: what counts towards its sums, and whether anything blocks payment. */
-export function cartView(id: string, currency: CurrencyCode, items: CartLineView[]): CartView {
+export function cartView(
+  id: string,
+  currency: CurrencyCode,
+  items: CartLineView[],
+  bundlePrices?: MixMatchBundlePrices,
+): CartView {
   // Only what can be paid now counts: not a size out of stock, not a line priced in another currency.
   const counted = items.filter((item) => !item.regionMismatch && !item.outOfStock)
   const subtotal = counted.reduce((sum, item) => sum + item.lineTotal, 0)
-  const mixMatchDiscount = mixMatchDiscounts(currency, counted).reduce((sum, part) => sum + part, 0)
+  const mixMatchDiscount = mixMatchDiscounts(currency, counted, bundlePrices).reduce((sum, part) => sum + part, 0)
   return {
     id,
     currency,

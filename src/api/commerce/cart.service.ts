@@ -1,3 +1,4 @@
+import { bundlePricesOf } from './mix-match-prices.server'
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { resultRows, type Db } from '~/db/client.server'
@@ -109,6 +110,7 @@ export class CartService {
       cart.id,
       currency,
       rows.map(({ item, product, variant }) => lineView(item, product, variant, currency, lang)),
+      await bundlePricesOf(this.db),
     )
   }
 

@@ -4,7 +4,8 @@ import { carts, idempotencyKeys, orderDiscounts, orders, type CurrencyCode } fro
 import { eq } from 'drizzle-orm'
 import type { DiscountKind, DiscountLine, PaymentMethod, ShippingMethod } from '~/domain/orders'
 import { discountLines, priceCart, type PricingResult } from '~/domain/pricing'
-import { SHOP_PROMOTIONS, type Promotion } from '~/domain/promotions'
+import type { Promotion } from '~/domain/promotions'
+import { promotionOf } from '~/domain/promotion-codes'
 import { deliveryTerms, shippingFeeReason, type ShippingFeeReason } from '~/domain/shipping'
 import { randomToken, sha256 } from '~/api/accounts/crypto.server'
 import { ApiError } from '~/api/errors'
@@ -28,6 +29,8 @@ import type { OrdersService } from './orders.service'
 import type { OrderView } from './order-view'
 import type { PaymentsService } from './payments.service'
 import type { StoreNames } from './store-names'
+import { ShopCodes, shopCodeOf } from './shop-codes.server'
+import { bundlePricesOf } from './mix-match-prices.server'
 
 /**
  * What stops an order as the cart is now, each naming the piece (issue 17: shown at the step where the shopper can
@@ -64,8 +67,16 @@ export type PlacedOrder = {
   replayed: boolean
 }
 
-/** A code as the order takes it: its discount, the member's own code if it is one, and the kind of discount line. */
-type ResolvedPromotion = { promotion: Promotion; memberCodeId: string | null; kind: Exclude<DiscountKind, 'mix_match'> }
+/**
+ * A code as the order takes it: its discount, the member's own code or the shop's code it is (one use of it taken
+ * with the order), and the kind of discount line.
+ */
+type ResolvedPromotion = {
+  promotion: Promotion
+  memberCodeId: string | null
+  shopCodeId: string | null
+  kind: Exclude<DiscountKind, 'mix_match'>
+}
 
 export type CheckoutServiceOptions = {
   db: Db
@@ -87,6 +98,8 @@ export type CheckoutServiceOptions = {
   botCheck?: ((answer: string | null, ip: string) => Promise<void>) | null
   /** How long a bank transfer order waits for its money (default 24 h). */
   bankTransfer?: { payWithinMs: number; remindBeforeMs: number }
+  /** The clock the shop's codes' dates are read by (the system's by default; a test's to move it). */
+  now?: () => Date
 }
 
 /**
@@ -95,25 +108,33 @@ export type CheckoutServiceOptions = {
  */
 export class CheckoutService {
   private readonly db: Db
+  private readonly codes: ShopCodes
   constructor(private readonly options: CheckoutServiceOptions) {
     this.db = options.db
+    this.codes = new ShopCodes(options.db, options.now)
   }
 
   /**
-   * A code as a promotion: the shop's codes (NEW200), or one of the member's own tier and birth-month codes
-   * (issue 6), whose use is recorded with the order.
+   * A code as a promotion: the shop's codes (NEW200 and those made in the back office, read now: live between their
+   * dates, with uses left), or one of the member's own tier and birth-month codes (issue 6), whose use is recorded
+   * with the order.
    */
-  private async promotion(
-    code: string | null,
-    memberId: string | null,
-  ): Promise<{ promotion: Promotion; memberCodeId: string | null; kind: Exclude<DiscountKind, 'mix_match'> } | null> {
+  private async promotion(code: string | null, memberId: string | null): Promise<ResolvedPromotion | null> {
     if (!code) return null
     const normalised = code.trim().toUpperCase()
-    const shopCode = SHOP_PROMOTIONS[normalised]
-    if (shopCode) return { promotion: shopCode, memberCodeId: null, kind: 'code' }
+    const shopCode = await this.codes.find(normalised)
+    if (shopCode) {
+      await this.codes.assertUsable(shopCode, memberId)
+      return { promotion: promotionOf(shopCodeOf(shopCode)), memberCodeId: null, shopCodeId: shopCode.id, kind: 'code' }
+    }
     if (memberId && this.options.membership) {
       const { promotion, row } = await this.options.membership.promotionFor(memberId, normalised)
-      return { promotion, memberCodeId: row.id, kind: row.kind === 'monthly' ? 'tier' : 'birth_month' }
+      return {
+        promotion,
+        memberCodeId: row.id,
+        shopCodeId: null,
+        kind: row.kind === 'monthly' ? 'tier' : 'birth_month',
+      }
     }
     throw new ApiError(400, 'PROMOTION_REJECTED', 'This code is not valid', {
       fields: { promotionCode: 'invalid' },
@@ -154,6 +175,7 @@ export class CheckoutService {
       destination: input.country ? { country: input.country } : null,
       shippingMethod: input.shippingMethod,
       promotion: resolved?.promotion ?? null,
+      bundlePrices: await bundlePricesOf(this.db),
     })
     const priced = result.lines
     const merchandise = result.subtotal - result.mixMatchDiscount - (result.promotion?.discount ?? 0)
@@ -286,6 +308,7 @@ export class CheckoutService {
       destination: checked.address ? { country: checked.address.country } : { country: 'TH' },
       shippingMethod: input.shippingMethod,
       promotion: resolved?.promotion ?? null,
+      bundlePrices: await bundlePricesOf(tx),
     })
     assertOrderWithinRange(priced)
     await assertUnpaidHolds(
@@ -338,6 +361,10 @@ export class CheckoutService {
     if (discountRows.length > 0) await tx.insert(orderDiscounts).values(discountRows)
     if (resolved?.memberCodeId && this.options.membership && priced.promotion) {
       await this.options.membership.markUsed(tx, resolved.memberCodeId, stored.id, priced.promotion.discount)
+    }
+    // One use of a shop's code, taken under its row's lock: the last use goes to one order only.
+    if (resolved?.shopCodeId && priced.promotion) {
+      await this.codes.take(tx, resolved.shopCodeId, { id: stored.id, memberId: order.owner.memberId })
     }
     return { order: stored, itemRows, discounts, events: [event] }
   }

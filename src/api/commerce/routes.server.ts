@@ -73,6 +73,8 @@ export type CommerceRoutesOptions = {
   onPaymentReminder?: OrderServiceOptions['onPaymentReminder']
   /** Told when the back office accepts an exchange or return (the shopper's e-mail). */
   onReturnAccepted?: OrderServiceOptions['onReturnAccepted']
+  /** The clock the shop's discount codes' dates are read by (the system's by default). */
+  now?: () => Date
   /** The audit log refunds and the providers' refund and dispute webhooks write to (the admin API's). */
   audit?: Pick<AuditLog, 'record'>
 }
@@ -121,6 +123,7 @@ export function createCommerceRoutes(options: CommerceRoutesOptions) {
     membership: options.membership ?? null,
     bankTransfer: options.bankTransfer,
     unpaidHolds: options.unpaidHolds,
+    now: options.now,
     botCheck: (answer, ip) => options.accounts.botCheck.passBotCheck(answer, { ip, locale: 'th' }),
     onPaymentReminder: options.onPaymentReminder ?? null,
     // The shopper's e-mail about an accepted exchange or return, queued once per request in the decision's transaction.

@@ -17,7 +17,7 @@ export type OrderServiceOptions = { db: Db; carts: CartService } & Pick<
 > &
   Pick<ReturnDecisionsOptions, 'onReturnAccepted'> &
   Pick<PaymentsServiceOptions, 'cardProvider' | 'paypalProvider' | 'returnUrl' | 'providerReturn'> &
-  Pick<CheckoutServiceOptions, 'unpaidHolds' | 'botCheck'> &
+  Pick<CheckoutServiceOptions, 'unpaidHolds' | 'botCheck' | 'now'> &
   Pick<PaymentDeadlinesOptions, 'bankTransfer' | 'onPaymentReminder'>
 
 /**
@@ -67,6 +67,7 @@ export function createOrderServices(options: OrderServiceOptions) {
     unpaidHolds: options.unpaidHolds,
     botCheck: options.botCheck,
     bankTransfer: options.bankTransfer,
+    now: options.now,
   })
   return { orders, returnViews, returnDecisions, payments, paymentDeadlines, checkout }
 }
