@@ -198,7 +198,7 @@ function TransferCard({
     <li className="admin-card" aria-labelledby={`${ids}-title`}>
       <h3 id={`${ids}-title`}>
         <Trans>
-          {fromName} → {toName}
+          From {fromName} to {toName}
         </Trans>
       </h3>
       <p>
