@@ -124,6 +124,13 @@ const BATCH = 2_000
 export type CopyReport = { table: string; source: number; target: number }[]
 
 /**
+ * Tables a migration fills (0032: the NEW200 code and the mix-and-match prices): a database just migrated is not
+ * empty there. They do not make a target "occupied", and a copy into an otherwise empty target replaces them with the
+ * source's rows (which hold the same seed, or what the shop made of it).
+ */
+export const SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(['promotion_codes', 'mix_match_prices'])
+
+/**
  * Copies every row of the app's tables from `source` into `target` (both migrated to the same version), in one
  * transaction on the target: all or nothing. Rows travel as JSON (`row_to_json` → `json_populate_recordset`),
  * which keeps every PostgreSQL type as it was, whichever driver reads it. The target must be empty unless
@@ -149,7 +156,7 @@ export async function copyDatabase(
       const [count] = resultRows(await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM ${quote(table.name)}`))) as {
         n: number
       }[]
-      if ((count?.n ?? 0) > 0) occupied.push(table.name)
+      if ((count?.n ?? 0) > 0 && !SEEDED_BY_MIGRATIONS.has(table.name)) occupied.push(table.name)
     }
     if (occupied.length > 0) {
       if (!options.replace) {
@@ -158,6 +165,11 @@ export async function copyDatabase(
         )
       }
       await tx.execute(sql.raw(`TRUNCATE ${tables.map((table) => quote(table.name)).join(', ')} CASCADE`))
+    } else {
+      const seeded = tables.filter((table) => SEEDED_BY_MIGRATIONS.has(table.name))
+      if (seeded.length > 0) {
+        await tx.execute(sql.raw(`TRUNCATE ${seeded.map((table) => quote(table.name)).join(', ')} CASCADE`))
+      }
     }
     const report: CopyReport = []
     for (const table of tables) {
