@@ -84,7 +84,9 @@ test('customer service links LINE, chooses return alerts and sees a return reque
   await expect(page.getByRole('button', { name: 'ยกเลิกการเชื่อมต่อ LINE' })).toBeVisible()
 
   // Only what customer service may act on can be chosen: not stock, not shipping.
-  await expect(page.getByRole('checkbox', { name: 'สินค้าไซซ์ใดใกล้หมด (เหลือออนไลน์ไม่ถึง 3 ชิ้น)' })).toBeDisabled()
+  await expect(
+    page.getByRole('checkbox', { name: 'ไซซ์ที่สต็อกออนไลน์ใกล้หมด (ต่ำกว่าเกณฑ์ของไซซ์ ค่าเริ่มต้น 3 ชิ้น ตั้งได้ในหน้าสต็อก)' }),
+  ).toBeDisabled()
   await page.getByRole('checkbox', { name: 'ลูกค้าขอเปลี่ยนหรือคืนสินค้า' }).check()
   await page.getByRole('button', { name: 'บันทึกการเลือก' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'บันทึกการเลือกของคุณแล้ว' })).toBeVisible()
