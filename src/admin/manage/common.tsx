@@ -78,14 +78,4 @@ export function ShownOnce({
   )
 }
 
-/**
- * A table's scrolling box (sideways on a phone): a named region that takes the focus, so that a keyboard can scroll
- * it even when its rows hold nothing focusable.
- */
-export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="admin-table__scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  )
-}
+export { TableScroll } from '../ui/TableScroll'

@@ -15,6 +15,7 @@ import {
   productName,
   useProblemText,
 } from './prices-ui'
+import { TableCaption, TableScroll } from '../ui/TableScroll'
 
 /**
  * Bulk change by filter (issue 32 item 4): the products of a category, collection, tag or words, a percentage off or
@@ -241,11 +242,11 @@ export function BulkPricesScreen() {
                 )}
               </p>
               <div className="admin-table">
-                <div className="admin-table__scroll">
+                <TableScroll>
                   <table>
-                    <caption>
+                    <TableCaption>
                       <Trans>Each product’s prices before and after</Trans>
-                    </caption>
+                    </TableCaption>
                     <thead>
                       <tr>
                         <th scope="col">
@@ -308,7 +309,7 @@ export function BulkPricesScreen() {
                       })}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               </div>
               {!result.applied && bad === 0 && count > 0 ? (
                 <button type="button" className="admin-button" disabled={busy} onClick={() => void run(true)}>

@@ -21,6 +21,7 @@ import { OrderRefundsPanel } from './OrderRefunds'
 import { MarkPaidPanel } from './MarkPaidPanel'
 import { FulfilmentPanel } from './FulfilmentPanel'
 import { ReturnPanel } from './ReturnPanel'
+import { TableScroll } from '../ui/TableScroll'
 
 const route = getRouteApi('/orders/$number')
 
@@ -379,7 +380,7 @@ export function OrderScreen() {
       </div>
 
       <Section title={<Trans>Pieces</Trans>}>
-        <div className="admin-table__scroll">
+        <TableScroll label={t`Pieces`}>
           <table className="admin-lines">
             <thead>
               <tr>
@@ -412,7 +413,7 @@ export function OrderScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <dl className="admin-totals">
           <dt>
             <Trans>Subtotal</Trans>

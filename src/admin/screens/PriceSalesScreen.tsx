@@ -29,6 +29,7 @@ import {
   productName,
   useProblemText,
 } from './prices-ui'
+import { TableCaption, TableScroll } from '../ui/TableScroll'
 
 const STATUS_LABELS: Record<PriceScheduleStatus, MessageDescriptor> = {
   planned: msg`Planned`,
@@ -56,9 +57,9 @@ function ScheduleTable({
   })
   return (
     <div className="admin-table">
-      <div className="admin-table__scroll">
+      <TableScroll>
         <table>
-          <caption>{caption}</caption>
+          <TableCaption>{caption}</TableCaption>
           <thead>
             <tr>
               <th scope="col">
@@ -118,7 +119,7 @@ function ScheduleTable({
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {cancel.isError ? <ErrorNotice error={cancel.error} /> : null}
     </div>
   )
@@ -349,11 +350,11 @@ function PlanSale() {
         ) : (
           <>
             <div className="admin-table">
-              <div className="admin-table__scroll">
+              <TableScroll>
                 <table>
-                  <caption>
+                  <TableCaption>
                     <Trans>{lineCount} products: their prices now and on sale</Trans>
-                  </caption>
+                  </TableCaption>
                   <thead>
                     <tr>
                       <th scope="col">
@@ -433,7 +434,7 @@ function PlanSale() {
                     })}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </div>
             <div>
               <button type="submit" className="admin-button" disabled={busy}>

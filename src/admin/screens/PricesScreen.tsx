@@ -17,6 +17,7 @@ import {
   productName,
   useProblemText,
 } from './prices-ui'
+import { TableCaption, TableScroll } from '../ui/TableScroll'
 
 const listRoute = getRouteApi('/prices')
 const productRoute = getRouteApi('/prices/$id')
@@ -54,11 +55,11 @@ export function PricesScreen() {
         </div>
       </form>
       <div className="admin-table">
-        <div className="admin-table__scroll">
+        <TableScroll>
           <table>
-            <caption>
+            <TableCaption>
               <Trans>{total} products</Trans>
-            </caption>
+            </TableCaption>
             <thead>
               <tr>
                 <th scope="col">
@@ -110,7 +111,7 @@ export function PricesScreen() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <nav className="admin-pager" aria-label={t`Pages`}>
           <button type="button" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
             <Trans>Previous</Trans>

@@ -19,6 +19,7 @@ import type { AdminLocale } from '../locale'
 import { formatWhen } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { TableCaption, TableScroll } from '../ui/TableScroll'
 
 /*
  * Promotions (issue 32 item 5, decision 193): the shop's discount codes (list, form), the mix-and-match bundle prices,
@@ -109,11 +110,11 @@ export function PromotionCodesScreen() {
         </Link>
       </p>
       <div className="admin-table">
-        <div className="admin-table__scroll">
+        <TableScroll>
           <table>
-            <caption>
+            <TableCaption>
               <Trans>Discount codes and their uses so far</Trans>
-            </caption>
+            </TableCaption>
             <thead>
               <tr>
                 <th scope="col">
@@ -175,7 +176,7 @@ export function PromotionCodesScreen() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </div>
     </div>
   )
@@ -910,11 +911,11 @@ export function TierRulesScreen() {
       ) : (
         <>
           <div className="admin-table">
-            <div className="admin-table__scroll">
+            <TableScroll>
               <table>
-                <caption>
+                <TableCaption>
                   <Trans>Tiers, earned by spending in a cycle of {cycleMonths} months</Trans>
-                </caption>
+                </TableCaption>
                 <thead>
                   <tr>
                     <th scope="col">
@@ -938,7 +939,7 @@ export function TierRulesScreen() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </div>
           <dl className="admin-promotions__rules">
             <dt>

@@ -10,6 +10,7 @@ import { can } from '../session'
 import { formatWhen } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { TableCaption, TableScroll } from '../ui/TableScroll'
 
 /** Why stock moved, in the staff's words: an adjustment's reason or a transfer's step. */
 export const MOVEMENT_REASONS: Record<StockMovementReason, ReturnType<typeof msg>> = {
@@ -193,12 +194,12 @@ function ColourTable({
   const search = useSearch({ from: '/stock' })
   const low = (size: Size) => (size.quantities[0]?.quantity ?? 0) < size.low_stock_threshold
   return (
-    <div className="admin-table__scroll">
+    <TableScroll>
       <table className="admin-table admin-stock__matrix">
-        <caption>
+        <TableCaption>
           <span className="admin-stock__swatch" style={{ background: colour.colour_hex }} aria-hidden="true" />{' '}
           {colour.colour} <span className="admin-stock__id">{colour.product_id}</span>
-        </caption>
+        </TableCaption>
         <thead>
           <tr>
             <th scope="col">
@@ -267,7 +268,7 @@ function ColourTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   )
 }
 
@@ -346,11 +347,11 @@ function SizePanel({ sku, writable }: { sku: string; writable: boolean }) {
           <Trans>No adjustment or transfer of this size yet.</Trans>
         </p>
       ) : (
-        <div className="admin-table__scroll">
+        <TableScroll>
           <table className="admin-table">
-            <caption className="admin-visually-hidden">
+            <TableCaption className="admin-visually-hidden">
               <Trans>Movements, newest first</Trans>
-            </caption>
+            </TableCaption>
             <thead>
               <tr>
                 <th scope="col">
@@ -389,7 +390,7 @@ function SizePanel({ sku, writable }: { sku: string; writable: boolean }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   )

@@ -8,6 +8,7 @@ import { can } from '../session'
 import { formatWhen } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { TableCaption, TableScroll } from '../ui/TableScroll'
 
 type Line = { key: number; sku: string; quantity: string }
 
@@ -207,13 +208,13 @@ function TransferCard({
         </Trans>
         {transfer.note ? ` · ${transfer.note}` : ''}
       </p>
-      <div className="admin-table__scroll">
+      <TableScroll>
         <table className="admin-table">
-          <caption className="admin-visually-hidden">
+          <TableCaption className="admin-visually-hidden">
             <Trans>
               Pieces from {fromName} to {toName}
             </Trans>
-          </caption>
+          </TableCaption>
           <thead>
             <tr>
               <th scope="col">
@@ -239,7 +240,7 @@ function TransferCard({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {transfer.status === 'sent' && writable ? (
         <div className="admin-stock__actions">
           <button type="button" className="admin-button" disabled={busy} onClick={() => void close('receive')}>
