@@ -30,21 +30,10 @@ export type CodeInput = {
   active: boolean
 }
 
-export type CodeView = {
+/** A code as the admin API shows it: what was given, with its id, its uses so far, its state and its times. */
+export type CodeView = CodeInput & {
   id: string
-  code: string
-  kind: 'amount' | 'percent'
-  percent: number | null
-  thb: Rules
-  usd: Rules
-  excludeTags: ProductTag[]
-  excludeCategories: string[]
-  startsAt: string | null
-  endsAt: string | null
-  usesPerMember: number | null
-  usesTotal: number | null
   uses: number
-  active: boolean
   state: CodeState
   createdAt: string
   updatedAt: string
