@@ -380,7 +380,7 @@ export function OrderScreen() {
       </div>
 
       <Section title={<Trans>Pieces</Trans>}>
-        <TableScroll label={t`Pieces`}>
+        <TableScroll label={t`Table of pieces`}>
           <table className="admin-lines">
             <thead>
               <tr>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { orderQuery } from '~/checkout/checkout.functions'
 import type { LocaleCode } from '~/i18n/locales'
 
@@ -36,6 +36,13 @@ export default function SlipUpload({ number, locale }: { number: string; locale:
   const [file, setFile] = useState<File | null>(null)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<Problem | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    // A picture chosen before React owned the page (a slow phone) fired no change that React heard: it counts too.
+    const chosen = input.current?.files?.[0]
+    if (chosen) setFile(chosen)
+  }, [])
 
   useEffect(() => {
     let live = true
@@ -129,6 +136,7 @@ export default function SlipUpload({ number, locale }: { number: string; locale:
             <Trans>Slip picture (JPEG, PNG or WebP, up to 5 MB)</Trans>
           </label>
           <input
+            ref={input}
             id={`${id}-file`}
             type="file"
             accept="image/jpeg,image/png,image/webp"
