@@ -30,6 +30,7 @@ import { createSlipRoutes } from './commerce/slips.routes.server'
 import { commerceCallers } from './commerce/callers.server'
 import { createDemoSlipVerifier } from './providers/slipok.server'
 import { PriceBook } from './admin/prices.service'
+import { PreviewTokens } from './catalog/preview-tokens.server'
 
 /**
  * The product API (§7, DESIGN.md §1): JSON over HTTP at {API_URL}/public/{storeKey}/…, snake_case on
@@ -51,8 +52,10 @@ export function createApiApp(options: ApiOptions) {
   app.onError((error, c) => serverErrorResponse(c, error))
 
   const catalog = new CatalogService(options.db)
+  // Staff previews of models not yet published (decision 195): issued by the admin API, taken by the product read.
+  const previews = new PreviewTokens(options.db, options.admin?.now)
   app.route('/', createRegionRoutes())
-  app.route('/', createCatalogRoutes({ db: options.db, catalog }))
+  app.route('/', createCatalogRoutes({ db: options.db, catalog, previews }))
 
   const delivery = options.accounts?.delivery ?? createDelivery(options.db)
   const membership = new MembershipService(options.db, {
@@ -177,6 +180,7 @@ export function createApiApp(options: ApiOptions) {
         alerts: staffAlerts,
         slips,
         prices,
+        previews,
         returns: {
           decisions: commerce.returnDecisions,
           views: commerce.returnViews,

@@ -79,7 +79,7 @@ export const adminStockMatrixSchema = z
           z.object({
             sku: z.string(),
             size: z.string(),
-            barcode: z.string(),
+            barcode: z.string().nullable(),
             low_stock_threshold: z.int(),
             quantities: z.array(quantityAt).openapi({ description: 'The count at each location, in their order' }),
           }),

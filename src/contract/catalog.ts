@@ -61,7 +61,7 @@ export const variantSchema = z
   .object({
     sku: z.string(),
     size: z.string(),
-    barcode: z.string(),
+    barcode: z.string().nullable().openapi({ description: 'Its GTIN; null while the size has none yet' }),
     available_online: z.boolean(),
     low_stock: z.boolean(),
     available_in_store: z.boolean(),
@@ -141,6 +141,10 @@ export const productQuery = localisedQuery.extend({
   color: slug
     .optional()
     .openapi({ description: 'A colour of the product family (its slug); unknown colours are ignored' }),
+  preview: z.string().min(1).max(2000).optional().openapi({
+    description:
+      'A preview token from the admin API: the model it names is shown whatever its status, answered private, no-store',
+  }),
 })
 export const langOnlyQuery = z.object({ lang: langQuery })
 

@@ -20,7 +20,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { GENDERS, type ProductTag } from '../domain/catalog'
+import { GENDERS, PRODUCT_STATUSES, type ProductTag } from '../domain/catalog'
 import { DEFAULT_LOW_STOCK_THRESHOLD, STOCK_MOVEMENT_REASONS, STOCK_TRANSFER_STATUSES } from '../domain/stock'
 import { MEMBER_GENDERS, MEMBER_TIERS, type MemberGender } from '../domain/membership'
 import { CURRENCIES, type Currency } from '../domain/money'
@@ -43,6 +43,12 @@ export const genderEnum = pgEnum('gender', GENDERS)
 export const RELATION_KINDS = ['match', 'similar'] as const
 export type RelationKind = (typeof RELATION_KINDS)[number]
 export const relationKindEnum = pgEnum('relation_kind', RELATION_KINDS)
+
+/**
+ * Where a model stands in the shop (issue 32 item 1, decision 195): only `published` rows are shown to shoppers;
+ * `scheduled` ones are switched to `published` by the worker once `publish_at` has come.
+ */
+export const productStatusEnum = pgEnum('product_status', PRODUCT_STATUSES)
 
 /** An image of the catalog: a path under the image endpoint, its size and its alt text. */
 export type CatalogImage = { path: string; width: number; height: number; altTh: string; altEn: string }
@@ -116,9 +122,18 @@ export const products = pgTable(
     images: jsonb('images').$type<CatalogImage[]>().notNull(),
     /** Names, category, colour and material in both languages, lower-cased (what search_terms index). */
     searchText: text('search_text').notNull(),
+    /** The model's status, the same on every colour of a family (decision 195); rows from before it are published. */
+    status: productStatusEnum('status').notNull().default('published'),
+    /** When a `scheduled` model is switched to `published` (null otherwise). */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // The scheduled models' worker finds what is due without reading the catalog.
+    index('products_publish_due_idx')
+      .on(table.publishAt)
+      .where(sql`${table.status} = 'scheduled'`),
     index('products_category_idx').on(table.categorySlug, table.createdAt),
     index('products_created_idx').on(table.createdAt),
     index('products_family_idx').on(table.familyId, table.colorPosition),
@@ -165,7 +180,8 @@ export const variants = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     size: text('size').notNull(),
     position: integer('position').notNull(),
-    barcode: text('barcode').notNull(),
+    /** A GTIN-8/12/13/14 with a right check digit; none yet on a duplicated model's sizes (decision 195). */
+    barcode: text('barcode'),
     /** Units that can be sold online; never below zero. */
     stockOnline: integer('stock_online').notNull().default(0),
     /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { conceptsIn, conceptTerm } from '~/domain/search-query'
 import { CONCEPTS } from '~/domain/search-lexicon'
 import { indexTerms, TERM_WEIGHTS } from '~/domain/search-terms'
@@ -68,7 +68,8 @@ export async function ensureSearchIndex(database: Database): Promise<boolean> {
             createdAt: products.createdAt,
           })
           .from(products)
-          .where(gt(products.id, after))
+          // Search finds published models only (decision 195): the back office indexes a model when it publishes it.
+          .where(and(gt(products.id, after), eq(products.status, 'published')))
           .orderBy(products.id)
           .limit(BATCH)
         const last = page.at(-1)
@@ -118,6 +119,13 @@ function conceptPostings(product: IndexedProduct, categoryNames: string[], attri
     postings.set(conceptTerm(id), weight)
   }
   return postings
+}
+
+/** Takes these products out of the search index (a model unpublished or not yet published), in the caller's transaction. */
+export async function unindexProducts(db: Db, ids: string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += BATCH) {
+    await db.delete(productSearchTerms).where(inArray(productSearchTerms.productId, ids.slice(start, start + BATCH)))
+  }
 }
 
 /** (Re)builds the search index of these products, in the caller's transaction. */

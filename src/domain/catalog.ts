@@ -10,3 +10,10 @@ export type ProductTag = (typeof PRODUCT_TAGS)[number]
 export function isProductTag(tag: string): tag is ProductTag {
   return (PRODUCT_TAGS as readonly string[]).includes(tag)
 }
+
+/**
+ * A model's status (issue 32 item 1, decision 195): a draft is being made, a scheduled model is published by itself
+ * at its time, a published one is in the shop, an unpublished one was taken out of it. Shoppers see published only.
+ */
+export const PRODUCT_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number]

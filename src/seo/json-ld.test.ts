@@ -192,7 +192,7 @@ describe('productGroupLd (Google: product variants and merchant listings)', () =
   it('a barcode with a wrong check digit is left out, and the checker says gtin13 is missing', () => {
     const bad = dress()
     const [first, ...rest] = bad.variants
-    if (!first) throw new Error('no variant')
+    if (!first?.barcode) throw new Error('no variant with a barcode')
     const barcode = `${first.barcode.slice(0, 12)}${(Number(first.barcode[12]) + 1) % 10}`
     const ld = group({ ...bad, variants: [{ ...first, barcode }, ...rest] })
     expect(ld.hasVariant[0]?.gtin13).toBeUndefined()

@@ -123,7 +123,7 @@ export function productGroupLd(product: ProductDetail, boot: BootState, labels: 
       currency: product.price.currency,
       domesticOnly: product.domesticOnly,
     }
-    const gtin = gtin13(variant.barcode)
+    const gtin = variant.barcode === null ? null : gtin13(variant.barcode)
     return {
       '@type': 'Product',
       '@id': url,

@@ -90,7 +90,8 @@ export class CatalogService {
     withFacetFilters: boolean,
     table: ProductsTable = products,
   ): SQL[] {
-    const conditions: SQL[] = []
+    // Shoppers see published models only (decision 195).
+    const conditions: SQL[] = [eq(table.status, 'published')]
     if (filters.category) conditions.push(eq(table.categorySlug, filters.category))
     if (filters.gender) conditions.push(eq(table.gender, filters.gender))
     if (filters.tag) conditions.push(sql`${filters.tag} = ANY(${table.tags})`)
@@ -252,6 +253,7 @@ export class CatalogService {
         and(
           eq(productRelations.productId, model.familyId),
           eq(productRelations.kind, kind),
+          eq(products.status, 'published'),
           sql`${products.familyId} <> ${model.familyId}`,
           sql`${products.nameTh} <> ${model.nameTh}`,
           sql`${products.nameEn} <> ${model.nameEn}`,
@@ -273,11 +275,20 @@ export class CatalogService {
   /**
    * One colour of a product family with the family's colours. `id` is any colour's id (the family id is
    * its first colour's); `color` picks another colour of the same family, and an unknown colour is
-   * ignored (the route then drops it from the URL).
+   * ignored (the route then drops it from the URL). A model that is not published is no product (null), unless
+   * `preview` names its family: staff holding a preview token see it before it is published (decision 195).
    */
-  async getProduct(id: string, lang: Lang, currency: CurrencyCode, color?: string): Promise<ProductDetailWire | null> {
+  async getProduct(
+    id: string,
+    lang: Lang,
+    currency: CurrencyCode,
+    color?: string,
+    preview?: { familyId: string },
+  ): Promise<ProductDetailWire | null> {
     const [found] = await this.db.select().from(products).where(eq(products.id, id)).limit(1)
     if (!found) return null
+    const previewing = preview !== undefined && preview.familyId === found.familyId
+    if (found.status !== 'published' && !previewing) return null
     const [other] =
       color && color !== found.colorSlug
         ? await this.db
@@ -296,7 +307,7 @@ export class CatalogService {
         .innerJoin(variants, eq(variants.sku, storeStock.sku))
         .where(and(eq(variants.productId, id), gt(storeStock.quantity, 0))),
       this.db.select().from(categories).where(eq(categories.slug, row.categorySlug)),
-      this.summaries([row], lang, currency),
+      this.cards.summaries([row], lang, currency, { unpublished: previewing }),
       // Relations are kept per family.
       this.related(row, 'match', lang, currency),
       this.related(row, 'similar', lang, currency),
@@ -341,7 +352,7 @@ export class CatalogService {
       // Families, as listings count them.
       .select({ category: categories, productCount: sql<number>`count(distinct ${products.familyId})::int` })
       .from(categories)
-      .leftJoin(products, eq(products.categorySlug, categories.slug))
+      .leftJoin(products, and(eq(products.categorySlug, categories.slug), eq(products.status, 'published')))
       .groupBy(categories.slug)
       .orderBy(asc(categories.position))
     return rows.map(({ category, productCount }) => ({
@@ -404,7 +415,12 @@ export class CatalogService {
       })
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
-      .where(or(eq(variants.barcode, code), eq(sql`upper(${variants.sku})`, code.toUpperCase())))
+      .where(
+        and(
+          eq(products.status, 'published'),
+          or(eq(variants.barcode, code), eq(sql`upper(${variants.sku})`, code.toUpperCase())),
+        ),
+      )
       .limit(1)
     if (variant) {
       return {
@@ -417,7 +433,7 @@ export class CatalogService {
     const [product] = await this.db
       .select({ id: products.id, familyId: products.familyId, colorSlug: products.colorSlug })
       .from(products)
-      .where(eq(products.id, code.toLowerCase()))
+      .where(and(eq(products.id, code.toLowerCase()), eq(products.status, 'published')))
       .limit(1)
     return product
       ? { product_id: product.id, family_id: product.familyId, color_slug: product.colorSlug, size: null }
@@ -439,7 +455,7 @@ export async function sitemapEntries(db: Db, maxProducts: number) {
       .select({ id: products.id, createdAt: products.createdAt })
       .from(products)
       // Family URLs only: the first colour's id is the family id.
-      .where(eq(products.colorPosition, 0))
+      .where(and(eq(products.colorPosition, 0), eq(products.status, 'published')))
       .orderBy(desc(products.createdAt))
       .limit(maxProducts),
   ])

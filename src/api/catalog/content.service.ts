@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { contentPages, editorials, products, type EditorialRow, type RichBlock } from '~/db/schema'
 import type { CurrencyCode, Lang, RichBlockWire } from '~/contract/catalog'
@@ -30,7 +30,12 @@ export class ContentService {
 
   private async blocksWire(blocks: RichBlock[], lang: Lang, currency: CurrencyCode): Promise<RichBlockWire[]> {
     const ids = blocks.flatMap((block) => (block.kind === 'products' ? block.productIds : []))
-    const rows = ids.length ? await this.db.select().from(products).where(inArray(products.id, ids)) : []
+    const rows = ids.length
+      ? await this.db
+          .select()
+          .from(products)
+          .where(and(inArray(products.id, ids), eq(products.status, 'published')))
+      : []
     const cards = new Map((await this.catalog.summaries(rows, lang, currency)).map((card) => [card.id, card]))
     return blocks.map((block): RichBlockWire => {
       switch (block.kind) {

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { categories, products, variants, type ProductRow } from '~/db/schema'
 import type { CurrencyCode, FamilyColorWire, Lang, ProductSummaryWire } from '~/contract/catalog'
@@ -13,8 +13,16 @@ export class ProductCards {
     return new Map(rows.map((row) => [row.slug, pick(lang, row.nameTh, row.nameEn)]))
   }
 
-  /** Cards for these products, in the given order, with their sizes' online availability. */
-  async summaries(rows: ProductRow[], lang: Lang, currency: CurrencyCode): Promise<ProductSummaryWire[]> {
+  /**
+   * Cards for these products, in the given order, with their sizes' online availability. The swatches are the
+   * family's published colours; `unpublished` (a staff preview, decision 195) shows every colour.
+   */
+  async summaries(
+    rows: ProductRow[],
+    lang: Lang,
+    currency: CurrencyCode,
+    options: { unpublished?: boolean } = {},
+  ): Promise<ProductSummaryWire[]> {
     if (rows.length === 0) return []
     const [names, variantRows, colorsByFamily] = await Promise.all([
       this.categoryNames(lang),
@@ -31,6 +39,7 @@ export class ProductCards {
       this.familyColors(
         rows.map((row) => row.familyId),
         lang,
+        options.unpublished ?? false,
       ),
     ])
     const sizesByProduct = new Map<string, Array<{ size: string; available_online: boolean }>>()
@@ -45,7 +54,11 @@ export class ProductCards {
   }
 
   /** The colours of these families, in order (swatches); uses the (family_id, color_position) index. */
-  private async familyColors(familyIds: string[], lang: Lang): Promise<Map<string, FamilyColorWire[]>> {
+  private async familyColors(
+    familyIds: string[],
+    lang: Lang,
+    unpublished: boolean,
+  ): Promise<Map<string, FamilyColorWire[]>> {
     const unique = [...new Set(familyIds)]
     const byFamily = new Map<string, FamilyColorWire[]>()
     if (unique.length === 0) return byFamily
@@ -59,7 +72,7 @@ export class ProductCards {
         hex: products.colorHex,
       })
       .from(products)
-      .where(inArray(products.familyId, unique))
+      .where(and(inArray(products.familyId, unique), unpublished ? undefined : eq(products.status, 'published')))
       .orderBy(asc(products.familyId), asc(products.colorPosition), asc(products.id))
     for (const row of rows) {
       const list = byFamily.get(row.familyId) ?? []

@@ -35,11 +35,14 @@ import { sitemapEntries, type CatalogService } from './catalog.service'
 import { ContentService } from './content.service'
 import { SearchService } from './search.service'
 import { StoreService } from './stores.service'
+import { PreviewTokens } from './preview-tokens.server'
 
 export type CatalogRoutesOptions = {
   db: Db
   /** The catalog service, shared with the areas that show product cards (the wishlist). */
   catalog: CatalogService
+  /** Staff previews of models not yet published (decision 195): the admin API issues the tokens. */
+  previews?: PreviewTokens
 }
 
 const errors = {
@@ -69,7 +72,7 @@ function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; m
  * codes and the sitemap. Their invalid input is answered with a message per field (the other areas answer field
  * codes and a reason, createSubApp); their errors are the API's (app.server.ts).
  */
-export function createCatalogRoutes({ db, catalog }: CatalogRoutesOptions) {
+export function createCatalogRoutes({ db, catalog, previews = new PreviewTokens(db) }: CatalogRoutesOptions) {
   const search = new SearchService(db, catalog)
   const content = new ContentService(db, catalog)
   const stores = new StoreService(db)
@@ -132,7 +135,15 @@ export function createCatalogRoutes({ db, catalog }: CatalogRoutesOptions) {
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      const { lang, currency, color } = c.req.valid('query')
+      const { lang, currency, color, preview } = c.req.valid('query')
+      if (preview !== undefined) {
+        // A staff preview: never kept by any cache (the API's own, the storefront's client, the page cache, a CDN).
+        c.header('Cache-Control', 'private, no-store')
+        c.header('X-Robots-Tag', 'noindex')
+        const opened = await previews.verify(preview)
+        const product = await catalog.getProduct(id, lang, currency, color, opened ?? undefined)
+        return product ? c.json(product, 200) : notFound(c, 'NO PRODUCT FOUND')
+      }
       const product = await catalog.getProduct(id, lang, currency, color)
       fresh(c, FRESH_SECONDS.product)
       return product ? c.json(product, 200) : notFound(c, 'NO PRODUCT FOUND')

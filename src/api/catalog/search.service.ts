@@ -148,7 +148,13 @@ export class SearchService {
   }
 
   private async productsInOrder(ids: string[]): Promise<ProductRow[]> {
-    const rows = ids.length ? await this.db.select().from(products).where(inArray(products.id, ids)) : []
+    // The index holds published models only (decision 195); a model unpublished meanwhile is left out all the same.
+    const rows = ids.length
+      ? await this.db
+          .select()
+          .from(products)
+          .where(and(inArray(products.id, ids), eq(products.status, 'published')))
+      : []
     const byId = new Map(rows.map((row) => [row.id, row]))
     return ids.flatMap((id) => {
       const row = byId.get(id)
@@ -163,7 +169,12 @@ export class SearchService {
   private async alternatives(lang: Lang, currency: CurrencyCode) {
     const [categoryList, newest] = await Promise.all([
       this.catalog.listCategories(lang),
-      this.db.select().from(products).orderBy(desc(products.createdAt), asc(products.id)).limit(ALTERNATIVE_PRODUCTS),
+      this.db
+        .select()
+        .from(products)
+        .where(eq(products.status, 'published'))
+        .orderBy(desc(products.createdAt), asc(products.id))
+        .limit(ALTERNATIVE_PRODUCTS),
     ])
     return {
       categories: categoryList
@@ -198,7 +209,7 @@ export class SearchService {
               buyable: sql<boolean>`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.stockOnline} > 0)`,
             })
             .from(products)
-            .where(inArray(products.id, ids))
+            .where(and(inArray(products.id, ids), eq(products.status, 'published')))
         : [],
       ids.length && closeTerms.length
         ? this.db

@@ -29,7 +29,10 @@ export class StoreService {
 
   /** Which sizes of a product each store holds (find in store); null for an unknown product. */
   async productStores(productId: string, lang: Lang, size: string | undefined) {
-    const [product] = await this.db.select({ id: products.id }).from(products).where(eq(products.id, productId))
+    const [product] = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.status, 'published')))
     if (!product) return null
     const conditions = [eq(variants.productId, productId), gt(storeStock.quantity, 0)]
     if (size) conditions.push(eq(variants.size, size))

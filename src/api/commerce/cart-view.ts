@@ -1,5 +1,6 @@
 import type { MixMatchBundlePrices } from '~/domain/mix-match-prices'
 import { sql } from 'drizzle-orm'
+import { publishedStock } from './checkout-lines'
 import { type cartItems, products, variants, type CatalogImage, type CurrencyCode, type ProductRow } from '~/db/schema'
 import type { ProductTag } from '~/domain/catalog'
 import { mixMatchDiscounts } from '~/domain/mix-match'
@@ -98,7 +99,7 @@ export const LINE_PRODUCT = {
   compareAtUsd: products.compareAtUsd,
 }
 type LineProduct = Pick<ProductRow, Exclude<keyof typeof LINE_PRODUCT, 'image'>> & { image: CatalogImage | null }
-export const LINE_VARIANT = { size: variants.size, stockOnline: variants.stockOnline }
+export const LINE_VARIANT = { size: variants.size, stockOnline: publishedStock() }
 
 /** A line as the cart shows it: re-priced from the catalog, with what blocks payment flagged. */
 export function lineView(

@@ -127,7 +127,8 @@ export class CartService {
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
       .where(eq(variants.sku, input.sku))
-    if (!found) throw new ApiError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
+    // A model not published (a draft, one taken out of the shop) cannot be added (decision 195).
+    if (!found || found.product.status !== 'published') throw new ApiError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
     const { product, variant } = found
     if (variant.stockOnline <= 0) {
       throw new ApiError(409, 'OUT_OF_STOCK', 'This item is out of stock. Please remove from cart')

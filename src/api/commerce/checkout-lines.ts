@@ -1,7 +1,14 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { type Db } from '~/db/client.server'
 import { cartItems, products, variants, type CurrencyCode } from '~/db/schema'
 import { ApiError } from '~/api/errors'
+
+/** The online stock of a size as the shop sells it: none while its model is not published (decision 195). */
+export function publishedStock() {
+  return sql<number>`(CASE WHEN ${products.status} = 'published' THEN ${variants.stockOnline} ELSE 0 END)`.mapWith(
+    Number,
+  )
+}
 
 /** What checkout reads of a cart's line: the line, and what pricing needs from the catalog. */
 export const lineColumns = {
@@ -16,7 +23,8 @@ export const lineColumns = {
   nameTh: products.nameTh,
   nameEn: products.nameEn,
   size: variants.size,
-  stockOnline: variants.stockOnline,
+  /** A model no longer published has nothing to sell (decision 195): its lines are out of stock. */
+  stockOnline: publishedStock(),
 }
 
 /** The lines of a cart with what pricing needs from the catalog, in the order they were added. */

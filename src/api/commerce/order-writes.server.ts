@@ -87,7 +87,14 @@ export async function takeStock(tx: Db, lines: readonly PricedLine[], orderId?: 
     const taken = await tx
       .update(variants)
       .set({ stockOnline: sql`${variants.stockOnline} - ${line.quantity}` })
-      .where(and(eq(variants.sku, line.sku), sql`${variants.stockOnline} >= ${line.quantity}`))
+      .where(
+        and(
+          eq(variants.sku, line.sku),
+          sql`${variants.stockOnline} >= ${line.quantity}`,
+          // Never a piece of a model that is not published (decision 195).
+          sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.id} = ${variants.productId} AND ${products.status} = 'published')`,
+        ),
+      )
       .returning({ sku: variants.sku, stock: variants.stockOnline, threshold: variants.lowStockThreshold })
     const [left] = taken
     if (!left) {

@@ -13,13 +13,17 @@ export class WishlistService {
       .select({ product: products })
       .from(wishlistItems)
       .innerJoin(products, eq(products.id, wishlistItems.productId))
-      .where(eq(wishlistItems.memberId, memberId))
+      // A model taken out of the shop leaves the list while it is out (decision 195); the member's entry stays.
+      .where(and(eq(wishlistItems.memberId, memberId), eq(products.status, 'published')))
       .orderBy(desc(wishlistItems.createdAt))
     return rows.map(({ product }) => product)
   }
 
   async add(memberId: string, productId: string): Promise<void> {
-    const [product] = await this.db.select({ id: products.id }).from(products).where(eq(products.id, productId))
+    const [product] = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.status, 'published')))
     if (!product) throw new ApiError(404, 'NOT_FOUND', 'NO PRODUCT FOUND')
     await this.db.insert(wishlistItems).values({ memberId, productId }).onConflictDoNothing()
   }

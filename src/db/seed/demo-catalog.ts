@@ -31,7 +31,7 @@ import { isMixMatchPrice, mixMatchPriceRange } from '~/domain/mix-match'
 export type DemoCatalog = {
   categories: Array<typeof categories.$inferInsert>
   products: Array<typeof products.$inferInsert>
-  variants: Array<typeof variants.$inferInsert>
+  variants: Array<typeof variants.$inferInsert & { barcode: string }>
   stores: Array<typeof stores.$inferInsert>
   storeStock: Array<typeof storeStock.$inferInsert>
   collections: Array<typeof collections.$inferInsert>
