@@ -18,7 +18,8 @@ import { notFound, serverErrorResponse } from './http.server'
 import { createDocsRoutes } from './docs.server'
 import { documentOf, registerDocumentComponents } from './openapi.server'
 import { createRegionRoutes } from './region.server'
-import { createAdminApp, type AdminApiOptions, type AdminApp } from './admin/app.server'
+import { createAdminApp, previewUrl, type AdminApiOptions, type AdminApp } from './admin/app.server'
+import { AdminProducts } from './admin/products.service'
 import { createAdminServices } from './admin/services.server'
 import { StaffAlerts } from './alerts/staff-alerts.server'
 import { createLineWebhookRoutes } from './alerts/webhook.routes.server'
@@ -159,6 +160,14 @@ export function createApiApp(options: ApiOptions) {
   app.route('/', createLineWebhookRoutes(staffAlerts))
   // Prices and sales planned ahead (issue 32 item 4): the admin API edits them, the server's worker switches the sales.
   const prices = new PriceBook(options.db, adminServices.audit, adminOptions.now ?? (() => new Date()))
+  // The model editor (issue 32 item 1): the admin API edits models, the server's worker publishes scheduled ones.
+  const products = new AdminProducts(
+    options.db,
+    adminServices.audit,
+    adminOptions.now ?? (() => new Date()),
+    previews,
+    previewUrl(new URL(siteUrl).origin),
+  )
 
   const openApiDocument = documentOf(app, {
     termsUrl: options.storefront.terms('en'),
@@ -181,6 +190,7 @@ export function createApiApp(options: ApiOptions) {
         slips,
         prices,
         previews,
+        products,
         returns: {
           decisions: commerce.returnDecisions,
           views: commerce.returnViews,
@@ -222,6 +232,7 @@ export function createApiApp(options: ApiOptions) {
     staffAlerts,
     slips,
     prices,
+    products,
   })
   // A getter, not a value: Object.assign would make the admin app at once.
   return Object.defineProperty(api, 'admin', { get: adminApp, enumerable: true }) as typeof api & {

@@ -83,6 +83,8 @@ export const API_ERROR_REASONS = [
   'SCHEDULE_OVERLAP',
   // promotions (issue 32 item 5): a discount code whose text another code has, whatever the case
   'CODE_EXISTS',
+  // products (issue 32 item 1): a SKU, a barcode or a slug another model's size or colour has
+  'PRODUCT_CODE_TAKEN',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -12,6 +12,7 @@ import { createPaypalProvider } from '~/api/payments/paypal.server'
 import { startOrderMailDelivery } from '~/api/emails/order-mails.server'
 import { startStaffAlerts } from '~/api/alerts/staff-alerts.server'
 import { startPriceSchedules } from '~/api/admin/prices.service'
+import { startProductSchedules } from '~/api/admin/products.service'
 import { createStripeProvider } from '~/api/payments/stripe.server'
 import { randomUUID } from 'node:crypto'
 import { createLineLogin } from '~/api/providers/line-login.server'
@@ -261,6 +262,8 @@ export function getApiApp(): Promise<ApiApp> {
         const stopAlerts = startStaffAlerts(api.staffAlerts, { everyMs: env.STAFF_ALERT_CHECK_SECONDS * 1000 })
         // Sales planned ahead switch on and off by themselves, each once across instances (issue 32 item 4).
         const stopPrices = startPriceSchedules(api.prices, { everyMs: env.PRICE_SCHEDULE_CHECK_SECONDS * 1000 })
+        // Models scheduled to publish do so by themselves, each once across instances (issue 32 item 1), as often.
+        const stopProducts = startProductSchedules(api.products, { everyMs: env.PRICE_SCHEDULE_CHECK_SECONDS * 1000 })
         hourly()
         const timer = setInterval(() => {
           hourly()
@@ -269,7 +272,7 @@ export function getApiApp(): Promise<ApiApp> {
         purgeTimer = timer
         onShutdown('background work', async () => {
           clearInterval(timer)
-          await Promise.all([stopPixels(), stopDeadlines(), stopMails(), stopAlerts(), stopPrices()])
+          await Promise.all([stopPixels(), stopDeadlines(), stopMails(), stopAlerts(), stopPrices(), stopProducts()])
         })
       }
       return api

@@ -28,6 +28,9 @@ import { createPriceAdminRoutes } from './prices.routes.server'
 import { PriceBook } from './prices.service'
 import { createPromotionRoutes } from './promotions.routes.server'
 import { AdminPromotions } from './promotions.service'
+import { createProductAdminRoutes } from './products.routes.server'
+import { AdminProducts } from './products.service'
+import { PreviewTokens } from '~/api/catalog/preview-tokens.server'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -48,6 +51,10 @@ export type AdminApiOptions = AdminServiceOptions & {
   returns: { decisions: ReturnDecisionsService; views: ReturnViews; refundReturn?: RefundReturn }
   /** Prices and sales planned ahead (issue 32 item 4): the product API's, whose worker switches the sales. */
   prices?: PriceBook
+  /** Preview tokens of models not yet published (issue 32 item 1): the product API's, which takes them. */
+  previews?: PreviewTokens
+  /** The model editor (issue 32 item 1): the product API's, whose worker publishes the scheduled models. */
+  products?: AdminProducts
 }
 
 /**
@@ -111,11 +118,27 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     createPriceAdminRoutes(options.prices ?? new PriceBook(services.db, services.audit, services.now), services.now),
   )
   app.route('/', createPromotionRoutes(new AdminPromotions(services.db, services.audit, services.now), services.now))
+  const products =
+    options.products ??
+    new AdminProducts(
+      services.db,
+      services.audit,
+      services.now,
+      options.previews ?? new PreviewTokens(services.db, services.now),
+      previewUrl(site),
+    )
+  app.route('/', createProductAdminRoutes(products, services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
 
-  return Object.assign(app, { openApiDocument, services, tracking })
+  return Object.assign(app, { openApiDocument, services, tracking, products })
 }
 
 export type AdminApp = ReturnType<typeof createAdminApp>
+
+/** The shop's product page of a model with a preview token (decision 195). */
+export function previewUrl(site: string) {
+  return (familyId: string, token: string) =>
+    new URL(`/product/${encodeURIComponent(familyId)}?preview=${encodeURIComponent(token)}`, site).toString()
+}

@@ -56,6 +56,10 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     en: 'This transfer was received or cancelled already',
   },
   CODE_EXISTS: { th: 'มีโค้ดส่วนลดนี้อยู่แล้ว', en: 'A discount code with this text exists' },
+  PRODUCT_CODE_TAKEN: {
+    th: 'รหัสสินค้า บาร์โค้ด หรือสลักนี้มีสินค้าอื่นใช้อยู่แล้ว',
+    en: 'Another product already has this SKU, barcode or slug',
+  },
   REFERENCE_USED: { th: 'เลขอ้างอิงธนาคารนี้เคยใช้ชำระคำสั่งซื้อแล้ว', en: 'This bank reference paid an order before' },
   SCHEDULE_OVERLAP: {
     th: 'สินค้าบางรายการอยู่ในการลดราคาอื่นที่ช่วงเวลาทับซ้อนกัน',

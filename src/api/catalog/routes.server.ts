@@ -139,7 +139,6 @@ export function createCatalogRoutes({ db, catalog, previews = new PreviewTokens(
       if (preview !== undefined) {
         // A staff preview: never kept by any cache (the API's own, the storefront's client, the page cache, a CDN).
         c.header('Cache-Control', 'private, no-store')
-        c.header('X-Robots-Tag', 'noindex')
         const opened = await previews.verify(preview)
         const product = await catalog.getProduct(id, lang, currency, color, opened ?? undefined)
         return product ? c.json(product, 200) : notFound(c, 'NO PRODUCT FOUND')
