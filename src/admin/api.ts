@@ -19,6 +19,7 @@ import type * as returnsContract from '~/contract/admin-returns'
 import type * as stockContract from '~/contract/admin-stock'
 import type * as pricesContract from '~/contract/admin-prices'
 import type * as promotionsContract from '~/contract/admin-promotions'
+import type * as productsContract from '~/contract/admin-products'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -589,4 +590,49 @@ export function setMixMatch(input: MixMatchInput): Promise<MixMatch> {
 }
 export function getTierRules(): Promise<TierRules> {
   return adminCall('GET', '/promotions/tiers')
+}
+
+// ── products (issue 32 item 1) ───────────────────────────────────────────────────────────────────
+
+export type ProductList = Out<typeof productsContract.adminProductListSchema>
+export type ProductListQuery = {
+  q?: string
+  status?: Out<typeof productsContract.adminProductListQuery>['status']
+  category?: string
+  page?: number
+  page_size?: number
+}
+export type ProductChoices = Out<typeof productsContract.adminProductChoicesSchema>
+export type ProductModel = Out<typeof productsContract.adminProductSchema>
+export type ProductCreateInput = In<typeof productsContract.adminProductCreateBody>
+export type ProductUpdateInput = In<typeof productsContract.adminProductUpdateBody>
+export type ProductStatusInput = In<typeof productsContract.adminProductStatusBody>
+export type ProductPreview = Out<typeof productsContract.adminProductPreviewSchema>
+export type ProductStatus = ProductModel['status']
+
+const productPath = (id: string) => `/products/${encodeURIComponent(id)}`
+
+export function listProducts(query: ProductListQuery): Promise<ProductList> {
+  return adminCall('GET', '/products', { query })
+}
+export function getProductChoices(): Promise<ProductChoices> {
+  return adminCall('GET', '/products/choices')
+}
+export function getProductModel(id: string): Promise<ProductModel> {
+  return adminCall('GET', productPath(id))
+}
+export function createProductModel(input: ProductCreateInput): Promise<ProductModel> {
+  return adminCall('POST', '/products', { body: input })
+}
+export function updateProductModel(id: string, input: ProductUpdateInput): Promise<ProductModel> {
+  return adminCall('PUT', productPath(id), { body: input })
+}
+export function setProductStatus(id: string, input: ProductStatusInput): Promise<ProductModel> {
+  return adminCall('POST', `${productPath(id)}/status`, { body: input })
+}
+export function duplicateProductModel(id: string): Promise<ProductModel> {
+  return adminCall('POST', `${productPath(id)}/duplicate`)
+}
+export function previewProductModel(id: string): Promise<ProductPreview> {
+  return adminCall('POST', `${productPath(id)}/preview`)
 }

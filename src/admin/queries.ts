@@ -27,6 +27,10 @@ import {
   getPromotionCode,
   getTierRules,
   listPromotionCodes,
+  getProductChoices,
+  getProductModel,
+  listProducts,
+  type ProductListQuery,
   type OrdersQuery,
 } from './api'
 import type { AdminLocale } from './locale'
@@ -50,6 +54,7 @@ export const adminKeys = {
   prices: ['admin', 'prices'] as const,
   priceSchedules: ['admin', 'prices', 'schedules'] as const,
   promotions: ['admin', 'promotions'] as const,
+  products: ['admin', 'products'] as const,
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
@@ -207,4 +212,21 @@ export const tierRulesQuery = queryOptions({
   queryKey: [...adminKeys.promotions, 'tiers'],
   queryFn: getTierRules,
   staleTime: Infinity,
+})
+
+/** A page of models as the products screen's URL asks for it (catalog:write). */
+export function productListQuery(query: ProductListQuery) {
+  return queryOptions({ queryKey: [...adminKeys.products, 'list', query], queryFn: () => listProducts(query) })
+}
+
+/** A model whole, for its editor. */
+export function productModelQuery(id: string) {
+  return queryOptions({ queryKey: [...adminKeys.products, 'one', id], queryFn: () => getProductModel(id) })
+}
+
+/** The categories, collections and tags (with what each does) the editor offers. */
+export const productChoicesQuery = queryOptions({
+  queryKey: [...adminKeys.products, 'choices'],
+  queryFn: getProductChoices,
+  staleTime: 60_000,
 })

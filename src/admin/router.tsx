@@ -28,6 +28,9 @@ import {
   promotionCodeQuery,
   promotionCodesQuery,
   tierRulesQuery,
+  productChoicesQuery,
+  productListQuery,
+  productModelQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -38,6 +41,8 @@ import { requirePermission, signedInContext } from './session'
 import {
   ORDERS_SEARCH_DEFAULTS,
   PRICES_SEARCH_DEFAULTS,
+  PRODUCTS_SEARCH_DEFAULTS,
+  productsSearchSchema,
   STOCK_TRANSFERS_SEARCH_DEFAULTS,
   auditSearchSchema,
   ordersSearchSchema,
@@ -68,6 +73,7 @@ import {
   PromotionCodesScreen,
   TierRulesScreen,
 } from './screens/PromotionsScreen'
+import { NewProductScreen, ProductScreen, ProductsScreen } from './screens/ProductsScreen'
 import { AdminLayout } from './ui/AdminLayout'
 import { cleanFilter as cleanPriceFilter } from './screens/prices-ui'
 
@@ -306,6 +312,42 @@ const tierRulesRoute = createRoute({
   component: TierRulesScreen,
 })
 
+// Products (issue 32 item 1): the models with their status, a new model's form, a model's editor.
+const productsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'products',
+  validateSearch: productsSearchSchema,
+  search: { middlewares: [stripSearchParams(PRODUCTS_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ context }) => requirePermission(context.me, 'catalog:write'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(productListQuery(deps)),
+      context.queryClient.prefetchQuery(productChoicesQuery),
+    ]),
+  component: ProductsScreen,
+})
+
+const newProductRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'products/new',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'catalog:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(productChoicesQuery),
+  component: NewProductScreen,
+})
+
+const productRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'products/$id',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'catalog:write'),
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(productModelQuery(params.id)),
+      context.queryClient.prefetchQuery(productChoicesQuery),
+    ]),
+  component: ProductScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -331,6 +373,9 @@ const routeTree = rootRoute.addChildren([
   promotionCodeRoute,
   mixMatchRoute,
   tierRulesRoute,
+  productsRoute,
+  newProductRoute,
+  productRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */

@@ -178,6 +178,16 @@ export const pricesSearchSchema = z.object({
 export type PricesSearch = z.output<typeof pricesSearchSchema>
 export const PRICES_SEARCH_DEFAULTS = { page: 1 } as const satisfies Partial<PricesSearch>
 
+/** The products screen (issue 32 item 1): words (a name, SKU or barcode), a status, a category, the page. */
+export const productsSearchSchema = z.object({
+  page,
+  q: query,
+  status: oneOf(['draft', 'scheduled', 'published', 'unpublished']),
+  category: slug,
+})
+export type ProductsSearch = z.output<typeof productsSearchSchema>
+export const PRODUCTS_SEARCH_DEFAULTS = { page: 1 } as const satisfies Partial<ProductsSearch>
+
 /** A time typed in an `<input type="datetime-local">`, read as the shop's (Bangkok) time: ISO 8601 with its offset. */
 export function bangkokInput(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null

@@ -68,7 +68,7 @@ export const getProductPage = createServerFn({ method: 'GET' })
   )
 
 export const getProduct = createServerFn({ method: 'GET' })
-  .validator(z.object({ ...localised, id: text(160), color: z.optional(text(40)) }))
+  .validator(z.object({ ...localised, id: text(160), color: z.optional(text(40)), preview: z.optional(text(2000)) }))
   .handler(({ data }) =>
     /^[a-z0-9-]+$/.test(data.id)
       ? orNull(
@@ -77,6 +77,8 @@ export const getProduct = createServerFn({ method: 'GET' })
             currency: data.currency,
             // A colour that is no slug is no colour of the family: the first colour answers.
             color: data.color !== undefined && z.safeParse(slug, data.color).success ? data.color : undefined,
+            // A staff preview of a model not yet published (decision 195): the API answers it private, no-store.
+            preview: data.preview,
           }),
         )
       : Promise.resolve(null),

@@ -24,10 +24,10 @@ export const productPageQuery = (input: ListingInput) =>
   queryOptions({ queryKey: ['products', input], queryFn: () => getProductPage({ data: input }), staleTime: STALE })
 
 /** One colour of a product family: the family id and the colour's slug (none: the first colour). */
-export const productQuery = (id: string, lang: LocaleCode, currency: Currency, color?: string) =>
+export const productQuery = (id: string, lang: LocaleCode, currency: Currency, color?: string, preview?: string) =>
   queryOptions({
-    queryKey: ['product', lang, currency, id, color ?? null],
-    queryFn: () => getProduct({ data: { id, lang, currency, color } }),
+    queryKey: ['product', lang, currency, id, color ?? null, preview ?? null],
+    queryFn: () => getProduct({ data: { id, lang, currency, color, preview } }),
     staleTime: STALE,
   })
 

@@ -240,8 +240,10 @@ export async function handlePageRequest<Result extends { response: Response }>(
     delocalizePath(url.pathname, { strategy: localeSettings.strategy, defaultLocale: decision.defaultLocale }),
     readCookie(cookieHeader, sessionCookieName()) !== null,
   )
+  // A staff preview of a model not yet published (decision 195): never kept, never answered from the cache.
+  const preview = url.searchParams.has('preview')
   const sharedKey =
-    request.method === 'GET' && shared.enabled && nobodys
+    request.method === 'GET' && shared.enabled && nobodys && !preview
       ? pageCacheKey({
           path: url.pathname,
           search: url.search,
@@ -314,7 +316,8 @@ export async function handlePageRequest<Result extends { response: Response }>(
   const keptHeaders = keepable ? storableHeaders(result.response.headers, SECURITY_HEADER_NAMES) : []
   for (const [name, value] of Object.entries(headers)) result.response.headers.set(name, value)
   result.response.headers.delete('X-Powered-By')
-  if (isPrivatePath(url.pathname)) result.response.headers.set('Cache-Control', 'private, no-store')
+  if (isPrivatePath(url.pathname) || preview) result.response.headers.set('Cache-Control', 'private, no-store')
+  if (preview) result.response.headers.set('X-Robots-Tag', 'noindex')
   for (const cookie of setCookies) result.response.headers.append('Set-Cookie', cookie)
   const vary = result.response.headers.get('Vary')
   result.response.headers.set('Vary', vary ? `${vary}, Cookie, Accept-Language` : 'Cookie, Accept-Language')

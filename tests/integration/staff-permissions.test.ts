@@ -639,6 +639,32 @@ async function aPromotionCode(): Promise<string> {
   return row?.id ?? ''
 }
 
+/** A model of one colour and one size as the back office writes it (issue 32 item 1). */
+const modelFields = () => ({
+  category: 'dresses',
+  gender: 'women',
+  name_th: 'เสื้อทดสอบ',
+  name_en: 'Matrix top',
+  description_th: 'เสื้อสำหรับการทดสอบสิทธิ์',
+  description_en: 'A top for the permission matrix.',
+  material_th: 'ฝ้าย',
+  material_en: 'Cotton',
+  colours: [{ slug: 'white', name_th: 'ขาว', name_en: 'White', hex: '#FFFFFF', variants: [{ size: 'M' }] }],
+})
+
+/** A model made through the API as the owner; its id. */
+async function aProduct(): Promise<string> {
+  // The suite's category comes with its one product.
+  await aReturnProduct()
+  const slug = `matrix-model-${h.next()}`
+  const reply = await h.call('POST', '/products', {
+    cookie: ownerOf().cookie,
+    body: { slug, ...modelFields(), price_thb: 99_000, price_usd: 3_000 },
+  })
+  if (reply.status !== 201) throw new Error(`no model: ${reply.text}`)
+  return slug
+}
+
 /** A real call of each write operation, made ready by what it needs first. */
 const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
   staffInviteCreate: async () => ({
@@ -1197,6 +1223,61 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       entityType: 'promotion_code',
       entityId: id,
       changes: 'both',
+    }
+  },
+  adminProductCreate: async () => {
+    await aReturnProduct()
+    const slug = `matrix-model-${h.next()}`
+    return {
+      path: '/products',
+      body: { slug, ...modelFields(), price_thb: 99_000, price_usd: 3_000 },
+      action: 'product.create',
+      entityType: 'product',
+      entityId: slug,
+      changes: 'after',
+    }
+  },
+  adminProductUpdate: async () => {
+    const id = await aProduct()
+    const fields = modelFields()
+    return {
+      path: `/products/${id}`,
+      body: { ...fields, name_en: 'Matrix top, changed', colours: [{ ...fields.colours[0], id }] },
+      action: 'product.update',
+      entityType: 'product',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminProductStatus: async () => {
+    const id = await aProduct()
+    return {
+      path: `/products/${id}/status`,
+      body: { status: 'published' },
+      action: 'product.publish',
+      entityType: 'product',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminProductDuplicate: async () => {
+    const id = await aProduct()
+    return {
+      path: `/products/${id}/duplicate`,
+      action: 'product.duplicate',
+      entityType: 'product',
+      entityId: `${id}-copy`,
+      changes: 'after',
+    }
+  },
+  adminProductPreview: async () => {
+    const id = await aProduct()
+    return {
+      path: `/products/${id}/preview`,
+      action: 'product.preview',
+      entityType: 'product',
+      entityId: id,
+      changes: 'after',
     }
   },
   adminMixMatchUpdate: async () => ({

@@ -164,6 +164,13 @@ export function AdminLayout() {
                 </Link>
               </li>
             ) : null}
+            {can(me, 'catalog:write') ? (
+              <li>
+                <Link to="/products" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Products</Trans>
+                </Link>
+              </li>
+            ) : null}
             {can(me, 'stock:write') ? (
               <li>
                 <Link to="/stock" activeProps={{ 'aria-current': 'page' }}>

@@ -10,7 +10,7 @@ import {
   adminProductStatusBody,
   adminProductUpdateBody,
 } from '~/contract/admin-products'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import { adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
 import type { AdminProducts, ModelInput } from './products.service'
 
 const denied = {
@@ -268,7 +268,7 @@ export function createProductAdminRoutes(products: AdminProducts, now: () => Dat
       ),
     ),
     async (c) => {
-      const preview = await products.preview(c.req.valid('param').id, actorOf(c).id)
+      const preview = await products.preview(c.req.valid('param').id, auditContextOf(c))
       return c.json(toWire(adminProductPreviewSchema, preview), 200)
     },
   )

@@ -697,14 +697,25 @@ export class AdminProducts {
     )
   }
 
-  /** A signed, short-lived link to the shop's page of a model in any status (decision 195). */
-  async preview(familyId: string, staffId: string) {
+  /**
+   * A signed, short-lived link to the shop's page of a model in any status (decision 195). Audited: whoever holds the
+   * link sees the model until it expires.
+   */
+  async preview(familyId: string, context: AuditContext) {
     const [row] = await this.db
       .select({ id: products.id })
       .from(products)
       .where(and(eq(products.id, familyId), eq(products.familyId, familyId)))
     if (!row) throw new ApiError(404, 'NOT_FOUND', 'No such product')
-    const { token, expiresAt } = await this.previews.issue(familyId, staffId)
+    const { token, expiresAt } = await this.previews.issue(familyId, context.actor.id)
+    await this.db.transaction((tx) =>
+      this.audit.record(tx, context, {
+        action: 'product.preview',
+        entityType: 'product',
+        entityId: familyId,
+        after: { expiresAt: expiresAt.toISOString() },
+      }),
+    )
     return { token, url: this.shopUrl(familyId, token), expiresAt: expiresAt.toISOString() }
   }
 

@@ -20,7 +20,7 @@ import { MixMatchNote } from '~/catalog/components/MixMatchNote'
 import { ClubNote } from '~/catalog/components/ClubLabel'
 import { imageUrl } from '~/images/image-url'
 import { LineShareButton } from '~/line/components/LineShareButton'
-import { colorParam, isProductId, searchParams, sizeParam } from '~/routing/search-params'
+import { colorParam, isProductId, searchParams, sizeParam, stringParam } from '~/routing/search-params'
 import { productJsonLd } from '~/seo/json-ld'
 import { StructuredData } from '~/seo/StructuredData'
 import { pageHead } from '~/seo/page-head'
@@ -36,7 +36,12 @@ const FindInStore = lazy(() =>
  * The page of a product family (decision 092): ?color= picks the colour (none: the family's first), ?size=
  * a size, as a scanned barcode does; both stay in the canonical link.
  */
-const searchSchema = searchParams({ size: sizeParam(), color: colorParam() })
+const searchSchema = searchParams({
+  size: sizeParam(),
+  color: colorParam(),
+  // A staff preview of a model not yet published (decision 195): a signed token from the back office.
+  preview: stringParam(/^[A-Za-z0-9_.-]+$/, 2000),
+})
 
 /** The product's picture in shares: the first picture, as a 1200×1600 JPEG (the catalog's 3:4). */
 const PRODUCT_SHARE_IMAGE = { width: 1200, height: 1600 } as const
@@ -45,13 +50,13 @@ export const Route = createFileRoute('/product/$id')({
   validateSearch: searchSchema,
   // Only the colour changes what the loader reads: choosing a size is a navigation with nothing to load, so the
   // page answers the tap at once (and never waits for a pending component's code).
-  loaderDeps: ({ search }) => ({ color: search.color }),
+  loaderDeps: ({ search }) => ({ color: search.color, preview: search.preview }),
   loader: async ({ context, params, deps, location }) => {
     const { boot } = context
     // A malformed or overlong id is no product; the query's validator would refuse it with a 500.
     if (!isProductId(params.id)) throw notFound({ data: { path: location.pathname } })
     const product = await context.queryClient.ensureQueryData(
-      productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, deps.color),
+      productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, deps.color, deps.preview),
     )
     if (!product) throw notFound({ data: { path: location.pathname } })
     const color = colorOf(refOf(product))
@@ -61,7 +66,7 @@ export const Route = createFileRoute('/product/$id')({
       throw redirect({
         to: '/product/$id',
         params: { id: product.familyId },
-        search: { color, size: searchSchema(location.search).size },
+        search: { color, size: searchSchema(location.search).size, preview: deps.preview },
         replace: true,
       })
     }
@@ -119,7 +124,7 @@ function ProductPage() {
   const navigate = Route.useNavigate()
   const router = useRouter()
   const { data: product } = useSuspenseQuery(
-    productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, search.color),
+    productQuery(params.id, boot.locale, boot.region.ISOCurrencyCode, search.color, search.preview),
   )
   const [sizeError, setSizeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
@@ -188,6 +193,11 @@ function ProductPage() {
 
   return (
     <article className="product">
+      {search.preview ? (
+        <p className="product-preview" role="status">
+          <Trans>Preview: only staff with this link see this page until the product is published.</Trans>
+        </p>
+      ) : null}
       <Breadcrumbs
         trail={[
           { name: product.category.name, link: { to: '/category/$name', params: { name: product.category.slug } } },
@@ -328,7 +338,7 @@ function ProductPage() {
       ) : null}
       {/* Personal (kept on this device): filled in by the browser, never in the shared page's HTML (decision 139). */}
       <ClientOnly>
-        <RecentlyViewedHere current={{ id: product.familyId, color: search.color }} />
+        {search.preview ? null : <RecentlyViewedHere current={{ id: product.familyId, color: search.color }} />}
       </ClientOnly>
 
       <Modal open={open === 'size-chart'} onClose={() => setOpen(null)} title={<Trans>Size chart</Trans>}>
