@@ -617,7 +617,12 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
           const field = `${name}_${language}`
           const fieldId = f(field)
           const value = draft[keys[language]]
-          const change = (text: string) => update({ [keys[language]]: text })
+          const change = (text: string) =>
+            update({
+              [keys[language]]: text,
+              // A new model's address follows its English name until staff type one.
+              ...(creating && field === 'name_en' && !draft.slugTyped ? { slug: slugify(text) } : {}),
+            })
           return (
             <Field key={language} id={fieldId} label={label[language]} error={error(field)} hint={hint} lang={language}>
               {multiline ? (
@@ -675,9 +680,6 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
               maxLength={80}
               spellCheck={false}
               onChange={(event) => update({ slug: event.currentTarget.value.toLowerCase(), slugTyped: true })}
-              onFocus={() => {
-                if (!draft.slugTyped && !draft.slug) update({ slug: slugify(draft.nameEn) })
-              }}
               {...described(f('slug'), error('slug'), true)}
             />
           </Field>
@@ -836,16 +838,20 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
         {draft.colours.map((colour, c) => {
           const at = `colours.${c}`
           const colourId = ids[c] ?? ''
+          const number = c + 1
+          const colourName = (locale === 'th' ? colour.nameTh : colour.nameEn) || t`New colour`
           return (
             <section
               key={colour.id ?? `new-${c}`}
               className="admin-products__colour"
               aria-labelledby={f(`${at}-title`)}
             >
-              <h3 id={f(`${at}-title`)}>
+              <h2 id={f(`${at}-title`)}>
                 <span className="admin-products__swatch" style={{ background: colour.hex }} aria-hidden />
-                {(locale === 'th' ? colour.nameTh : colour.nameEn) || t`New colour`}
-              </h3>
+                <Trans>
+                  Colour {number}: {colourName}
+                </Trans>
+              </h2>
               <div className="admin-products__pair">
                 <Field
                   id={f(`${at}.name_th`)}
@@ -911,7 +917,7 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
                 <TableScroll>
                   <table className="admin-products__variants">
                     <TableCaption>
-                      <Trans>Sizes of this colour</Trans>
+                      <Trans>Sizes of colour {number}</Trans>
                     </TableCaption>
                     <thead>
                       <tr>
