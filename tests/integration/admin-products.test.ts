@@ -250,7 +250,7 @@ describe('models in the back office', () => {
     const preview = await as(marketing, 'POST', '/products/lotus-wrap-dress-d/preview')
     expect(preview.status, preview.text).toBe(200)
     const token = String(preview.body.token)
-    expect(String(preview.body.url)).toBe(`${SITE}/product/lotus-wrap-dress-d?preview=${token}`)
+    expect(String(preview.body.url)).toBe(`${SITE}/en/product/lotus-wrap-dress-d?preview=${token}`)
 
     const opened = await productPage('lotus-wrap-dress-d', `&preview=${token}`)
     expect(opened.status).toBe(200)

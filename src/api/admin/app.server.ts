@@ -137,8 +137,11 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
 
 export type AdminApp = ReturnType<typeof createAdminApp>
 
-/** The shop's product page of a model with a preview token (decision 195). */
+/** The shop's product page of a model with a preview token (decision 195), in the staff member's language. */
 export function previewUrl(site: string) {
-  return (familyId: string, token: string) =>
-    new URL(`/product/${encodeURIComponent(familyId)}?preview=${encodeURIComponent(token)}`, site).toString()
+  return (familyId: string, token: string, language: 'th' | 'en') =>
+    new URL(
+      `${language === 'en' ? '/en' : ''}/product/${encodeURIComponent(familyId)}?preview=${encodeURIComponent(token)}`,
+      site,
+    ).toString()
 }

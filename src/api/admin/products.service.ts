@@ -18,7 +18,7 @@ import type { PreviewTokens } from '~/api/catalog/preview-tokens.server'
 import { loggableError } from '~/db/error-details'
 import { PRODUCT_TAGS, type Gender, type ProductStatus, type ProductTag } from '~/domain/catalog'
 import { colourIdOf, skuFor, slugify, TAG_RULES } from '~/domain/product-editor'
-import { STAFF_PERMISSIONS } from '~/domain/staff-permissions'
+import { STAFF_PERMISSIONS, type StaffLanguage } from '~/domain/staff-permissions'
 import { systemActor, type AuditContext } from './actor'
 import type { AuditLog, Tx } from './audit.server'
 
@@ -94,7 +94,7 @@ export class AdminProducts {
     private readonly audit: Pick<AuditLog, 'record'>,
     private readonly now: () => Date,
     private readonly previews: PreviewTokens,
-    private readonly shopUrl: (familyId: string, token: string) => string,
+    private readonly shopUrl: (familyId: string, token: string, language: StaffLanguage) => string,
   ) {}
 
   async list(query: ListQuery) {
@@ -716,7 +716,7 @@ export class AdminProducts {
         after: { expiresAt: expiresAt.toISOString() },
       }),
     )
-    return { token, url: this.shopUrl(familyId, token), expiresAt: expiresAt.toISOString() }
+    return { token, url: this.shopUrl(familyId, token, context.actor.language), expiresAt: expiresAt.toISOString() }
   }
 
   /** Publishes one scheduled model whose time has come, claimed so that no other instance does. */
