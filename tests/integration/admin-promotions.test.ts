@@ -193,7 +193,7 @@ describe('promotions in the back office', () => {
     expect(await codeCount()).toBe(before)
   })
 
-  it('takes a new code at checkout from its start, audited, and gives its last use to one order of two', async () => {
+  it('takes a new code at checkout from its start, audited, gives its last use to one order of two, and takes a cancelled order’s use back', async () => {
     const created = await as(
       marketing,
       'POST',
@@ -230,6 +230,19 @@ describe('promotions in the back office', () => {
     expect(listed.find((item) => item.id === id)).toMatchObject({ uses: 2, state: 'used_up' })
     const after = await quote((await bigCart(5)).token, 'SPRING10')
     expect(after.status).toBe(409)
+
+    // The shopper cancels the first order: its use comes back once, and another order may take the code.
+    const cancel = () =>
+      call('POST', `/orders/${String((one.body.order as Json).number)}/cancel?lang=th`, {
+        headers: { 'x-order-token': String(one.body.access_token) },
+      })
+    const cancelled = await cancel()
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+    expect((await cancel()).status).toBe(409)
+    const back = (await as(marketing, 'GET', '/promotions/codes')).body.items as Json[]
+    expect(back.find((item) => item.id === id)).toMatchObject({ uses: 1, state: 'live' })
+    const again = await placeOrder((await bigCart(5)).token, 'SPRING10')
+    expect(again.status, JSON.stringify(again.body)).toBe(201)
   })
 
   it('stops a code after its end date, and after it is switched off; a change is audited before and after', async () => {
