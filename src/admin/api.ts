@@ -539,6 +539,9 @@ export function getPriceSchedule(id: string): Promise<PriceSchedule> {
 export function createPriceSchedule(input: PriceScheduleInput): Promise<PriceSchedule> {
   return adminCall('POST', '/price-schedules', { body: input })
 }
+export function updatePriceSchedule(id: string, input: PriceScheduleInput): Promise<PriceSchedule> {
+  return adminCall('PUT', `/price-schedules/${encodeURIComponent(id)}`, { body: input })
+}
 export function cancelPriceSchedule(id: string): Promise<PriceSchedule> {
   return adminCall('POST', `/price-schedules/${encodeURIComponent(id)}/cancel`)
 }
