@@ -407,6 +407,14 @@ export const priceBody = z
     compare_at_thb: z.int().min(0).max(MAX_UNIT_PRICE).nullable().default(null),
     compare_at_usd: z.int().min(0).max(MAX_UNIT_PRICE).nullable().default(null),
   })
+  // §2: the old price is shown struck through beside the price, so it is above it (the back office's rule too).
+  .superRefine((value, context) => {
+    for (const currency of ['thb', 'usd'] as const) {
+      const old = value[`compare_at_${currency}`]
+      if (old !== null && old <= value[`price_${currency}`])
+        context.addIssue({ code: 'custom', path: [`compare_at_${currency}`], message: 'above the price' })
+    }
+  })
   .openapi('PriceChange')
 export const stockBody = z.object({ stock_online: z.int().min(0).max(1_000_000) }).openapi('StockChange')
 export const productParam = z.object({ id: productId })

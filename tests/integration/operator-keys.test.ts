@@ -294,6 +294,15 @@ const WRITES: Record<string, () => Promise<Write>> = {
       check: async () => {
         const [row] = await database.db.select().from(products).where(eq(products.id, id))
         expect(row?.priceThb).toBe(123_400)
+        // An old price not above the price is refused, field by field, and nothing changes.
+        const below = await call('PUT', `/operator/products/${id}/price`, {
+          headers: asKey('manager'),
+          body: { price_thb: 100_000, price_usd: 3_000, compare_at_thb: 90_000, compare_at_usd: 3_000 },
+        })
+        expect(below.status).toBe(400)
+        expect(below.body.fields).toEqual({ compare_at_thb: 'invalid', compare_at_usd: 'invalid' })
+        const [after] = await database.db.select().from(products).where(eq(products.id, id))
+        expect(after?.priceThb).toBe(123_400)
       },
     }
   },
