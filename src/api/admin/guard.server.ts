@@ -305,7 +305,12 @@ export function adminErrorResponse(c: Context<AdminEnv>, error: ApiError): Respo
   const language = c.get('language') ?? 'th'
   return errorResponse(
     c,
-    new ApiError(error.status, error.reason, staffMessage(error.reason, language, error.message), error.details),
+    new ApiError(
+      error.status,
+      error.reason,
+      staffMessage(error.reason, language, error.message, error.details.fields),
+      error.details,
+    ),
   )
 }
 
