@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi'
 import { body, json, refused, toWire } from '~/api/http.server'
-import { ApiError } from '~/api/errors'
 import {
   adminPictureColourSchema,
   adminPictureEditBody,
@@ -22,25 +21,6 @@ const denied = {
 }
 
 const binary = z.string().openapi({ type: 'string', format: 'binary' })
-const multipart = z.object({ picture: binary }).openapi({ description: 'The picture in the field `picture`' })
-
-/** The uploaded bytes: the raw body, or the `picture` field of a multipart form (the first file in it otherwise). */
-async function uploadedBytes(request: Request): Promise<Uint8Array> {
-  const type = request.headers.get('content-type') ?? ''
-  if (!type.toLowerCase().startsWith('multipart/form-data')) return new Uint8Array(await request.arrayBuffer())
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    throw new ApiError(400, 'INVALID_INPUT', 'Not a multipart form', { fields: { picture: 'required' } })
-  }
-  const file = form.get('picture') ?? [...form.values()].find((value) => typeof value !== 'string') ?? null
-  if (file === null || typeof file === 'string') {
-    throw new ApiError(400, 'INVALID_INPUT', 'No file in the form', { fields: { picture: 'required' } })
-  }
-  return new Uint8Array(await file.arrayBuffer())
-}
-
 /**
  * Product pictures (issue 32 item 2, decision 194): read and changed with `catalog:write` (the roles that work on the
  * catalog's words and pictures), each change audited in its own transaction and on the shop at its next answer.
@@ -104,8 +84,7 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
           operationId: 'adminPictureUpload',
           summary: 'Add a picture to a colour: checked by its content, turned upright, kept without metadata',
           description:
-            'The body is the picture itself (any image type header: the content decides) or a multipart form with ' +
-            'the field `picture`. JPEG, PNG, WebP or AVIF, 15 MB and 40 megapixels at most, 12 pictures a colour. ' +
+            'The body is the picture itself (whatever its Content-Type says: its content decides). JPEG, PNG, WebP or AVIF, 15 MB and 40 megapixels at most, 12 pictures a colour. ' +
             'It is turned upright by its EXIF orientation and kept with no metadata (no GPS position, no camera), ' +
             'added after the colour’s other pictures with its alt text made of the model’s name and colour.',
           access: requirePermission('catalog:write'),
@@ -119,13 +98,12 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
                 'image/webp': { schema: binary },
                 'image/avif': { schema: binary },
                 'application/octet-stream': { schema: binary },
-                'multipart/form-data': { schema: multipart },
               },
             },
           },
           responses: {
             201: json(adminPictureColourSchema, 'Added: the colour with its pictures'),
-            400: refused('Not an id, or a form without a file'),
+            400: refused('Not an id'),
             ...denied,
             404: refused('No such product'),
             409: refused('The colour has 12 pictures already (PICTURE_REFUSED, fields.picture tooMany)'),
@@ -139,9 +117,9 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
     ),
     async (c) => {
       const declared = Number(c.req.header('content-length') ?? 0)
-      // A declared body over the limit (and the form's few hundred bytes) is refused before it is read.
-      if (declared > PICTURE_MAX_BYTES + 64 * 1024) throw pictureRefusal('tooLarge')
-      const bytes = await uploadedBytes(c.req.raw)
+      // A declared body over the limit is refused before it is read.
+      if (declared > PICTURE_MAX_BYTES) throw pictureRefusal('tooLarge')
+      const bytes = new Uint8Array(await c.req.arrayBuffer())
       const colour = await pictures.upload(c.req.valid('param').id, bytes, auditContextOf(c))
       return c.json(toWire(adminPictureColourSchema, colour), 201)
     },
