@@ -288,7 +288,10 @@ export const envSchema = z.object({
    */
   MEDIA_S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)')
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    )
     .optional(),
   MEDIA_S3_ENDPOINT: origin.optional(),
   MEDIA_S3_REGION: z

@@ -19,7 +19,9 @@ const fraction = z.number().min(0).max(1)
 
 export const adminPictureFocalSchema = z
   .object({ x: fraction, y: fraction })
-  .openapi('AdminPictureFocal', { description: 'Where the subject is: fractions of the width and height from the top left' })
+  .openapi('AdminPictureFocal', {
+    description: 'Where the subject is: fractions of the width and height from the top left',
+  })
 
 export const adminPictureSchema = z
   .object({

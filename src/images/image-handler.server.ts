@@ -187,7 +187,10 @@ async function render(source: Buffer, params: RenderParams): Promise<Buffer> {
     const upright = metadata.autoOrient
     const scale = density === undefined ? 1 : density / 72
     const crop = focalCrop(
-      { width: Math.max(1, Math.round(upright.width * scale)), height: Math.max(1, Math.round(upright.height * scale)) },
+      {
+        width: Math.max(1, Math.round(upright.width * scale)),
+        height: Math.max(1, Math.round(upright.height * scale)),
+      },
       { width: params.width, height: params.height },
       params.focal,
     )

@@ -26,7 +26,15 @@ import { ADMIN, SITE, StaffHarness, type Enrolled } from './support/staff'
  */
 
 type Signed = { staff: Enrolled; cookie: string }
-type Picture = { id: string; path: string; width: number; height: number; alt_th: string; alt_en: string; focal: unknown }
+type Picture = {
+  id: string
+  path: string
+  width: number
+  height: number
+  alt_th: string
+  alt_en: string
+  focal: unknown
+}
 
 const clock = new Clock(Date.now())
 
@@ -75,7 +83,7 @@ function suite(storageOf: () => Promise<{ storage: MediaStorage; stop: () => Pro
     await rm(state.cacheRoot, { recursive: true, force: true })
   })
 
-  const upload = async (who: Signed, productId: string, bytes: Uint8Array, headers: Record<string, string> = {}) => {
+  const upload = async (who: Signed, productId: string, bytes: Buffer, headers: Record<string, string> = {}) => {
     const response = await state.app.request(`${ADMIN}/products/${encodeURIComponent(productId)}/pictures`, {
       method: 'POST',
       headers: {
@@ -85,7 +93,7 @@ function suite(storageOf: () => Promise<{ storage: MediaStorage; stop: () => Pro
         'content-length': String(bytes.byteLength),
         ...headers,
       },
-      body: bytes,
+      body: new Uint8Array(bytes),
     })
     const text = await response.text()
     return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json, text }

@@ -117,7 +117,10 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
   )
   app.route('/', createPromotionRoutes(new AdminPromotions(services.db, services.audit, services.now), services.now))
   if (options.media) {
-    app.route('/', createPictureAdminRoutes(new AdminPictures(services.db, services.audit, options.media), services.now))
+    app.route(
+      '/',
+      createPictureAdminRoutes(new AdminPictures(services.db, services.audit, options.media), services.now),
+    )
   }
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)

@@ -146,11 +146,7 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
       ),
     ),
     async (c) => {
-      const colour = await pictures.reorder(
-        c.req.valid('param').id,
-        c.req.valid('json').pictures,
-        auditContextOf(c),
-      )
+      const colour = await pictures.reorder(c.req.valid('param').id, c.req.valid('json').pictures, auditContextOf(c))
       return c.json(toWire(adminPictureColourSchema, colour), 200)
     },
   )

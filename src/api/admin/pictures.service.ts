@@ -80,8 +80,7 @@ export class AdminPictures {
     private readonly db: Db,
     private readonly audit: AuditLog,
     private readonly storage: MediaStorage,
-    private readonly log: (message: string, error: unknown) => void = (message, error) =>
-      console.error(message, error),
+    private readonly log: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
   ) {}
 
   /** Models whose name (either language), id, SKU or barcode holds `q`, 25 at most, with their pictures counted. */
