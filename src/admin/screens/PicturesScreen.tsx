@@ -187,7 +187,7 @@ function PictureCard({
           type="button"
           className="admin-button admin-button--secondary admin-button--small"
           aria-disabled={position === 0}
-          aria-label={t`Move picture ${number} up`}
+          aria-label={t`Move up: picture ${number}`}
           onClick={() => {
             if (position > 0) onMove(-1)
           }}
@@ -198,7 +198,7 @@ function PictureCard({
           type="button"
           className="admin-button admin-button--secondary admin-button--small"
           aria-disabled={position === count - 1}
-          aria-label={t`Move picture ${number} down`}
+          aria-label={t`Move down: picture ${number}`}
           onClick={() => {
             if (position < count - 1) onMove(1)
           }}
