@@ -58,6 +58,7 @@ const WORDS = {
     search: 'Search',
     found: 'Products found',
     add: (colour: string) => `Add pictures of ${colour}`,
+    list: (colour: string) => `Pictures of ${colour}, in the shop’s order`,
     of: (n: number, count: number) => `Picture ${n} of ${count}`,
     up: (n: number) => `Move up: picture ${n}`,
     moved: (to: number, count: number) => `Moved to position ${to} of ${count}.`,
@@ -75,6 +76,7 @@ const WORDS = {
     search: 'ค้นหา',
     found: 'สินค้าที่พบ',
     add: (colour: string) => `เพิ่มรูปของสี${colour}`,
+    list: (colour: string) => `รูปของสี${colour} ตามลำดับที่ร้านแสดง`,
     of: (n: number, count: number) => `รูปที่ ${n} จาก ${count}`,
     up: (n: number) => `เลื่อนขึ้น: รูปที่ ${n}`,
     moved: (to: number, count: number) => `ย้ายไปลำดับที่ ${to} จาก ${count} แล้ว`,
@@ -123,21 +125,23 @@ async function journey(page: Page, language: 'en' | 'th', project: string) {
     { name: 'first.jpg', mimeType: 'image/jpeg', buffer: await photo('#aa3355') },
     { name: 'second.jpg', mimeType: 'image/jpeg', buffer: await photo('#3355aa') },
   ])
-  const newest = page.getByRole('listitem', { name: words.of(count, count), exact: true })
+  // The colour's pictures (a model's other colours have theirs, named alike).
+  const list = page.getByRole('list', { name: words.list(colour.colour), exact: true })
+  const newest = list.getByRole('listitem', { name: words.of(count, count), exact: true })
   await expect(newest).toBeVisible({ timeout: 20_000 })
   await expectNoViolations(page, `${words.base}/pictures (uploaded)`)
 
   // The second upload moved to the front with the keyboard: its Move up button keeps the focus as it climbs.
-  const up = page.getByRole('button', { name: words.up(count), exact: true })
+  const up = list.getByRole('button', { name: words.up(count), exact: true })
   await up.focus()
   for (let to = count - 1; to >= 1; to--) {
     await page.keyboard.press('Enter')
     await expect(page.getByRole('status').filter({ hasText: words.moved(to, count) })).toBeVisible()
-    await expect(page.getByRole('button', { name: words.up(to), exact: true })).toBeFocused()
+    await expect(list.getByRole('button', { name: words.up(to), exact: true })).toBeFocused()
   }
 
   // Its alt text in both languages, side by side, saved.
-  const first = page.getByRole('listitem', { name: words.of(1, count), exact: true })
+  const first = list.getByRole('listitem', { name: words.of(1, count), exact: true })
   await expect(first.locator('img')).toHaveAttribute('src', /\/images\/media\/products\//)
   await first.getByLabel(words.altTh).fill(alt.th)
   await first.getByLabel(words.altEn).fill(alt.en)
