@@ -90,7 +90,7 @@ function PictureCard({
   const pick = (event: MouseEvent<HTMLButtonElement>) => {
     // A click made with the keyboard (Enter, Space) has no position on the picture.
     if (event.detail === 0) return
-    const box = event.currentTarget.getBoundingClientRect()
+    const box = (event.currentTarget.querySelector('img') ?? event.currentTarget).getBoundingClientRect()
     if (box.width === 0 || box.height === 0) return
     setFocal({ x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) })
   }
