@@ -58,7 +58,8 @@ export class FileMediaStorage implements MediaStorage {
     return file
   }
 
-  async put(key: string, bytes: Uint8Array): Promise<void> {
+  /** The type is not kept: the image endpoint reads each picture's type from its content. */
+  async put(key: string, bytes: Uint8Array, _type?: string): Promise<void> {
     const file = this.fileOf(key)
     await mkdir(dirname(file), { recursive: true })
     const temp = `${file}.${process.pid}.${randomUUID()}.tmp`
