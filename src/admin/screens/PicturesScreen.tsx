@@ -67,7 +67,7 @@ function PictureCard({
   position: number
   count: number
   productId: string
-  onChanged: (colour: PictureColour, said: string) => void
+  onChanged: (colour: PictureColour, said: string, deleted?: boolean) => void
   onMove: (by: -1 | 1) => void
   onDragStart: () => void
   onDropOn: () => void
@@ -123,7 +123,7 @@ function PictureCard({
     setError(null)
     try {
       const colour = await deletePicture(productId, picture.id)
-      onChanged(colour, t`Picture ${number} deleted.`)
+      onChanged(colour, t`Picture ${number} deleted.`, true)
     } catch (failure) {
       setError(messageOf(failure, t`The picture could not be deleted. Try again.`))
       setBusy(false)
@@ -338,7 +338,7 @@ function ColourPictures({ colour, familyId }: { colour: PictureColour; familyId:
   const [error, setError] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
   const dragged = useRef<string | null>(null)
-  const inputRef = useRef<HTMLInputElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
   const pictures = colour.pictures
   const colourName = colour.colour
   const room = PICTURES_PER_COLOUR - pictures.length
@@ -426,7 +426,7 @@ function ColourPictures({ colour, familyId }: { colour: PictureColour; familyId:
 
   return (
     <section className="admin-pictures__colour" aria-labelledby={`${ids}-colour`}>
-      <h3 id={`${ids}-colour`}>
+      <h3 id={`${ids}-colour`} ref={headingRef} tabIndex={-1}>
         <span className="admin-stock__swatch" style={{ background: colour.colour_hex }} aria-hidden="true" />{' '}
         {colour.colour} <span className="admin-stock__id">{colour.product_id}</span>
       </h3>
@@ -444,7 +444,6 @@ function ColourPictures({ colour, familyId }: { colour: PictureColour; familyId:
           <Trans>Add pictures of {colourName}</Trans>
         </label>
         <input
-          ref={inputRef}
           id={`${ids}-file`}
           type="file"
           accept="image/*"
@@ -522,7 +521,11 @@ function ColourPictures({ colour, familyId }: { colour: PictureColour; familyId:
               position={index}
               count={pictures.length}
               productId={colour.product_id}
-              onChanged={(changed, text) => apply(changed, text)}
+              onChanged={(changed, text, deleted) => {
+                apply(changed, text)
+                // The deleted card took the focus with it: it goes to the colour's heading, before the pictures.
+                if (deleted) requestAnimationFrame(() => headingRef.current?.focus())
+              }}
               onMove={(by) => move(index, by)}
               onDragStart={() => {
                 dragged.current = picture.id
