@@ -7,8 +7,9 @@ import { expect, test } from './test'
 
 /**
  * Pictures in the browser (issue 32 item 2, decision 194), the journey of the issue: marketing finds a model, uploads
- * two pictures to a colour, moves the second to the front with the keyboard alone, writes its alt text in Thai and
- * English, and the shop's product page leads with it, its alt text in the page's language. In English on a desktop
+ * two pictures to a colour, moves the second to the front with the keyboard alone, sets its focal point with a click
+ * (a tap on the phone), writes its alt text in Thai and English, and the shop's product page leads with it, its alt
+ * text in the page's language and its crop around that point. In English on a desktop
  * and in Thai (also on a phone: @mobile), each axe-checked. The checks on the files themselves (content, size,
  * pixels, GPS), the focal crop, the audit and the S3 storage are in tests/integration/admin-pictures.test.ts.
  */
@@ -64,6 +65,8 @@ const WORDS = {
     moved: (to: number, count: number) => `Moved to position ${to} of ${count}.`,
     altTh: 'Alt text (Thai)',
     altEn: 'Alt text (English)',
+    across: 'Across',
+    down: 'Down',
     save: (n: number) => `Save picture ${n}`,
     saved: (n: number) => `Picture ${n} saved.`,
     product: (id: string) => `/en/product/${id}`,
@@ -82,6 +85,8 @@ const WORDS = {
     moved: (to: number, count: number) => `ย้ายไปลำดับที่ ${to} จาก ${count} แล้ว`,
     altTh: 'ข้อความแทนรูป (ไทย)',
     altEn: 'ข้อความแทนรูป (อังกฤษ)',
+    across: 'แนวนอน',
+    down: 'แนวตั้ง',
     save: (n: number) => `บันทึกรูปที่ ${n}`,
     saved: (n: number) => `บันทึกรูปที่ ${n} แล้ว`,
     product: (id: string) => `/product/${id}`,
@@ -143,6 +148,13 @@ async function journey(page: Page, language: 'en' | 'th', project: string) {
   // Its alt text in both languages, side by side, saved.
   const first = list.getByRole('listitem', { name: words.of(1, count), exact: true })
   await expect(first.locator('img')).toHaveAttribute('src', /\/images\/media\/products\//)
+  // Its focal point by a click (a tap on the phone) on the picture, 80% across and 30% down.
+  const picture = first.locator('img')
+  const box = await picture.boundingBox()
+  if (!box) throw new Error('the picture has no box')
+  await picture.click({ position: { x: box.width * 0.8, y: box.height * 0.3 } })
+  await expect(first.getByLabel(words.across, { exact: true })).toHaveValue('80')
+  await expect(first.getByLabel(words.down, { exact: true })).toHaveValue('30')
   await first.getByLabel(words.altTh).fill(alt.th)
   await first.getByLabel(words.altEn).fill(alt.en)
   await first.getByRole('button', { name: words.save(1), exact: true }).click()
@@ -155,7 +167,7 @@ async function journey(page: Page, language: 'en' | 'th', project: string) {
   await gotoHydrated(page, words.product(colour.product_id))
   const main = page.locator('.gallery__main img')
   await expect(main).toHaveAttribute('alt', alt[language])
-  await expect(main).toHaveAttribute('src', /\/images\/media\/products\//)
+  await expect(main).toHaveAttribute('src', /\/images\/media\/products\/.*fp=0\.8(,|%2C)0\.3/)
   await expect
     .poll(() => main.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), {
       message: 'the picture is served by the image endpoint',
