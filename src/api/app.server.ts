@@ -20,6 +20,7 @@ import { documentOf, registerDocumentComponents } from './openapi.server'
 import { createRegionRoutes } from './region.server'
 import { createAdminApp, type AdminApiOptions, type AdminApp } from './admin/app.server'
 import { createAdminServices } from './admin/services.server'
+import { FileMediaStorage } from '~/media/storage.server'
 import { StaffAlerts } from './alerts/staff-alerts.server'
 import { createLineWebhookRoutes } from './alerts/webhook.routes.server'
 import { DEFAULT_THB_PER_USD, DEMO_BANK_ACCOUNT, type ApiOptions } from './options.server'
@@ -177,6 +178,7 @@ export function createApiApp(options: ApiOptions) {
         alerts: staffAlerts,
         slips,
         prices,
+        media: options.media ?? new FileMediaStorage(join(tmpdir(), 'storefront-media')),
         returns: {
           decisions: commerce.returnDecisions,
           views: commerce.returnViews,

@@ -28,7 +28,16 @@ export const moneySchema = z
   .openapi('Money', { description: 'Integer minor units (satang, cents) and currency' })
 
 export const imageSchema = z
-  .object({ path: z.string(), width: z.int(), height: z.int(), alt: z.string() })
+  .object({
+    path: z.string(),
+    width: z.int(),
+    height: z.int(),
+    alt: z.string(),
+    focal: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+      .optional()
+      .openapi({ description: 'Where the subject is (fractions from the top left): crops keep it in view' }),
+  })
   .openapi('Image')
 
 export const colorSchema = z.object({ slug: z.string(), name: z.string(), hex: z.string() }).openapi('Color')

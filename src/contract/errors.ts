@@ -83,6 +83,9 @@ export const API_ERROR_REASONS = [
   'SCHEDULE_OVERLAP',
   // promotions (issue 32 item 5): a discount code whose text another code has, whatever the case
   'CODE_EXISTS',
+  // product pictures (issue 32 item 2): an upload that is not a JPEG, PNG, WebP or AVIF picture, over 15 MB, over 40
+  // megapixels, or one more than a colour may have (fields.picture says which)
+  'PICTURE_REFUSED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

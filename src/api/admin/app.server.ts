@@ -28,6 +28,9 @@ import { createPriceAdminRoutes } from './prices.routes.server'
 import { PriceBook } from './prices.service'
 import { createPromotionRoutes } from './promotions.routes.server'
 import { AdminPromotions } from './promotions.service'
+import { createPictureAdminRoutes } from './pictures.routes.server'
+import { AdminPictures } from './pictures.service'
+import type { MediaStorage } from '~/media/storage.server'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -48,6 +51,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   returns: { decisions: ReturnDecisionsService; views: ReturnViews; refundReturn?: RefundReturn }
   /** Prices and sales planned ahead (issue 32 item 4): the product API's, whose worker switches the sales. */
   prices?: PriceBook
+  /** Where product pictures are kept (issue 32 item 2, decision 194): files under DATA_DIR/media, or a bucket. */
+  media?: MediaStorage
 }
 
 /**
@@ -111,6 +116,12 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     createPriceAdminRoutes(options.prices ?? new PriceBook(services.db, services.audit, services.now), services.now),
   )
   app.route('/', createPromotionRoutes(new AdminPromotions(services.db, services.audit, services.now), services.now))
+  if (options.media) {
+    app.route(
+      '/',
+      createPictureAdminRoutes(new AdminPictures(services.db, services.audit, options.media), services.now),
+    )
+  }
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

@@ -188,7 +188,6 @@ export function requireAccess(access: Access, now: () => Date): MiddlewareHandle
   }
 }
 
-
 /** `requirePermission('staff:manage')`: the route's guard; step-up when the permissions need it and the call changes. */
 export function requirePermission(...permissions: StaffPermission[]): Access {
   return { kind: 'permission', permissions, stepUp: needsStepUp(permissions) }
@@ -300,7 +299,12 @@ export function adminErrorResponse(c: Context<AdminEnv>, error: ApiError): Respo
   const language = c.get('language') ?? 'th'
   return errorResponse(
     c,
-    new ApiError(error.status, error.reason, staffMessage(error.reason, language, error.message), error.details),
+    new ApiError(
+      error.status,
+      error.reason,
+      staffMessage(error.reason, language, error.message, error.details.fields),
+      error.details,
+    ),
   )
 }
 
