@@ -20,6 +20,7 @@ import type * as stockContract from '~/contract/admin-stock'
 import type * as pricesContract from '~/contract/admin-prices'
 import type * as promotionsContract from '~/contract/admin-promotions'
 import type * as productsContract from '~/contract/admin-products'
+import type * as picturesContract from '~/contract/admin-pictures'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -540,6 +541,9 @@ export function getPriceSchedule(id: string): Promise<PriceSchedule> {
 export function createPriceSchedule(input: PriceScheduleInput): Promise<PriceSchedule> {
   return adminCall('POST', '/price-schedules', { body: input })
 }
+export function updatePriceSchedule(id: string, input: PriceScheduleInput): Promise<PriceSchedule> {
+  return adminCall('PUT', `/price-schedules/${encodeURIComponent(id)}`, { body: input })
+}
 export function cancelPriceSchedule(id: string): Promise<PriceSchedule> {
   return adminCall('POST', `/price-schedules/${encodeURIComponent(id)}/cancel`)
 }
@@ -635,4 +639,83 @@ export function duplicateProductModel(id: string): Promise<ProductModel> {
 }
 export function previewProductModel(id: string): Promise<ProductPreview> {
   return adminCall('POST', `${productPath(id)}/preview`)
+}
+
+// ── pictures (issue 32 item 2) ───────────────────────────────────────────────────────────────────────
+
+export type PictureSearch = Out<typeof picturesContract.adminPictureSearchSchema>
+export type PictureModel = Out<typeof picturesContract.adminPictureModelSchema>
+export type PictureColour = Out<typeof picturesContract.adminPictureColourSchema>
+export type Picture = Out<typeof picturesContract.adminPictureSchema>
+export type PictureEditInput = In<typeof picturesContract.adminPictureEditBody>
+
+export function searchPictures(q: string): Promise<PictureSearch> {
+  return adminCall('GET', '/pictures/products', { query: { q } })
+}
+export function pictureModel(id: string): Promise<PictureModel> {
+  return adminCall('GET', `/pictures/products/${encodeURIComponent(id)}`)
+}
+export function orderPictures(productId: string, pictures: string[]): Promise<PictureColour> {
+  return adminCall('PUT', `/products/${encodeURIComponent(productId)}/pictures/order`, { body: { pictures } })
+}
+export function editPicture(productId: string, picture: string, edit: PictureEditInput): Promise<PictureColour> {
+  return adminCall('PATCH', `/products/${encodeURIComponent(productId)}/pictures/${encodeURIComponent(picture)}`, {
+    body: edit,
+  })
+}
+export function deletePicture(productId: string, picture: string): Promise<PictureColour> {
+  return adminCall('DELETE', `/products/${encodeURIComponent(productId)}/pictures/${encodeURIComponent(picture)}`)
+}
+
+/**
+ * Uploads a picture as the request's body (the API checks it by its content), telling its progress as a fraction;
+ * `fetch` cannot tell an upload's progress, so this one call goes through XMLHttpRequest, with the same headers.
+ */
+export function uploadPicture(
+  productId: string,
+  file: Blob,
+  onProgress: (fraction: number) => void,
+): Promise<PictureColour> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `/api/admin/${encodeURIComponent(storeKey())}/products/${encodeURIComponent(productId)}/pictures`)
+    xhr.withCredentials = true
+    xhr.setRequestHeader('accept', 'application/json')
+    xhr.setRequestHeader('accept-language', requestLanguage)
+    xhr.setRequestHeader('x-staff-request', '1')
+    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream')
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
+    }
+    xhr.onerror = () => reject(new AdminApiError(0, 'NETWORK', ''))
+    xhr.onload = () => {
+      let body: Record<string, unknown>
+      try {
+        body = JSON.parse(xhr.responseText) as Record<string, unknown>
+      } catch {
+        body = {}
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(body as PictureColour)
+        return
+      }
+      const fields =
+        body.fields && typeof body.fields === 'object'
+          ? Object.fromEntries(
+              Object.entries(body.fields as Record<string, unknown>).filter(
+                (entry): entry is [string, string] => typeof entry[1] === 'string',
+              ),
+            )
+          : {}
+      reject(
+        new AdminApiError(
+          xhr.status,
+          typeof body.reason === 'string' ? body.reason : `HTTP_${xhr.status}`,
+          typeof body.message === 'string' ? body.message : '',
+          fields,
+        ),
+      )
+    }
+    xhr.send(file)
+  })
 }

@@ -13,6 +13,8 @@ import {
   listStaff,
   listStockTransfers,
   searchStock,
+  searchPictures,
+  pictureModel,
   stockLocations,
   stockMatrix,
   stockMovements,
@@ -51,6 +53,7 @@ export const adminKeys = {
   staffSessions: ['admin', 'staff-sessions'] as const,
   audit: ['admin', 'audit'] as const,
   stock: ['admin', 'stock'] as const,
+  pictures: ['admin', 'pictures'] as const,
   prices: ['admin', 'prices'] as const,
   priceSchedules: ['admin', 'prices', 'schedules'] as const,
   promotions: ['admin', 'promotions'] as const,
@@ -230,3 +233,12 @@ export const productChoicesQuery = queryOptions({
   queryFn: getProductChoices,
   staleTime: 60_000,
 })
+/** Models found by name or SKU in the pictures screen (the first models when nothing is typed). */
+export function pictureSearchQuery(q: string) {
+  return queryOptions({ queryKey: [...adminKeys.pictures, 'search', q], queryFn: () => searchPictures(q) })
+}
+
+/** A model's colours with their pictures. */
+export function pictureModelQuery(id: string) {
+  return queryOptions({ queryKey: [...adminKeys.pictures, 'model', id], queryFn: () => pictureModel(id) })
+}

@@ -20,6 +20,8 @@ import {
   stockLocationsQuery,
   stockMatrixQuery,
   stockSearchQuery,
+  pictureModelQuery,
+  pictureSearchQuery,
   stockTransfersQuery,
   priceFamilyQuery,
   pricedProductsQuery,
@@ -49,6 +51,7 @@ import {
   pricesSearchSchema,
   signInSearchSchema,
   stockSearchSchema,
+  picturesSearchSchema,
   stockTransfersSearchSchema,
 } from './search'
 import { BulkPricesScreen } from './screens/BulkPricesScreen'
@@ -65,6 +68,7 @@ import { OrdersScreen } from './screens/OrdersScreen'
 import { SignInScreen } from './screens/SignInScreen'
 import { SlipsScreen } from './screens/SlipsScreen'
 import { StockScreen } from './screens/StockScreen'
+import { PicturesScreen } from './screens/PicturesScreen'
 import { StockTransfersScreen } from './screens/StockTransfersScreen'
 import {
   MixMatchScreen,
@@ -231,6 +235,20 @@ const stockTransfersRoute = createRoute({
   component: StockTransfersScreen,
 })
 
+// Pictures (issue 32 item 2): a model's colours, each with its pictures to upload, order, describe and crop.
+const picturesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'pictures',
+  validateSearch: picturesSearchSchema,
+  beforeLoad: ({ context }) => requirePermission(context.me, 'catalog:write'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    deps.product
+      ? context.queryClient.prefetchQuery(pictureModelQuery(deps.product))
+      : context.queryClient.prefetchQuery(pictureSearchQuery(deps.q ?? '')),
+  component: PicturesScreen,
+})
+
 // Prices (issue 32 item 4): the colours with their prices, a model's, the sales planned ahead, bulk changes.
 const pricesRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -364,6 +382,7 @@ const routeTree = rootRoute.addChildren([
   slipsRoute,
   stockRoute,
   stockTransfersRoute,
+  picturesRoute,
   pricesRoute,
   priceSalesRoute,
   bulkPricesRoute,

@@ -154,6 +154,12 @@ export const stockSearchSchema = z.object({
 })
 export type StockSearchParams = z.output<typeof stockSearchSchema>
 
+/** The pictures screen: a search, and the model whose colours' pictures are shown. */
+export const picturesSearchSchema = z.object({
+  q: text(MAX_QUERY_LENGTH),
+  product: text(100),
+})
+
 /** The transfers screen: open (sent) ones unless another status is asked for. */
 export const stockTransfersSearchSchema = z.object({
   status: z.enum(['sent', 'received', 'cancelled']).default('sent').catch('sent'),

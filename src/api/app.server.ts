@@ -21,6 +21,7 @@ import { createRegionRoutes } from './region.server'
 import { createAdminApp, previewUrl, type AdminApiOptions, type AdminApp } from './admin/app.server'
 import { AdminProducts } from './admin/products.service'
 import { createAdminServices } from './admin/services.server'
+import { FileMediaStorage } from '~/media/storage.server'
 import { StaffAlerts } from './alerts/staff-alerts.server'
 import { createLineWebhookRoutes } from './alerts/webhook.routes.server'
 import { DEFAULT_THB_PER_USD, DEMO_BANK_ACCOUNT, type ApiOptions } from './options.server'
@@ -191,6 +192,7 @@ export function createApiApp(options: ApiOptions) {
         prices,
         previews,
         products,
+        media: options.media ?? new FileMediaStorage(join(tmpdir(), 'storefront-media')),
         returns: {
           decisions: commerce.returnDecisions,
           views: commerce.returnViews,

@@ -19,7 +19,7 @@ export type ApiErrorDetails = {
 export class ApiError extends Error {
   override name = 'ApiError'
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 423 | 428 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 428 | 429 | 503,
     readonly reason: ApiErrorReason,
     message: string,
     readonly details: ApiErrorDetails = {},

@@ -11,6 +11,7 @@ import type { MetaPixelConfig, TikTokPixelConfig } from './analytics/pixel.servi
 import type { LineLogin } from './providers/line-login.server'
 import type { WebAuthnConfig } from './admin/factors.server'
 import type { TrackingOptions } from './admin/tracking.service'
+import type { MediaStorage } from '~/media/storage.server'
 import { bankNames } from '~/domain/thai-banks'
 import { SELLER } from '~/brand'
 import type { StorefrontLinks } from '~/contract/links'
@@ -87,6 +88,11 @@ export type ApiOptions = {
    * directory their pictures are kept in (DATA_DIR/slips on the server; the system's temporary directory by default).
    */
   slips?: { verifier?: SlipVerifier; storageDir?: string }
+  /**
+   * Where product pictures uploaded in the back office are kept (issue 32 item 2, decision 194): the server's media
+   * storage (DATA_DIR/media or a bucket); files under the system's temporary directory by default.
+   */
+  media?: MediaStorage
 }
 
 /** THB per USD at which USD orders count towards tiers, unless configured (USD_TO_THB_RATE). */

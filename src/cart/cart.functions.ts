@@ -22,6 +22,7 @@ function emptyCart(currencyCode: 'thb' | 'usd'): Cart {
     subtotal: 0,
     mixMatchDiscount: 0,
     total: 0,
+    mixMatchBundles: [],
     pricesChanged: false,
     blocked: false,
     purchased: false,

@@ -1,5 +1,4 @@
-import type { Currency } from '~/domain/money'
-import { MIX_MATCH_BUNDLE_PRICES, mixMatchDiscounts, type MixMatchBundleSize } from '~/domain/mix-match'
+import type { MixMatchBundle, MixMatchBundleSize } from '~/domain/mix-match-prices'
 
 /** What a cart's mix-and-match pieces (§9) come to, for the progress line of the cart. */
 export type MixMatchProgress = {
@@ -9,37 +8,27 @@ export type MixMatchProgress = {
   filled: MixMatchBundleSize | null
   /** The next bundle to aim for, and how many more different pieces it needs (null once five are in). */
   next: { size: MixMatchBundleSize; missing: number; price: number } | null
-  /** What the bundles take off, in minor units (the same rule as checkout's). */
+  /** What the bundles take off, in minor units: the cart's answer, worked out by checkout's rule on the server. */
   saving: number
 }
 
-type Line = {
-  productId: string
-  sku: string
-  category: string
-  tags: readonly string[]
-  unitPrice: number
-  quantity: number
-}
+type Line = { productId: string; tags: readonly string[] }
 
-function isTag(tag: string): tag is 'sale' | 'club' | 'mix_match' | 'new' {
-  return tag === 'sale' || tag === 'club' || tag === 'mix_match' || tag === 'new'
-}
-
-/** Null when the cart holds no mix-and-match piece. */
-export function mixMatchProgress(currency: Currency, lines: readonly Line[]): MixMatchProgress | null {
+/**
+ * How far the counted lines are from a bundle, priced by the cart's answer (`bundles`: the prices the back office
+ * set, `saving`: the cart's mix-and-match discount). Null when the cart holds no mix-and-match piece, or its answer
+ * names no bundle price.
+ */
+export function mixMatchProgress(
+  lines: readonly Line[],
+  { bundles, saving }: { bundles: readonly MixMatchBundle[]; saving: number },
+): MixMatchProgress | null {
   const pieces = new Set(lines.filter((line) => line.tags.includes('mix_match')).map((line) => line.productId)).size
   if (pieces === 0) return null
-  const saving = mixMatchDiscounts(
-    currency,
-    lines.map((line) => ({ ...line, tags: line.tags.filter(isTag) })),
-  ).reduce((sum, discount) => sum + discount, 0)
   const filled: MixMatchBundleSize | null = pieces >= 5 ? 5 : pieces >= 3 ? 3 : null
   const size: MixMatchBundleSize | null = pieces < 3 ? 3 : pieces < 5 ? 5 : null
-  return {
-    pieces,
-    filled,
-    next: size ? { size, missing: size - pieces, price: MIX_MATCH_BUNDLE_PRICES[size][currency] } : null,
-    saving,
-  }
+  if (size === null) return { pieces, filled, next: null, saving }
+  const price = bundles.find((bundle) => bundle.size === size)?.price
+  if (price === undefined) return null
+  return { pieces, filled, next: { size, missing: size - pieces, price }, saving }
 }

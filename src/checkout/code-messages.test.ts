@@ -19,6 +19,22 @@ describe('why a code does not apply, in words', () => {
     expect(formatWholeUnits(MONTHLY_CODE_CAP_THB)).toBe('2,000')
   })
 
+  it('names a code’s own minimum when the quote gives it (a code made in the back office), in its currency', async () => {
+    const [en, th] = await Promise.all([createI18n('en'), createI18n('th')])
+    expect(promotionCodeMessage(en, 'minimum', { amount: 1_500_00, currency: 'thb' })).toBe(
+      'This code needs a purchase of 1,500 THB or more (sale items do not count).',
+    )
+    expect(promotionCodeMessage(th, 'minimum', { amount: 500_00, currency: 'thb' })).toBe(
+      'โค้ดนี้ใช้ได้เมื่อซื้อครบ 500 บาทขึ้นไป (ไม่นับสินค้าลดราคา)',
+    )
+    expect(promotionCodeMessage(en, 'minimum', { amount: 50_00, currency: 'usd' })).toBe(
+      'This code needs a purchase of 50 USD or more (sale items do not count).',
+    )
+    expect(promotionCodeMessage(th, 'minimum', { amount: 50_00, currency: 'usd' })).toBe(
+      'โค้ดนี้ใช้ได้เมื่อซื้อครบ 50 ดอลลาร์สหรัฐขึ้นไป (ไม่นับสินค้าลดราคา)',
+    )
+  })
+
   it('writes whole units with thousands separators and no sign', () => {
     expect(formatWholeUnits(50_00)).toBe('50')
     expect(formatWholeUnits(30_000_00)).toBe('30,000')

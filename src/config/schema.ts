@@ -282,6 +282,26 @@ export const envSchema = z.object({
   SLIPOK_API_KEY: z.string().min(8).optional(),
   SLIPOK_API_URL: origin.default('https://api.slipok.com'),
   /**
+   * Where the back office's pictures are kept (issue 32 item 2, decision 194): an S3-compatible bucket (AWS S3, MinIO,
+   * Cloudflare R2…) when MEDIA_S3_BUCKET is set, with its keys (all or none); otherwise files under DATA_DIR/media.
+   * MEDIA_S3_ENDPOINT for a bucket not on AWS (then path-style addressing unless MEDIA_S3_PATH_STYLE=false).
+   */
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    )
+    .optional(),
+  MEDIA_S3_ENDPOINT: origin.optional(),
+  MEDIA_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/)
+    .default('auto'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(3).max(256).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(8).max(256).optional(),
+  MEDIA_S3_PATH_STYLE: booleanFlag.optional(),
+  /**
    * What unpaid orders may hold (issue 29, decision 038): orders per connection and per e-mail or telephone
    * at a time. The browser tests raise both (every test comes from 127.0.0.1 with the same telephone); the
    * integration tests keep the shop's values.
@@ -357,6 +377,7 @@ const SECRET_VARIABLES = new Set([
   'OPERATOR_TOKEN',
   'TURNSTILE_SECRET_KEY',
   'SLIPOK_API_KEY',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
   'THAILAND_POST_API_TOKEN',
   'THAILAND_POST_WEBHOOK_KEY',
 ])
@@ -424,6 +445,13 @@ function crossChecks(env: Env, ctx: z.RefinementCtx) {
       env.SLIPOK_BRANCH_ID ? 'SLIPOK_API_KEY' : 'SLIPOK_BRANCH_ID',
       'SLIPOK_BRANCH_ID and SLIPOK_API_KEY go together',
     )
+  }
+  const mediaSet = [env.MEDIA_S3_BUCKET, env.MEDIA_S3_ACCESS_KEY_ID, env.MEDIA_S3_SECRET_ACCESS_KEY].filter(Boolean)
+  if ((mediaSet.length > 0 || env.MEDIA_S3_ENDPOINT) && mediaSet.length < 3) {
+    // A half-configured bucket would keep pictures on one machine's disk while the operator thinks they are shared.
+    for (const name of ['MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[name]) issue(name, 'MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together')
+    }
   }
   if (!env.TURNSTILE_SITE_KEY !== !env.TURNSTILE_SECRET_KEY) {
     const missing = env.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY'

@@ -28,7 +28,16 @@ export const moneySchema = z
   .openapi('Money', { description: 'Integer minor units (satang, cents) and currency' })
 
 export const imageSchema = z
-  .object({ path: z.string(), width: z.int(), height: z.int(), alt: z.string() })
+  .object({
+    path: z.string(),
+    width: z.int(),
+    height: z.int(),
+    alt: z.string(),
+    focal: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+      .optional()
+      .openapi({ description: 'Where the subject is (fractions from the top left): crops keep it in view' }),
+  })
   .openapi('Image')
 
 export const colorSchema = z.object({ slug: z.string(), name: z.string(), hex: z.string() }).openapi('Color')
@@ -72,6 +81,11 @@ export const sizeChartSchema = z
   .object({ columns: z.array(z.string()), rows: z.array(z.object({ size: z.string(), values: z.array(z.number()) })) })
   .openapi('SizeChart')
 
+/** A mix-and-match bundle (§9) as the shop prices it now, in the asked currency (minor units). */
+export const mixMatchBundleSchema = z
+  .object({ size: z.union([z.literal(3), z.literal(5)]), price: z.int() })
+  .openapi('MixMatchBundle')
+
 export const productDetailSchema = productSummarySchema
   .extend({
     /** The family's colours with the sizes each is made in. */
@@ -86,6 +100,8 @@ export const productDetailSchema = productSummarySchema
     available_in_store: z.boolean(),
     match_with: z.array(productSummarySchema),
     you_may_also_like: z.array(productSummarySchema),
+    /** A mix-and-match piece's bundle prices, as the back office set them (empty for any other piece). */
+    mix_match_bundles: z.array(mixMatchBundleSchema),
   })
   .openapi('ProductDetail')
 

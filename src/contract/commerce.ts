@@ -8,7 +8,7 @@ import { DISCOUNT_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIP
 import { RETURN_KINDS, RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from '~/domain/returns'
 import { CARRIER_IDS } from '~/domain/carriers'
 import { postalAddressSchema } from '~/contract/accounts'
-import { productSummarySchema } from '~/contract/catalog'
+import { mixMatchBundleSchema, productSummarySchema } from '~/contract/catalog'
 import { LANGS, currencyQuery, langQuery, productId } from '~/contract/common'
 import { TAX_INVOICE_REFUSALS } from '~/domain/tax-invoice'
 import { SHIPPING_FEE_REASONS } from '~/domain/shipping'
@@ -52,6 +52,8 @@ export const cartSchema = z
     mix_match_discount: z.int(),
     /** subtotal − mix_match_discount, before delivery and any code. */
     total: z.int(),
+    /** The bundle prices in the cart's currency, as checkout charges them (empty for an empty cart). */
+    mix_match_bundles: z.array(mixMatchBundleSchema),
     prices_changed: z.boolean(),
     blocked: z.boolean(),
     purchased: z.boolean(),
@@ -97,7 +99,8 @@ export const quoteSchema = z
     subtotal: z.int(),
     mix_match_discount: z.int(),
     promotion: z.object({ code: z.string(), discount: z.int() }).nullable(),
-    promotion_rejected: z.object({ code: z.string(), reason: z.string() }).nullable(),
+    /** A code refused; `minimum` (minor units) when the cart is under that code's own minimum. */
+    promotion_rejected: z.object({ code: z.string(), reason: z.string(), minimum: z.int().optional() }).nullable(),
     /** Each discount on its own line, as the order will keep it. */
     discounts: z.array(discountLineSchema),
     shipping_fee: z.int(),
@@ -403,6 +406,14 @@ export const priceBody = z
     price_usd: z.int().min(0).max(MAX_UNIT_PRICE),
     compare_at_thb: z.int().min(0).max(MAX_UNIT_PRICE).nullable().default(null),
     compare_at_usd: z.int().min(0).max(MAX_UNIT_PRICE).nullable().default(null),
+  })
+  // §2: the old price is shown struck through beside the price, so it is above it (the back office's rule too).
+  .superRefine((value, context) => {
+    for (const currency of ['thb', 'usd'] as const) {
+      const old = value[`compare_at_${currency}`]
+      if (old !== null && old <= value[`price_${currency}`])
+        context.addIssue({ code: 'custom', path: [`compare_at_${currency}`], message: 'above the price' })
+    }
   })
   .openapi('PriceChange')
 export const stockBody = z.object({ stock_online: z.int().min(0).max(1_000_000) }).openapi('StockChange')

@@ -85,6 +85,9 @@ export const API_ERROR_REASONS = [
   'CODE_EXISTS',
   // products (issue 32 item 1): a SKU, a barcode or a slug another model's size or colour has
   'PRODUCT_CODE_TAKEN',
+  // product pictures (issue 32 item 2): an upload that is not a JPEG, PNG, WebP or AVIF picture, over 15 MB, over 40
+  // megapixels, or one more than a colour may have (fields.picture says which)
+  'PICTURE_REFUSED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

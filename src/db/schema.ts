@@ -50,8 +50,18 @@ export const relationKindEnum = pgEnum('relation_kind', RELATION_KINDS)
  */
 export const productStatusEnum = pgEnum('product_status', PRODUCT_STATUSES)
 
-/** An image of the catalog: a path under the image endpoint, its size and its alt text. */
-export type CatalogImage = { path: string; width: number; height: number; altTh: string; altEn: string }
+/**
+ * An image of the catalog: a path under the image endpoint, its size and its alt text; a picture uploaded in the back
+ * office (decision 194) is under `media/` and may have a focal point (x, y from 0 to 1) its crops keep in view.
+ */
+export type CatalogImage = {
+  path: string
+  width: number
+  height: number
+  altTh: string
+  altEn: string
+  focal?: { x: number; y: number }
+}
 
 /** A size chart in centimetres: one row a size, one value a measurement column. */
 export type SizeChart = {

@@ -21,3 +21,14 @@ export const MIX_MATCH_BUNDLE_PRICES: MixMatchBundlePrices = {
   3: { thb: 1_990_00, usd: 60_00 },
   5: { thb: 2_990_00, usd: 90_00 },
 }
+
+/** A bundle's price in one currency, as the shop's answers carry it (the cart and a mix-and-match product page). */
+export type MixMatchBundle = { size: MixMatchBundleSize; price: number }
+
+/** The bundles in one currency, smallest first. */
+export function bundlesIn(prices: MixMatchBundlePrices, currency: Currency): MixMatchBundle[] {
+  return [
+    { size: 3, price: prices[3][currency] },
+    { size: 5, price: prices[5][currency] },
+  ]
+}

@@ -31,7 +31,8 @@ export type PricingResult = {
   /** Σ of the lines' mix-and-match discounts. */
   mixMatchDiscount: number
   promotion: { code: string; discount: number } | null
-  promotionRejected: { code: string; reason: PromotionRejection } | null
+  /** A code refused; `minimum` (minor units, the cart's currency) when it was under the code's own minimum. */
+  promotionRejected: { code: string; reason: PromotionRejection; minimum?: number } | null
   shippingFee: number
   /** subtotal − mixMatchDiscount − promotion discount + shippingFee (never negative). */
   total: number
@@ -73,7 +74,12 @@ export function priceCart(input: PricingInput): PricingResult {
   if (promotion) {
     const outcome = evaluatePromotion(promotion, currency, lines)
     if (outcome.applied) promotionResult = { code: promotion.code, discount: outcome.discount }
-    else promotionRejected = { code: promotion.code, reason: outcome.reason }
+    else
+      promotionRejected = {
+        code: promotion.code,
+        reason: outcome.reason,
+        ...(outcome.minimum === undefined ? {} : { minimum: outcome.minimum }),
+      }
   }
   const promotionDiscount = promotionResult?.discount ?? 0
 

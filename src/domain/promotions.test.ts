@@ -14,13 +14,17 @@ describe('NEW200', () => {
   it('is refused under 1,000 THB', () => {
     const result = price({ lines: [line({ unitPrice: 999_99 })], promotion: NEW200 })
     expect(result.promotion).toBeNull()
-    expect(result.promotionRejected).toEqual({ code: 'NEW200', reason: 'minimum' })
+    expect(result.promotionRejected).toEqual({ code: 'NEW200', reason: 'minimum', minimum: 1_000_00 })
     expect(result.total).toBe(999_99)
   })
 
   it('does not count sale items towards the minimum', () => {
     const lines = [line({ unitPrice: 5_000_00, tags: ['sale'] }), line({ unitPrice: 900_00 })]
-    expect(price({ lines, promotion: NEW200 }).promotionRejected).toEqual({ code: 'NEW200', reason: 'minimum' })
+    expect(price({ lines, promotion: NEW200 }).promotionRejected).toEqual({
+      code: 'NEW200',
+      reason: 'minimum',
+      minimum: 1_000_00,
+    })
   })
 
   it('is refused on a cart of sale items only', () => {

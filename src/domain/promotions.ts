@@ -52,7 +52,9 @@ export function isPromotionEligible(line: PricingLine, promotion: Promotion): bo
   )
 }
 
-export type PromotionOutcome = { applied: true; discount: number } | { applied: false; reason: PromotionRejection }
+/** A code refused: why, and for `minimum` the code's own minimum in the cart's currency (minor units). */
+export type PromotionOutcome =
+  { applied: true; discount: number } | { applied: false; reason: PromotionRejection; minimum?: number }
 
 /**
  * §9 the discount of a code, on the eligible lines after mix-and-match. Rejected when not valid in the currency,
@@ -71,7 +73,7 @@ export function evaluatePromotion(
   const eligibleLines = lines.filter((line) => isPromotionEligible(line, promotion))
   const eligible = eligibleLines.reduce((sum, line) => sum + line.lineTotal - line.mixMatchDiscount, 0)
   if (eligibleLines.length === 0 || eligible === 0) return { applied: false, reason: 'noEligibleItems' }
-  if (eligible < minimum) return { applied: false, reason: 'minimum' }
+  if (eligible < minimum) return { applied: false, reason: 'minimum', minimum }
   let discount: number
   if (promotion.kind === 'amount') {
     discount = amount ?? 0

@@ -12,6 +12,8 @@ import {
   type ImageFit,
   type ImageFormat,
 } from './image-url'
+import type { FocalPoint } from '~/domain/pictures'
+import { focalCrop, parseFocalParam } from './focal'
 
 export type ImageHandlerOptions = {
   /** Folder the catalog images are read from when no resolveSource is given. */
@@ -28,6 +30,8 @@ type RenderParams = {
   width: number | null
   height: number | null
   fit: ImageFit
+  /** Where the subject is (`fp=x,y`): a `fit=cover` crop with both sizes keeps it in the window (decision 194). */
+  focal: FocalPoint | null
 }
 
 /** Bump when rendering changes, so that old cache entries are no longer used. */
@@ -119,8 +123,11 @@ function parseParams(search: URLSearchParams): { params: RenderParams } | { fiel
   const quality = parseInteger(search.get('q'), IMAGE_MIN_QUALITY, IMAGE_MAX_QUALITY, 'q', fields)
   const width = parseInteger(search.get('w'), IMAGE_MIN_SIZE, IMAGE_MAX_SIZE, 'w', fields)
   const height = parseInteger(search.get('h'), IMAGE_MIN_SIZE, IMAGE_MAX_SIZE, 'h', fields)
+  const fp = search.get('fp')
+  const focal = fp === null ? null : parseFocalParam(fp)
+  if (fp !== null && focal === null) fields.fp = 'must be x,y from 0 to 1 in hundredths'
   if (Object.keys(fields).length > 0) return { fields }
-  return { params: { format, quality: quality ?? DEFAULT_QUALITY, width, height, fit } }
+  return { params: { format, quality: quality ?? DEFAULT_QUALITY, width, height, fit, focal } }
 }
 
 async function loadSource(path: string, options: ImageHandlerOptions): Promise<Buffer | null> {
@@ -143,7 +150,9 @@ function sha256(data: string | Buffer): string {
 
 function cacheKey(path: string, params: RenderParams, source: Buffer): string {
   const { format, quality, width, height, fit } = params
-  const normalised = `fm=${format}&q=${quality}&w=${width ?? ''}&h=${height ?? ''}&fit=${fit}`
+  // A focal point is named only when given, so that the keys of pictures without one stay as they were.
+  const focal = params.focal ? `&fp=${params.focal.x},${params.focal.y}` : ''
+  const normalised = `fm=${format}&q=${quality}&w=${width ?? ''}&h=${height ?? ''}&fit=${fit}${focal}`
   return sha256(`v${RENDERER_VERSION}\n${path}\n${normalised}\n${source.length}\n${sha256(source)}`)
 }
 
@@ -173,7 +182,22 @@ async function render(source: Buffer, params: RenderParams): Promise<Buffer> {
       ? svgDensity(metadata.width, metadata.height, params)
       : undefined
   let pipeline = sharp(source, { density, autoOrient: true })
-  if (params.width !== null || params.height !== null) {
+  if (params.focal && params.fit === 'cover' && params.width !== null && params.height !== null) {
+    // The crop around the focal point, in the source's upright size scaled as the SVG is rasterised.
+    const upright = metadata.autoOrient
+    const scale = density === undefined ? 1 : density / 72
+    const crop = focalCrop(
+      {
+        width: Math.max(1, Math.round(upright.width * scale)),
+        height: Math.max(1, Math.round(upright.height * scale)),
+      },
+      { width: params.width, height: params.height },
+      params.focal,
+    )
+    pipeline = pipeline
+      .resize({ width: crop.resizeWidth, height: crop.resizeHeight, fit: 'fill' })
+      .extract({ left: crop.left, top: crop.top, width: params.width, height: params.height })
+  } else if (params.width !== null || params.height !== null) {
     pipeline = pipeline.resize({
       width: params.width ?? undefined,
       height: params.height ?? undefined,

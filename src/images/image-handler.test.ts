@@ -315,3 +315,41 @@ describe('handleImageRequest: errors', () => {
     }
   })
 })
+
+describe('handleImageRequest: the focal point (decision 194)', () => {
+  // An SVG half red (left) and half blue (right), 400 × 200: a square crop shows the side it kept.
+  const SPLIT = 'products/split.svg'
+  beforeAll(async () => {
+    await writeFile(
+      join(options.sourceRoot, SPLIT),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200">' +
+        '<rect width="200" height="200" fill="#ff0000"/><rect x="200" width="200" height="200" fill="#0000ff"/></svg>',
+    )
+  })
+
+  async function centre(query: string): Promise<[number, number, number]> {
+    const response = await request(SPLIT, query)
+    expect(response.status).toBe(200)
+    const { data, info } = await sharp(await body(response))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels
+    return [data[at] ?? -1, data[at + 1] ?? -1, data[at + 2] ?? -1]
+  }
+
+  it('crops fit=cover around fp, and the middle without it', async () => {
+    expect(await centre('?fm=png&w=60&h=60&fit=cover&fp=0.9,0.5')).toEqual([0, 0, 255])
+    expect(await centre('?fm=png&w=60&h=60&fit=cover&fp=0.1,0.5')).toEqual([255, 0, 0])
+    const plain = await request(SPLIT, '?fm=png&w=60&h=60&fit=cover')
+    const withPoint = await request(SPLIT, '?fm=png&w=60&h=60&fit=cover&fp=0.9,0.5')
+    expect(plain.headers.get('ETag')).not.toBe(withPoint.headers.get('ETag'))
+  })
+
+  it('refuses an fp outside 0..1 or finer than hundredths', async () => {
+    for (const fp of ['1.5,0.5', '0.5', '0.125,0.5', 'x,y']) {
+      const response = await request(SPLIT, `?w=60&h=60&fp=${fp}`)
+      expect(response.status, fp).toBe(400)
+    }
+  })
+})

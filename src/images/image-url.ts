@@ -1,3 +1,6 @@
+import type { FocalPoint } from '~/domain/pictures'
+import { focalParam } from './focal'
+
 /** Output formats the image endpoint can produce (§9). */
 export const IMAGE_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const
 /** Resize modes of the image endpoint, as sharp names them (§9). */
@@ -17,7 +20,15 @@ export const IMAGE_ENDPOINT_PREFIX = '/images/'
 /** Widths offered in product image srcsets. */
 export const PRODUCT_IMAGE_WIDTHS = [240, 360, 480, 720, 960, 1200]
 
-export type ImageOptions = { format?: ImageFormat; quality?: number; width?: number; height?: number; fit?: ImageFit }
+export type ImageOptions = {
+  format?: ImageFormat
+  quality?: number
+  width?: number
+  height?: number
+  fit?: ImageFit
+  /** The picture's focal point (decision 194): `fp=x,y`, which a `fit=cover` crop keeps in the window. */
+  focal?: FocalPoint
+}
 
 /** Matches a URL with a scheme (https:, data:, blob:…) or a protocol-relative URL. */
 const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i
@@ -33,7 +44,7 @@ export function isVideoUrl(src: string): boolean {
   return /\.mp4$/i.test(path)
 }
 
-/** The CDN query parameters, in their fixed order (fm, q, w, h, fit), unset ones left out. */
+/** The CDN query parameters, in their fixed order (fm, q, w, h, fit, fp), unset ones left out. */
 function queryPairs(options: ImageOptions): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
   const quality = clampInteger(options.quality, IMAGE_MIN_QUALITY, IMAGE_MAX_QUALITY)
@@ -44,6 +55,7 @@ function queryPairs(options: ImageOptions): Array<[string, string]> {
   if (width !== undefined) pairs.push(['w', String(width)])
   if (height !== undefined) pairs.push(['h', String(height)])
   if (options.fit !== undefined) pairs.push(['fit', options.fit])
+  if (options.focal !== undefined) pairs.push(['fp', focalParam(options.focal)])
   return pairs
 }
 

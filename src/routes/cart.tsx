@@ -216,7 +216,12 @@ function CartPage() {
                 )
               })}
             </dl>
-            <MixMatchProgress currency={cart.currency} lines={countedLines} />
+            <MixMatchProgress
+              currency={cart.currency}
+              lines={countedLines}
+              bundles={cart.mixMatchBundles}
+              saving={cart.mixMatchDiscount}
+            />
             <p className="account-muted">
               <Trans>Shipping and discount codes are worked out at checkout. Prices include VAT.</Trans>
             </p>

@@ -91,6 +91,7 @@ function dress(overrides: Partial<ProductDetail> = {}): ProductDetail {
     availableInStore: true,
     matchWith: [],
     youMayAlsoLike: [],
+    mixMatchBundles: [],
     ...overrides,
   }
 }

@@ -1,4 +1,5 @@
 import { env } from '../../app.config'
+import { getMediaStorage } from '~/media/media.server'
 import { createApiApp, type ApiApp } from '~/api/app.server'
 import { CatalogReads } from '~/api/catalog/catalog-reads'
 import { catalogGeneration, catalogWatched, onCatalogChange, watchCatalog } from './catalog-changes.server'
@@ -221,6 +222,8 @@ export function getApiApp(): Promise<ApiApp> {
           record: env.SHOP_MODE !== 'live',
           channelSecret: env.LINE_MESSAGING_CHANNEL_SECRET ?? null,
         },
+        // Product pictures (issue 32 item 2): the same storage the image endpoint reads (DATA_DIR/media or a bucket).
+        media: getMediaStorage(),
         // Transfer slips (issue 31 item 6): SlipOK when configured; the demo's verifier in demo mode; none live.
         slips: {
           storageDir: resolve(env.DATA_DIR, 'slips'),

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm'
 import { env } from '../../app.config'
 import { collections, editorials, products } from '~/db/schema'
 import { bannerSvg, productImageSvg } from '~/images/placeholder-svg'
+import { getMediaStorage } from '~/media/media.server'
+import { mediaKeyOf } from '~/media/media-path'
 import { getDatabase } from './database.server'
 
 const PRODUCT_IMAGE = /^products\/([a-z0-9-]+)\/([1-9])\.svg$/
@@ -18,10 +20,13 @@ function seedOf(text: string): number {
 
 /**
  * Sources of the image endpoint: the demo catalog's pictures are drawn as SVG from the product's
- * category and colour (the shop has no photographs and no network); any other path is a file under
+ * category and colour (the shop has no photographs and no network); pictures uploaded in the back office are under
+ * `media/`, read from the media storage (files or a bucket, decision 194); any other path is a file under
  * DATA_DIR/images, where real photographs go.
  */
 export async function resolveImageSource(path: string): Promise<Buffer | null> {
+  const mediaKey = mediaKeyOf(path)
+  if (mediaKey !== null) return getMediaStorage().get(mediaKey)
   const product = PRODUCT_IMAGE.exec(path)
   const collection = COLLECTION_IMAGE.exec(path)
   const editorial = EDITORIAL_IMAGE.exec(path)
@@ -37,7 +42,8 @@ export async function resolveImageSource(path: string): Promise<Buffer | null> {
       .from(products)
       .where(eq(products.id, product[1]))
     const view = Number(product[2])
-    if (!row || view > row.images.length) return null
+    // A view the back office took off the colour (decision 194) is no longer served.
+    if (!row?.images.some((image) => image.path === path)) return null
     return Buffer.from(
       productImageSvg({
         category: row.category,

@@ -135,6 +135,48 @@ for (const journey of JOURNEYS) {
   })
 }
 
+test('marketing changes a planned sale before it starts: its prices and its end', async ({ page }) => {
+  test.setTimeout(60_000)
+  const staff = await newStaff(page.request, 'marketing', { language: 'en' })
+  await signInByApi(page.request, staff)
+  const colour = await plainColour(page.request, 7)
+  const name = `E2E change ${Date.now()}`
+  const start = new Date(Date.now() + 24 * 3600_000)
+  await page.goto('/en/admin/prices/sales')
+  await page.getByLabel('Name (such as 11.11)').fill(name)
+  await page.getByLabel('Starts (Bangkok time)').fill(bangkok(start))
+  await page.getByLabel('Ends (Bangkok time)').fill(bangkok(new Date(start.getTime() + 3600_000)))
+  await page.getByLabel('Name or product id').fill(colour.id)
+  await page.getByRole('button', { name: 'Preview the sale' }).click()
+  await page.getByRole('button', { name: 'Plan the sale' }).click()
+  const row = page.locator(`tr[data-sale="${name}"]`)
+  await expect(row).toBeVisible()
+
+  await row.getByRole('button', { name: `Change ${name}` }).click()
+  const heading = page.getByRole('heading', { level: 2, name: `Change the sale ${name}` })
+  await expect(heading).toBeFocused()
+  const baht = page.getByRole('textbox', { name: /^Sale price in baht of / })
+  await expect(baht).toHaveCount(1)
+  const sale = Math.floor(colour.price_thb / 200)
+  await baht.fill(String(sale))
+  await page.getByLabel('Ends (Bangkok time)').fill(bangkok(new Date(start.getTime() + 7200_000)))
+  await expectNoViolations(page, '/en/admin/prices/sales changing a sale')
+  await page.getByRole('button', { name: 'Save the sale' }).click()
+  await expect(page.getByRole('status').filter({ hasText: `The sale ${name} is changed.` })).toBeVisible()
+  await expect(heading).toHaveCount(0)
+
+  // The admin API has the sale as changed: the new price, the new end.
+  const listed = await page.request.get(`${ADMIN_API}/price-schedules`)
+  const { items } = (await listed.json()) as { items: Array<{ id: string; name: string }> }
+  const id = items.find((item) => item.name === name)?.id
+  const stored = (await (await page.request.get(`${ADMIN_API}/price-schedules/${id}`)).json()) as {
+    ends_at: string
+    lines: Array<{ sale_thb: number }>
+  }
+  expect(stored.lines.map((line) => line.sale_thb)).toEqual([sale * 100])
+  expect(Date.parse(stored.ends_at)).toBe(Math.floor(start.getTime() / 1000) * 1000 + 7200_000)
+})
+
 test.describe('on a phone', () => {
   const pixel = devices['Pixel 7']
   test.use({

@@ -21,6 +21,8 @@ test(
   'a guest checks out in Thai by bank transfer and sees the PromptPay QR code',
   { tag: '@cluster' },
   async ({ page, request }) => {
+    // A whole journey (cart, checkout, the order, the cart again): 29 s through nginx on a busy machine.
+    test.setTimeout(60_000)
     await addDress(page, '', await roomySize(request), 'เพิ่มลงตะกร้าแล้ว')
     await page.getByRole('link', { name: 'ดูตะกร้า' }).click()
     await expect(page).toHaveURL(/\/cart$/)
@@ -77,6 +79,8 @@ test(
 )
 
 test('a member checks out in English by card with NEW200', { tag: '@cluster' }, async ({ page, request }) => {
+  // A whole journey (log in, cart, checkout, the card page, the order): near 30 s through nginx on a busy machine.
+  test.setTimeout(60_000)
   const member = await createMember(request)
   await gotoHydrated(page, '/en/account/login')
   await page.getByRole('textbox', { name: 'Telephone' }).fill(member.telephone)

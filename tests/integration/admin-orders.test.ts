@@ -324,9 +324,26 @@ describe('an order: its detail, notes, cancelling and its address', () => {
     expect((await post(service, `/orders/${number}/cancel`, { reason: '' })).status).toBe(400)
   })
 
-  it('cancels a paid order (before packing) too', async () => {
+  it('cancels a paid order (before packing) too, a money action: only with the second factor given again', async () => {
     const number = await place()
     await moveTo(number, 'paid')
+    const unpaid = await place()
+    // Six minutes after signing in, the second factor is older than the step-up window.
+    clock.advance(6 * 60)
+    const refused = await post(service, `/orders/${number}/cancel`, { reason: 'Out of stock in the shop' })
+    expect(refused.status, refused.text).toBe(403)
+    expect(refused.body.reason).toBe('STEP_UP_REQUIRED')
+    const [still] = await database.db.select().from(orders).where(eq(orders.number, number))
+    expect(still?.status).toBe('paid')
+    const audited = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.cancel'), eq(auditLog.entityId, number)))
+    expect(audited).toHaveLength(0)
+    // An order not paid is no money action: no step-up asked.
+    expect((await post(service, `/orders/${unpaid}/cancel`, { reason: 'Asked by phone' })).status).toBe(200)
+
+    await h.stepUp(service.staff, service.cookie)
     const reply = await post(service, `/orders/${number}/cancel`, { reason: 'Out of stock in the shop' })
     expect(reply.status, reply.text).toBe(200)
     expect(reply.body.status).toBe('cancelled')

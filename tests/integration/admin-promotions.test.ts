@@ -145,8 +145,24 @@ describe('promotions in the back office', () => {
     const under = await quote(await cartOf([{ sku: small.sku, quantity: 1 }]), 'NEW200')
     if (small.price < 100_000) {
       expect(under.body.promotion).toBeNull()
-      expect(under.body.promotion_rejected).toEqual({ code: 'NEW200', reason: 'minimum' })
+      expect(under.body.promotion_rejected).toEqual({ code: 'NEW200', reason: 'minimum', minimum: 100_000 })
     }
+  })
+
+  it('names a code’s own minimum when a cart is under it, for checkout to say', async () => {
+    const cart = await bigCart(7)
+    const minimum = Math.ceil((cart.subtotal + 50_000) / 100) * 100
+    const created = await as(
+      marketing,
+      'POST',
+      '/promotions/codes',
+      codeBody({ code: 'BIGSPEND', kind: 'amount', percent: null, thb: { amount: 10_000, minimum } }),
+    )
+    expect(created.status, created.text).toBe(201)
+    const under = await quote(cart.token, 'BIGSPEND')
+    expect(under.status, JSON.stringify(under.body)).toBe(200)
+    expect(under.body.promotion).toBeNull()
+    expect(under.body.promotion_rejected).toEqual({ code: 'BIGSPEND', reason: 'minimum', minimum })
   })
 
   it('refuses another role (403) and bad input field by field (400, nothing written)', async () => {
@@ -177,7 +193,7 @@ describe('promotions in the back office', () => {
     expect(await codeCount()).toBe(before)
   })
 
-  it('takes a new code at checkout from its start, audited, and gives its last use to one order of two', async () => {
+  it('takes a new code at checkout from its start, audited, gives its last use to one order of two, and takes a cancelled order’s use back', async () => {
     const created = await as(
       marketing,
       'POST',
@@ -214,6 +230,19 @@ describe('promotions in the back office', () => {
     expect(listed.find((item) => item.id === id)).toMatchObject({ uses: 2, state: 'used_up' })
     const after = await quote((await bigCart(5)).token, 'SPRING10')
     expect(after.status).toBe(409)
+
+    // The shopper cancels the first order: its use comes back once, and another order may take the code.
+    const cancel = () =>
+      call('POST', `/orders/${String((one.body.order as Json).number)}/cancel?lang=th`, {
+        headers: { 'x-order-token': String(one.body.access_token) },
+      })
+    const cancelled = await cancel()
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+    expect((await cancel()).status).toBe(409)
+    const back = (await as(marketing, 'GET', '/promotions/codes')).body.items as Json[]
+    expect(back.find((item) => item.id === id)).toMatchObject({ uses: 1, state: 'live' })
+    const again = await placeOrder((await bigCart(5)).token, 'SPRING10')
+    expect(again.status, JSON.stringify(again.body)).toBe(201)
   })
 
   it('stops a code after its end date, and after it is switched off; a change is audited before and after', async () => {
@@ -322,7 +351,7 @@ describe('promotions in the back office', () => {
     expect((second.body.fields as Json).promotionCode ?? (second.body.fields as Json).promotion_code).toBe('used')
   })
 
-  it('edits the mix-and-match prices, and the next cart is priced with them', async () => {
+  it('edits the mix-and-match prices: the next cart is priced with them, and the cart and product page name them', async () => {
     const shown = await as(marketing, 'GET', '/promotions/mix-match')
     expect(shown.status, shown.text).toBe(200)
     expect(shown.body.prices).toEqual([
@@ -368,6 +397,30 @@ describe('promotions in the back office', () => {
     const priced = await quote(token, null)
     expect(priced.status, JSON.stringify(priced.body)).toBe(200)
     expect(priced.body.mix_match_discount).toBe(100)
+
+    // The cart and a tagged piece's product page name the prices checkout charges, not the seeded constants.
+    const bundles = [
+      { size: 3, price: sum - 100 },
+      { size: 5, price: sum + 100_000 },
+    ]
+    const cart = await call('GET', '/cart?currency=thb&lang=en', { headers: { 'x-cart-token': token } })
+    expect(cart.status).toBe(200)
+    expect(cart.body).toMatchObject({ mix_match_discount: 100, mix_match_bundles: bundles })
+    const piece = await call('GET', `/products/${distinct[0]?.productId}?currency=thb&lang=th`)
+    expect(piece.status).toBe(200)
+    expect(piece.body.mix_match_bundles).toEqual(bundles)
+    const inDollars = await call('GET', `/products/${distinct[0]?.productId}?currency=usd&lang=en`)
+    expect(inDollars.body.mix_match_bundles).toEqual([
+      { size: 3, price: 6_000 },
+      { size: 5, price: 9_000 },
+    ])
+    const [untagged] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`not ('mix_match' = any(${products.tags}))`)
+      .limit(1)
+    const other = await call('GET', `/products/${untagged?.id}?currency=thb&lang=en`)
+    expect(other.body.mix_match_bundles).toEqual([])
   })
 
   it('shows the member tier rules of §6 read-only', async () => {

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemActor } from '~/api/admin/actor'
 import { denialAction } from '~/api/admin/audit.server'
-import { auditLog, products, variants } from '~/db/schema'
+import { auditLog, products, stockMovements, variants } from '~/db/schema'
+import { OPERATOR_STOCK_NOTE } from '~/api/commerce/shelf.service'
 import {
   BUILT_IN_ROLE_PERMISSIONS,
   BUILT_IN_ROLES,
@@ -293,6 +294,15 @@ const WRITES: Record<string, () => Promise<Write>> = {
       check: async () => {
         const [row] = await database.db.select().from(products).where(eq(products.id, id))
         expect(row?.priceThb).toBe(123_400)
+        // An old price not above the price is refused, field by field, and nothing changes.
+        const below = await call('PUT', `/operator/products/${id}/price`, {
+          headers: asKey('manager'),
+          body: { price_thb: 100_000, price_usd: 3_000, compare_at_thb: 90_000, compare_at_usd: 3_000 },
+        })
+        expect(below.status).toBe(400)
+        expect(below.body.fields).toEqual({ compare_at_thb: 'invalid', compare_at_usd: 'invalid' })
+        const [after] = await database.db.select().from(products).where(eq(products.id, id))
+        expect(after?.priceThb).toBe(123_400)
       },
     }
   },
@@ -307,6 +317,15 @@ const WRITES: Record<string, () => Promise<Write>> = {
     check: async () => {
       const [row] = await database.db.select().from(variants).where(eq(variants.sku, plainSku))
       expect(row?.stockOnline).toBe(777)
+      // The size's stock ledger has the count, by the key, as the back office's history shows it.
+      const ledger = await database.db.select().from(stockMovements).where(eq(stockMovements.sku, plainSku))
+      expect(ledger.at(-1)).toMatchObject({
+        actorType: 'api_key',
+        location: 'online',
+        quantityAfter: 777,
+        reason: 'count',
+        note: OPERATOR_STOCK_NOTE,
+      })
     },
   }),
   changeOrderStatus: async () => {

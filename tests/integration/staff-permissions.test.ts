@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemActor } from '~/api/admin/actor'
 import { DENIAL_LINE_EVERY_SECONDS, denialAction } from '~/api/admin/audit.server'
@@ -196,6 +197,7 @@ function probe(operation: Operation): string {
   return operation.path
     .replace('{id}', operation.path.startsWith('/roles') ? 'no_such_role' : UNKNOWN_ID)
     .replace('{number}', UNKNOWN_ORDER)
+    .replace('{picture}', 'no-such-picture.jpg')
 }
 
 /** An empty body for a write: a guard refuses before the body is read. */
@@ -494,6 +496,32 @@ async function anOrder(): Promise<string> {
 
 /** The suite's one product, in two sizes (M and L), made on first use: returns need a catalog's piece. */
 let returnProduct: Promise<void> | null = null
+/** A small PNG picture (the pictures' examples upload it). */
+async function aPng(): Promise<Uint8Array> {
+  return new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#222222' } })
+      .png()
+      .toBuffer(),
+  )
+}
+
+/** The ids of at least `count` pictures of RET-1, uploaded by the owner when it has fewer. */
+async function somePictures(count: number): Promise<string[]> {
+  await aReturnProduct()
+  const owner = ownerOf()
+  for (;;) {
+    const [row] = await database.db.select({ images: products.images }).from(products).where(eq(products.id, 'RET-1'))
+    const ids = (row?.images ?? []).map((image) => image.path.slice(image.path.lastIndexOf('/') + 1))
+    if (ids.length >= count) return ids
+    const added = await h.call('POST', '/products/RET-1/pictures', {
+      cookie: owner.cookie,
+      headers: { 'content-type': 'image/png' },
+      body: await aPng(),
+    })
+    expect(added.status, added.text).toBe(201)
+  }
+}
+
 function aReturnProduct(): Promise<void> {
   returnProduct ??= (async () => {
     await database.db.insert(categories).values({ slug: 'dresses', position: 1, nameTh: 'ชุดเดรส', nameEn: 'Dresses' })
@@ -1140,6 +1168,50 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       action: 'stock.adjust',
       entityType: 'stock',
       entityId: 'online:RET-1-L',
+      changes: 'both',
+    }
+  },
+  adminPictureUpload: async () => {
+    await aReturnProduct()
+    return {
+      path: '/products/RET-1/pictures',
+      body: await aPng(),
+      call: { cookie: ownerOf().cookie, headers: { 'content-type': 'image/png' } },
+      action: 'picture.add',
+      entityType: 'product',
+      entityId: 'RET-1',
+      changes: 'both',
+    }
+  },
+  adminPictureOrder: async () => {
+    const ids = await somePictures(2)
+    return {
+      path: '/products/RET-1/pictures/order',
+      body: { pictures: [...ids].reverse() },
+      action: 'picture.reorder',
+      entityType: 'product',
+      entityId: 'RET-1',
+      changes: 'both',
+    }
+  },
+  adminPictureEdit: async () => {
+    const [id] = await somePictures(1)
+    return {
+      path: `/products/RET-1/pictures/${id ?? ''}`,
+      body: { alt_en: 'A black dress', focal: { x: 0.4, y: 0.3 } },
+      action: 'picture.edit',
+      entityType: 'product',
+      entityId: 'RET-1',
+      changes: 'both',
+    }
+  },
+  adminPictureDelete: async () => {
+    const [id] = await somePictures(1)
+    return {
+      path: `/products/RET-1/pictures/${id ?? ''}`,
+      action: 'picture.delete',
+      entityType: 'product',
+      entityId: 'RET-1',
       changes: 'both',
     }
   },

@@ -22,6 +22,8 @@ import { MarkPaidPanel } from './MarkPaidPanel'
 import { FulfilmentPanel } from './FulfilmentPanel'
 import { ReturnPanel } from './ReturnPanel'
 import { TableScroll } from '../ui/TableScroll'
+import { isStepUpCancelled } from '../ui/StepUp'
+import { useScreenStepUp } from '../manage/common'
 
 const route = getRouteApi('/orders/$number')
 
@@ -139,8 +141,11 @@ function CancelOrder({ order, onDone }: { order: AdminOrder; onDone: () => void 
   const [reason, setReason] = useState('')
   const number = order.number
   const changed = useOrderChanged(order.number)
+  const stepUp = useScreenStepUp()
   const cancel = useMutation({
-    mutationFn: (text: string) => cancelOrder(order.number, text),
+    // A paid order's cancellation is a money action: the second factor again if it is older than 5 minutes.
+    mutationFn: (text: string) =>
+      order.status === 'paid' ? stepUp.run(() => cancelOrder(order.number, text)) : cancelOrder(order.number, text),
     onSuccess: (updated) => {
       dialog.current?.close()
       changed(updated)
@@ -194,7 +199,7 @@ function CancelOrder({ order, onDone }: { order: AdminOrder; onDone: () => void 
               onChange={(event) => setReason(event.target.value)}
             />
           </div>
-          {cancel.isError ? <ErrorNotice error={cancel.error} /> : null}
+          {cancel.isError && !isStepUpCancelled(cancel.error) ? <ErrorNotice error={cancel.error} /> : null}
           <div className="admin-dialog__actions">
             <button type="submit" className="admin-button admin-button--danger" disabled={cancel.isPending}>
               <Trans>Cancel the order</Trans>
@@ -205,6 +210,7 @@ function CancelOrder({ order, onDone }: { order: AdminOrder; onDone: () => void 
           </div>
         </form>
       </dialog>
+      {stepUp.dialog}
     </>
   )
 }

@@ -3,15 +3,18 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { formatMoney } from '~/domain/money'
 import {
   bulkPrices,
   cancelPriceSchedule,
   createPriceSchedule,
+  getPriceSchedule,
   isRefusal,
+  updatePriceSchedule,
   type PricedProduct,
   type PriceFilter,
+  type PriceSchedule,
   type PriceScheduleRow,
   type PriceScheduleStatus,
 } from '../api'
@@ -43,10 +46,13 @@ function ScheduleTable({
   caption,
   rows,
   empty,
+  onEdit,
 }: {
   caption: string
   rows: readonly PriceScheduleRow[]
   empty: string
+  /** A planned sale to change in the form below. */
+  onEdit: (sale: PriceSchedule) => void
 }) {
   const { i18n } = useLingui()
   const { place } = useRouteContext({ from: '__root__' })
@@ -55,6 +61,7 @@ function ScheduleTable({
     mutationFn: cancelPriceSchedule,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prices }),
   })
+  const open = useMutation({ mutationFn: getPriceSchedule, onSuccess: onEdit })
   return (
     <div className="admin-table">
       <TableScroll>
@@ -101,7 +108,18 @@ function ScheduleTable({
                   <td>
                     <span className="admin-badge">{i18n._(STATUS_LABELS[row.status])}</span>
                   </td>
-                  <td>
+                  <td className="admin-actions">
+                    {row.status === 'planned' ? (
+                      <button
+                        type="button"
+                        className="admin-link-button"
+                        disabled={open.isPending}
+                        onClick={() => open.mutate(row.id)}
+                      >
+                        <Trans>Change</Trans>
+                        <span className="admin-visually-hidden"> {row.name}</span>
+                      </button>
+                    ) : null}{' '}
                     {row.status === 'planned' || row.status === 'active' ? (
                       <button
                         type="button"
@@ -121,6 +139,7 @@ function ScheduleTable({
         </table>
       </TableScroll>
       {cancel.isError ? <ErrorNotice error={cancel.error} /> : null}
+      {open.isError ? <ErrorNotice error={open.error} /> : null}
     </div>
   )
 }
@@ -129,27 +148,46 @@ type Line = { product: PricedProduct; saleThb: string; saleUsd: string }
 
 /**
  * A sale planned: its name and times in Bangkok, the products of a filter, and a percentage off or a price per
- * product; a preview lists each product with its price now and on sale before anything is stored.
+ * product; a preview lists each product with its price now and on sale before anything is stored. With `editing`, a
+ * planned sale changed whole (its products and prices as they are, a price per product), until it switches on.
  */
-function PlanSale() {
+function PlanSale({ editing, onDone }: { editing: PriceSchedule | null; onDone: (saved: boolean) => void }) {
   const { t } = useLingui()
   const { place } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
   const problemText = useProblemText()
   const id = useId()
   const result = useRef<HTMLParagraphElement>(null)
-  const [name, setName] = useState('')
-  const [startsAt, setStartsAt] = useState(() => bangkokInputValue(new Date(Date.now() + 60 * 60_000)))
-  const [endsAt, setEndsAt] = useState(() => bangkokInputValue(new Date(Date.now() + 25 * 60 * 60_000)))
+  const heading = useRef<HTMLHeadingElement>(null)
+  const [name, setName] = useState(editing?.name ?? '')
+  const [startsAt, setStartsAt] = useState(() =>
+    bangkokInputValue(editing ? new Date(editing.starts_at) : new Date(Date.now() + 60 * 60_000)),
+  )
+  const [endsAt, setEndsAt] = useState(() =>
+    bangkokInputValue(editing ? new Date(editing.ends_at) : new Date(Date.now() + 25 * 60 * 60_000)),
+  )
   const [filter, setFilter] = useState<PriceFilter>({})
-  const [mode, setMode] = useState<'percent' | 'prices'>('percent')
+  const [mode, setMode] = useState<'percent' | 'prices'>(editing ? 'prices' : 'percent')
   const [percent, setPercent] = useState('20')
-  const [lines, setLines] = useState<Line[] | null>(null)
+  const [lines, setLines] = useState<Line[] | null>(
+    editing
+      ? editing.lines.map((line) => ({
+          product: line.product,
+          saleThb: majorText(line.sale_thb),
+          saleUsd: majorText(line.sale_usd),
+        }))
+      : null,
+  )
+  useEffect(() => {
+    // A sale opened to change: the form's heading takes the focus (the form is below the tables).
+    if (editing) heading.current?.focus()
+  }, [editing])
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<unknown>(null)
   const [planned, setPlanned] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const lineCount = lines?.length ?? 0
+  const editingName = editing?.name ?? ''
   const money = (amount: number, currency: 'thb' | 'usd') => formatMoney(amount, currency, place.locale)
 
   const preview = async () => {
@@ -204,11 +242,16 @@ function PlanSale() {
     if (Object.keys(typed).length > 0 || !starts || !ends) return
     setBusy(true)
     try {
-      const sale = await createPriceSchedule({ name: name.trim(), starts_at: starts, ends_at: ends, lines: body })
+      const input = { name: name.trim(), starts_at: starts, ends_at: ends, lines: body }
+      const sale = editing ? await updatePriceSchedule(editing.id, input) : await createPriceSchedule(input)
+      await queryClient.invalidateQueries({ queryKey: adminKeys.prices })
+      if (editing) {
+        onDone(true)
+        return
+      }
       setPlanned(sale.name)
       setLines(null)
       setName('')
-      await queryClient.invalidateQueries({ queryKey: adminKeys.prices })
       result.current?.focus()
     } catch (error) {
       if (isRefusal(error, 'INVALID_INPUT', 'SCHEDULE_OVERLAP')) {
@@ -237,9 +280,17 @@ function PlanSale() {
 
   return (
     <form className="admin-card admin-form" onSubmit={(event) => void submit(event)} noValidate>
-      <h2>
-        <Trans>Plan a sale</Trans>
+      <h2 ref={heading} tabIndex={-1}>
+        {editing ? <Trans>Change the sale {editingName}</Trans> : <Trans>Plan a sale</Trans>}
       </h2>
+      {editing ? (
+        <p className="admin-field__hint">
+          <Trans>
+            Its products and their sale prices are as planned: change any, leave one out, or preview a filter to start
+            again from a percentage.
+          </Trans>
+        </p>
+      ) : null}
       <div className="admin-field">
         <label htmlFor={`${id}-name`}>
           <Trans>Name (such as 11.11)</Trans>
@@ -436,10 +487,15 @@ function PlanSale() {
                 </table>
               </TableScroll>
             </div>
-            <div>
+            <div className="admin-actions">
               <button type="submit" className="admin-button" disabled={busy}>
-                <Trans>Plan the sale</Trans>
+                {editing ? <Trans>Save the sale</Trans> : <Trans>Plan the sale</Trans>}
               </button>
+              {editing ? (
+                <button type="button" className="admin-button admin-button--quiet" onClick={() => onDone(false)}>
+                  <Trans>Keep it as it was</Trans>
+                </button>
+              ) : null}
             </div>
           </>
         )
@@ -457,7 +513,13 @@ export function PriceSalesScreen() {
   const { t } = useLingui()
   useAdminTitle(t`Sales`)
   const schedules = useQuery(priceSchedulesQuery)
+  const [editing, setEditing] = useState<PriceSchedule | null>(null)
+  const [changed, setChanged] = useState<string | null>(null)
   const items = schedules.data?.items ?? []
+  const edit = (sale: PriceSchedule) => {
+    setChanged(null)
+    setEditing(sale)
+  }
   const of = (...statuses: PriceScheduleStatus[]) => items.filter((row) => statuses.includes(row.status))
   return (
     <section>
@@ -479,12 +541,27 @@ export function PriceSalesScreen() {
         <ErrorNotice error={schedules.error} />
       ) : (
         <>
-          <ScheduleTable caption={t`On now`} rows={of('active')} empty={t`No sale is on now.`} />
-          <ScheduleTable caption={t`Planned`} rows={of('planned')} empty={t`No sale is planned.`} />
-          <ScheduleTable caption={t`Ended`} rows={of('ended', 'cancelled')} empty={t`No sale has ended yet.`} />
+          <ScheduleTable caption={t`On now`} rows={of('active')} empty={t`No sale is on now.`} onEdit={edit} />
+          <ScheduleTable caption={t`Planned`} rows={of('planned')} empty={t`No sale is planned.`} onEdit={edit} />
+          <ScheduleTable
+            caption={t`Ended`}
+            rows={of('ended', 'cancelled')}
+            empty={t`No sale has ended yet.`}
+            onEdit={edit}
+          />
         </>
       )}
-      <PlanSale />
+      <p role="status" className={changed ? 'admin-notice' : undefined}>
+        {changed ? <Trans>The sale {changed} is changed.</Trans> : null}
+      </p>
+      <PlanSale
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        onDone={(saved) => {
+          setChanged(saved ? (editing?.name ?? null) : null)
+          setEditing(null)
+        }}
+      />
     </section>
   )
 }

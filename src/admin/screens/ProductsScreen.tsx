@@ -1295,9 +1295,9 @@ function Pictures({ model }: { model: ProductModel }) {
         ))}
       </ul>
       <p>
-        <a href={`${place.basepath}/products/${encodeURIComponent(model.id)}/pictures`}>
+        <Link to="/pictures" search={{ product: model.id }}>
           <Trans>Edit the pictures</Trans>
-        </a>
+        </Link>
       </p>
     </section>
   )

@@ -178,6 +178,13 @@ export function AdminLayout() {
                 </Link>
               </li>
             ) : null}
+            {can(me, 'catalog:write') ? (
+              <li>
+                <Link to="/pictures" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Pictures</Trans>
+                </Link>
+              </li>
+            ) : null}
             {can(me, 'prices:write') ? (
               <li>
                 <Link to="/prices" activeProps={{ 'aria-current': 'page' }}>

@@ -31,6 +31,9 @@ import { AdminPromotions } from './promotions.service'
 import { createProductAdminRoutes } from './products.routes.server'
 import { AdminProducts } from './products.service'
 import { PreviewTokens } from '~/api/catalog/preview-tokens.server'
+import { createPictureAdminRoutes } from './pictures.routes.server'
+import { AdminPictures } from './pictures.service'
+import type { MediaStorage } from '~/media/storage.server'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -55,6 +58,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   previews?: PreviewTokens
   /** The model editor (issue 32 item 1): the product API's, whose worker publishes the scheduled models. */
   products?: AdminProducts
+  /** Where product pictures are kept (issue 32 item 2, decision 194): files under DATA_DIR/media, or a bucket. */
+  media?: MediaStorage
 }
 
 /**
@@ -128,6 +133,12 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
       previewUrl(site),
     )
   app.route('/', createProductAdminRoutes(products, services.now))
+  if (options.media) {
+    app.route(
+      '/',
+      createPictureAdminRoutes(new AdminPictures(services.db, services.audit, options.media), services.now),
+    )
+  }
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

@@ -5,12 +5,12 @@ import { HTTPException } from 'hono/http-exception'
 import { getCookie } from 'hono/cookie'
 import {
   STAFF_ONLY_PERMISSIONS,
-  STEP_UP_SECONDS,
   grantsAll,
   needsStepUp,
   type StaffLanguage,
   type StaffPermission,
 } from '~/domain/staff-permissions'
+import { assertSteppedUp } from './step-up.server'
 import { ApiError } from '~/api/errors'
 import {
   bearerToken,
@@ -188,12 +188,6 @@ export function requireAccess(access: Access, now: () => Date): MiddlewareHandle
   }
 }
 
-/** STEP_UP_REQUIRED unless the session gave its second factor within STEP_UP_SECONDS. */
-function assertSteppedUp(secondFactorAt: Date, at: Date): void {
-  const age = (at.getTime() - secondFactorAt.getTime()) / 1000
-  if (age > STEP_UP_SECONDS) throw new ApiError(403, 'STEP_UP_REQUIRED', 'Confirm your second factor again')
-}
-
 /** `requirePermission('staff:manage')`: the route's guard; step-up when the permissions need it and the call changes. */
 export function requirePermission(...permissions: StaffPermission[]): Access {
   return { kind: 'permission', permissions, stepUp: needsStepUp(permissions) }
@@ -305,7 +299,12 @@ export function adminErrorResponse(c: Context<AdminEnv>, error: ApiError): Respo
   const language = c.get('language') ?? 'th'
   return errorResponse(
     c,
-    new ApiError(error.status, error.reason, staffMessage(error.reason, language, error.message), error.details),
+    new ApiError(
+      error.status,
+      error.reason,
+      staffMessage(error.reason, language, error.message, error.details.fields),
+      error.details,
+    ),
   )
 }
 

@@ -69,9 +69,37 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     th: 'ขนาดที่ขอเปลี่ยนไม่มีในสต็อกพอ: คืนเงินแทน หรือรอสินค้าเข้า',
     en: 'The size asked for is out of stock: refund instead, or wait for stock',
   },
+  PICTURE_REFUSED: { th: 'รับรูปภาพนี้ไม่ได้', en: 'This picture cannot be taken' },
 }
 
-export function staffMessage(reason: ApiErrorReason, language: StaffLanguage, fallback: string): string {
+/** Refusals whose `fields` say more: the message for the field's value (a picture's problem). */
+const FIELD_MESSAGES: Partial<Record<ApiErrorReason, Record<string, Record<string, { th: string; en: string }>>>> = {
+  PICTURE_REFUSED: {
+    picture: {
+      notImage: {
+        th: 'ไฟล์นี้ไม่ใช่รูปภาพ JPEG, PNG, WebP หรือ AVIF',
+        en: 'This file is not a JPEG, PNG, WebP or AVIF picture',
+      },
+      tooLarge: { th: 'รูปภาพใหญ่เกิน 15 MB', en: 'The picture is larger than 15 MB' },
+      tooManyPixels: {
+        th: 'รูปภาพมีขนาดเกิน 40 ล้านพิกเซล โปรดย่อรูปก่อนอัปโหลด',
+        en: 'The picture has more than 40 megapixels: make it smaller first',
+      },
+      tooMany: { th: 'สีนี้มีรูปภาพครบ 12 รูปแล้ว', en: 'This colour has 12 pictures already' },
+    },
+  },
+}
+
+export function staffMessage(
+  reason: ApiErrorReason,
+  language: StaffLanguage,
+  fallback: string,
+  fields?: Record<string, string>,
+): string {
+  for (const [field, value] of Object.entries(fields ?? {})) {
+    const specific = FIELD_MESSAGES[reason]?.[field]?.[value]?.[language]
+    if (specific) return specific
+  }
   return MESSAGES[reason]?.[language] ?? fallback
 }
 

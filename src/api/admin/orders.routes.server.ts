@@ -141,6 +141,9 @@ export function createOrderAdminRoutes(orders: AdminOrders, now: () => Date) {
             200: json(adminOrderSchema, 'Cancelled'),
             400: refused('No reason'),
             ...denied,
+            403: refused(
+              'The role lacks the permission (PERMISSION_DENIED), or the order is paid (a money action) and the session gave its second factor more than 5 minutes ago (STEP_UP_REQUIRED)',
+            ),
             404: refused('No such order'),
             409: refused('Packed, on its way or done: too late (NOT_ALLOWED)'),
           },

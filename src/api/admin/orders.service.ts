@@ -21,6 +21,7 @@ import { ApiError } from '~/api/errors'
 import type { OrdersService } from '~/api/commerce/orders.service'
 import type { OrderQueue } from '~/contract/admin-orders'
 import type { AuditContext } from './actor'
+import { assertSteppedUp } from './step-up.server'
 import type { AuditLog } from './audit.server'
 
 export type AdminOrderSort = 'placed' | 'number' | 'total' | 'status'
@@ -375,7 +376,9 @@ export class AdminOrders {
   /**
    * Cancels the order for the shop (§4: before it is packed): the shop's own cancellation (its stock back, its pending
    * payment cancelled, the shopper's e-mail), audited with the reason in the same transaction. The reason is the
-   * staff's: the shopper's e-mail says the shop cancelled, not why.
+   * staff's: the shopper's e-mail says the shop cancelled, not why. Cancelling a paid order is a money action (the
+   * shop owes the money back): a staff session must have given its second factor within 5 minutes (step-up), checked
+   * on the status found under the order's lock, so an order paid a moment before is not cancelled without it.
    */
   async cancel(number: string, reason: string, context: AuditContext) {
     const order = await this.orders.requireByNumber(number)
@@ -385,14 +388,18 @@ export class AdminOrders {
     await this.orders.changeStatus(order.id, 'cancelled', null, {
       cancelReason: 'shop',
       // The audit entry in the change's transaction, with the status the change found under its lock.
-      record: (tx, change) =>
-        this.audit.record(tx, context, {
+      record: (tx, change) => {
+        const session = context.actor.session
+        const found = (change.before as { status?: OrderStatus } | undefined)?.status
+        if (found === 'paid' && session) assertSteppedUp(session.secondFactorAt, this.now())
+        return this.audit.record(tx, context, {
           action: 'order.cancel',
           entityType: 'order',
           entityId: order.number,
           before: change.before,
           after: { status: 'cancelled', reason },
-        }),
+        })
+      },
     })
   }
 

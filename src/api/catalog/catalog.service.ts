@@ -15,6 +15,8 @@ import {
   type RelationKind,
 } from '~/db/schema'
 import type { CurrencyCode, Lang, ProductDetailWire, ProductPageWire, ProductSummaryWire } from '~/contract/catalog'
+import { bundlePricesOf } from '~/api/commerce/mix-match-prices.server'
+import { bundlesIn } from '~/domain/mix-match-prices'
 import { imageWire, pick } from './localise'
 import { ProductCards } from './product-cards'
 import { TimedCache } from './timed-cache'
@@ -299,7 +301,7 @@ export class CatalogService {
         : []
     const row = other ?? found
     id = row.id
-    const [variantRows, inStore, [category], [summary], matchWith, alsoLike, familySizes] = await Promise.all([
+    const [variantRows, inStore, [category], [summary], matchWith, alsoLike, familySizes, bundles] = await Promise.all([
       this.db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position)),
       this.db
         .selectDistinct({ sku: storeStock.sku })
@@ -317,6 +319,7 @@ export class CatalogService {
         .innerJoin(products, eq(products.id, variants.productId))
         .where(eq(products.familyId, row.familyId))
         .orderBy(asc(variants.position)),
+      row.tags.includes('mix_match') ? bundlePricesOf(this.db).then((prices) => bundlesIn(prices, currency)) : [],
     ])
     if (!summary) return null
     const sizesOf = (productId: string) =>
@@ -344,6 +347,7 @@ export class CatalogService {
       available_in_store: inStoreSkus.size > 0,
       match_with: matchWith,
       you_may_also_like: alsoLike,
+      mix_match_bundles: bundles,
     }
   }
 

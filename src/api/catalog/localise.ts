@@ -7,7 +7,8 @@ export function pick<T>(lang: Lang, th: T, en: T): T {
 }
 
 export function imageWire(image: CatalogImage, lang: Lang) {
-  return { path: image.path, width: image.width, height: image.height, alt: pick(lang, image.altTh, image.altEn) }
+  const wire = { path: image.path, width: image.width, height: image.height, alt: pick(lang, image.altTh, image.altEn) }
+  return image.focal ? { ...wire, focal: { x: image.focal.x, y: image.focal.y } } : wire
 }
 
 export function money(amount: number, currency: CurrencyCode) {

@@ -1,4 +1,4 @@
-import type { MixMatchBundlePrices } from '~/domain/mix-match-prices'
+import { bundlesIn, type MixMatchBundle, type MixMatchBundlePrices } from '~/domain/mix-match-prices'
 import { sql } from 'drizzle-orm'
 import { publishedStock } from './checkout-lines'
 import { type cartItems, products, variants, type CatalogImage, type CurrencyCode, type ProductRow } from '~/db/schema'
@@ -50,6 +50,8 @@ export type CartView = {
   mixMatchDiscount: number
   /** subtotal − mixMatchDiscount: to pay before delivery and any code (both worked out at checkout). */
   total: number
+  /** The bundle prices in the cart's currency, as checkout charges them (none for an empty cart). */
+  mixMatchBundles: MixMatchBundle[]
   pricesChanged: boolean
   /** Payment is blocked: an item out of stock or of another region. */
   blocked: boolean
@@ -69,6 +71,7 @@ export function emptyView(currency: CurrencyCode, purchased = false): CartView {
     subtotal: 0,
     mixMatchDiscount: 0,
     total: 0,
+    mixMatchBundles: [],
     pricesChanged: false,
     blocked: false,
     purchased,
@@ -148,7 +151,7 @@ export function cartView(
   id: string,
   currency: CurrencyCode,
   items: CartLineView[],
-  bundlePrices?: MixMatchBundlePrices,
+  bundlePrices: MixMatchBundlePrices,
 ): CartView {
   // Only what can be paid now counts: not a size out of stock, not a line priced in another currency.
   const counted = items.filter((item) => !item.regionMismatch && !item.outOfStock)
@@ -162,6 +165,7 @@ export function cartView(
     subtotal,
     mixMatchDiscount,
     total: subtotal - mixMatchDiscount,
+    mixMatchBundles: bundlesIn(bundlePrices, currency),
     pricesChanged: items.some((item) => item.priceChanged && !item.regionMismatch),
     blocked: items.some((item) => item.outOfStock || item.regionMismatch),
     purchased: false,

@@ -172,9 +172,12 @@ export class CartService {
       .with(this.db.$with('new_cart').as(this.db.insert(carts).values(cart)))
       .insert(cartItems)
       .values(item)
-    const view = cartView(cart.id, input.currency, [
-      lineView(item, { ...product, image: product.images[0] ?? null }, variant, input.currency, input.lang),
-    ])
+    const view = cartView(
+      cart.id,
+      input.currency,
+      [lineView(item, { ...product, image: product.images[0] ?? null }, variant, input.currency, input.lang)],
+      await bundlePricesOf(this.db),
+    )
     return { cart, newToken: token, view }
   }
 

@@ -24,6 +24,7 @@ import type { MembershipService } from '~/api/accounts/membership.service'
 import { taxInvoiceState } from './tax-invoice.service'
 import type { OrderView } from './order-view'
 import { orderDiscountLines } from './discounts'
+import { giveBackUse } from './shop-codes.server'
 import type { StoreNames } from './store-names'
 import { isInternational, orderReturnWindow, pieceReturnable, type ReturnPiece } from './returnable'
 import type { ReturnRequestInput, ReturnRequestsService } from './return-requests.service'
@@ -116,6 +117,7 @@ export class OrdersService {
             .set({ stockOnline: sql`${variants.stockOnline} + ${item.quantity}` })
             .where(eq(variants.sku, item.sku))
         }
+        await giveBackUse(tx, order)
       }
       // The e-mail this change owes the shopper, guest or member, stored with the change (issue 17, item 7).
       if (status === 'paid') {

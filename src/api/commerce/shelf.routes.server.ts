@@ -68,6 +68,7 @@ export function createShelfRoutes({ shelf, callers }: { shelf: ShelfService; cal
         sku,
         c.req.valid('json').stock_online,
         call.recorder({ action: 'variant.set_stock', entityType: 'variant', entityId: sku }),
+        call,
       )
       if (!found) throw new ApiError(404, 'NOT_FOUND', 'No such size')
       return c.body(null, 204)

@@ -29,6 +29,19 @@ export function shopCodeOf(row: PromotionCodeRow): ShopCode {
   }
 }
 
+/**
+ * A cancelled order gives its use of a shop code back, in the cancellation's transaction: a code with a total number
+ * of uses can then be taken by another order; never below zero. (An order of before migration 0032 took no use of
+ * NEW200, whose uses are unlimited: its cancellation only lowers the count shown.)
+ */
+export async function giveBackUse(tx: Tx, order: { promotionCode: string | null }): Promise<void> {
+  if (!order.promotionCode) return
+  await tx
+    .update(promotionCodes)
+    .set({ uses: sql`${promotionCodes.uses} - 1`, updatedAt: new Date() })
+    .where(and(eq(sql`upper(${promotionCodes.code})`, order.promotionCode.toUpperCase()), gt(promotionCodes.uses, 0)))
+}
+
 function rejected(status: 400 | 409, reason: string): ApiError {
   return new ApiError(status, 'PROMOTION_REJECTED', 'This code is not valid', { fields: { promotionCode: reason } })
 }

@@ -4,15 +4,26 @@ import { mixMatchProgress } from '~/cart/mix-match'
 import type { CartLine } from '~/cart/types'
 import type { Currency } from '~/domain/money'
 import { formatMoney } from '~/domain/money'
+import type { MixMatchBundle } from '~/domain/mix-match-prices'
 import { useLocale } from '~/i18n/use-locale'
 
 /**
  * §9 mix-and-match in the cart: how many different pieces are in, how many more the next bundle needs, and what
- * the bundles take off (the same rule checkout applies). Nothing when the cart holds no mix-and-match piece.
+ * the bundles take off (the cart's answer: the prices the back office set, worked out by checkout's rule). Nothing when the cart holds no mix-and-match piece.
  */
-export function MixMatchProgress({ currency, lines }: { currency: Currency; lines: readonly CartLine[] }) {
+export function MixMatchProgress({
+  currency,
+  lines,
+  bundles,
+  saving: discount,
+}: {
+  currency: Currency
+  lines: readonly CartLine[]
+  bundles: readonly MixMatchBundle[]
+  saving: number
+}) {
   const locale = useLocale()
-  const progress = mixMatchProgress(currency, lines)
+  const progress = mixMatchProgress(lines, { bundles, saving: discount })
   if (!progress) return null
   const { pieces, filled, next, saving } = progress
   const money = (amount: number) => formatMoney(amount, currency, locale)

@@ -25,8 +25,14 @@ export function CatalogPicture({
   return (
     <img
       className={className}
-      src={imageUrl(image.path, { format: 'webp', quality: 75, width, height, fit: 'cover' })}
-      srcSet={imageSrcSet(image.path, widths, { format: 'webp', quality: 75, fit: 'cover', aspectRatio })}
+      src={imageUrl(image.path, { format: 'webp', quality: 75, width, height, fit: 'cover', focal: image.focal })}
+      srcSet={imageSrcSet(image.path, widths, {
+        format: 'webp',
+        quality: 75,
+        fit: 'cover',
+        aspectRatio,
+        focal: image.focal,
+      })}
       sizes={sizes}
       alt={image.alt}
       width={width}

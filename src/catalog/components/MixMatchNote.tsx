@@ -1,14 +1,21 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { formatMoney, type Currency } from '~/domain/money'
+import type { MixMatchBundle } from '~/domain/mix-match-prices'
 import { useLocale } from '~/i18n/use-locale'
-import { MIX_MATCH_BUNDLE_PRICES } from '~/domain/mix-match-prices'
 
-/** §9 on the product page of a mix-and-match piece: the bundle prices, and where the other pieces are. */
-export function MixMatchNote({ currency }: { currency: Currency }) {
+/**
+ * §9 on the product page of a mix-and-match piece: the bundle prices as the back office set them (the product's
+ * answer carries them), and where the other pieces are.
+ */
+export function MixMatchNote({ currency, bundles }: { currency: Currency; bundles: readonly MixMatchBundle[] }) {
   const locale = useLocale()
-  const three = formatMoney(MIX_MATCH_BUNDLE_PRICES[3][currency], currency, locale)
-  const five = formatMoney(MIX_MATCH_BUNDLE_PRICES[5][currency], currency, locale)
+  const priceOf = (size: MixMatchBundle['size']) => bundles.find((bundle) => bundle.size === size)?.price
+  const threePrice = priceOf(3)
+  const fivePrice = priceOf(5)
+  if (threePrice === undefined || fivePrice === undefined) return null
+  const three = formatMoney(threePrice, currency, locale)
+  const five = formatMoney(fivePrice, currency, locale)
   return (
     <p className="product__mix-match">
       <strong>

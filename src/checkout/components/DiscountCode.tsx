@@ -24,6 +24,8 @@ export function DiscountCode({
 }) {
   const { t, i18n } = useLingui()
   const minimum = formatWholeUnits(PROMOTION_MINIMUM_THB)
+  const minimumOf = (refused: NonNullable<Quote['promotionRejected']>) =>
+    refused.minimum === undefined ? undefined : { amount: refused.minimum, currency: quoteInput.currency }
   const id = useId()
   const [checking, tryCode] = useTryCode()
   const [codeProblem, setCodeProblem] = useState<string | null>(null)
@@ -40,8 +42,9 @@ export function DiscountCode({
       setCodeProblem(promotionCodeMessage(i18n, result.fields?.promotionCode))
       return
     }
-    if (result.quote.promotionRejected) {
-      setCodeProblem(promotionCodeMessage(i18n, result.quote.promotionRejected.reason))
+    const refused = result.quote.promotionRejected
+    if (refused) {
+      setCodeProblem(promotionCodeMessage(i18n, refused.reason, minimumOf(refused)))
       return
     }
     form.setFieldValue('code', candidate)
@@ -83,7 +86,7 @@ export function DiscountCode({
         </p>
       ) : rejected ? (
         <p className="field-error" role="alert">
-          {promotionCodeMessage(i18n, rejected.reason)}
+          {promotionCodeMessage(i18n, rejected.reason, minimumOf(rejected))}
         </p>
       ) : null}
     </>

@@ -208,7 +208,8 @@ describe('buildDemoCatalog', () => {
     expect(unique(big.products.map((p) => p.id))).toBe(true)
     expect(unique(big.variants.map((v) => v.barcode))).toBe(true)
     expect(big.products.map((p) => p.id)).toContain(DEMO_EXAMPLES.dressWithSizes)
-  })
+    // The test's own bound (10 s) is what it checks: vitest's default 5 s would cut it short on a busy machine.
+  }, 20_000)
 })
 
 describe('colour families', () => {

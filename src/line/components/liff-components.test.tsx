@@ -2,7 +2,7 @@
 import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -13,6 +13,9 @@ import { getLiffView, resetLiffView } from '../liff-store'
 import type { LiffMessage, LiffOs, LiffProfile, LiffSdk, ShareTargetPickerResult } from '../liff-types'
 import { LiffBoot } from './LiffBoot'
 import { LineShareButton } from './LineShareButton'
+
+// The first test loads the LIFF layer's code on demand, as a page does: on a busy machine that takes over the default 1 s.
+configure({ asyncUtilTimeout: 5_000 })
 
 const LIFF_ID = '1234567890-AbCdEfGh'
 const LIFF_ID_CHATBOT = '1234567890-ChAtBoTs'

@@ -215,7 +215,9 @@ function ProductPage() {
           <p className="product__price">
             <Price price={product.price} compareAt={product.compareAtPrice} />
           </p>
-          {product.tags.includes('mix_match') ? <MixMatchNote currency={product.price.currency} /> : null}
+          {product.tags.includes('mix_match') ? (
+            <MixMatchNote currency={product.price.currency} bundles={product.mixMatchBundles} />
+          ) : null}
           {product.tags.includes('club') ? <ClubNote currency={product.price.currency} /> : null}
           <div className="product__color">
             <p id="product-colour">

@@ -11,10 +11,19 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export const SLIP_BODY_BYTES = 8 * 1024 * 1024
 const SLIP_UPLOAD_PATHS = [/^\/api\/public\/[^/]+\/orders\/[^/]+\/slip$/, /^(\/[a-z]{2})?\/order\/[^/]+\/slip$/]
 
+/**
+ * A product picture uploaded in the back office (issue 32 item 2, decision 194) may be a camera's full-size photo of
+ * up to 15 MB: its route takes up to 16 MiB, so a file somewhat over 15 MB is refused by the admin API in the staff's
+ * language (PICTURE_REFUSED, tooLarge).
+ */
+export const PICTURE_BODY_BYTES = 16 * 1024 * 1024
+const PICTURE_UPLOAD_PATH = /^\/api\/admin\/[^/]+\/products\/[^/]+\/pictures$/
+
 /** The largest body this request may have. */
 function limitOf(request: Request): number {
   if (request.method !== 'POST') return MAX_BODY_BYTES
   const path = new URL(request.url).pathname
+  if (PICTURE_UPLOAD_PATH.test(path)) return PICTURE_BODY_BYTES
   return SLIP_UPLOAD_PATHS.some((pattern) => pattern.test(path)) ? SLIP_BODY_BYTES : MAX_BODY_BYTES
 }
 

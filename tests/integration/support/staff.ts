@@ -17,6 +17,7 @@ export const SITE = 'http://localhost:3000'
 export type StaffReply = { status: number; body: Record<string, unknown>; headers: Headers; text: string }
 
 export type StaffCall = {
+  /** JSON, or bytes sent as they are (a picture: give its content-type in `headers`). */
   body?: unknown
   cookie?: string | null
   bearer?: string
@@ -75,7 +76,12 @@ export class StaffHarness {
     const response = await this.api.request(`${ADMIN}${path}`, {
       method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body:
+        init.body === undefined
+          ? undefined
+          : init.body instanceof Uint8Array
+            ? new Uint8Array(init.body)
+            : JSON.stringify(init.body),
     })
     const text = await response.text()
     let body: Record<string, unknown> = {}
