@@ -719,14 +719,18 @@ export class AdminProducts {
     return { token, url: this.shopUrl(familyId, token, context.actor.language), expiresAt: expiresAt.toISOString() }
   }
 
-  /** Publishes one scheduled model whose time has come, claimed so that no other instance does. */
+  /**
+   * Publishes one scheduled model whose time has come, claimed so that no other instance does. The claim is the
+   * model's first colour (whose id is the family id): a claim of any colour let two instances lock two colours of one
+   * model and then wait on each other's when each published the whole model (PostgreSQL: deadlock detected).
+   */
   private async publishOne(): Promise<boolean> {
     const now = this.now()
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ familyId: products.familyId, publishAt: products.publishAt })
         .from(products)
-        .where(and(eq(products.status, 'scheduled'), lte(products.publishAt, now)))
+        .where(and(eq(products.id, products.familyId), eq(products.status, 'scheduled'), lte(products.publishAt, now)))
         .orderBy(asc(products.publishAt))
         .limit(1)
         .for('update', { skipLocked: true })
