@@ -42,6 +42,12 @@ export async function resolveImageSource(path: string): Promise<Buffer | null> {
       .from(products)
       .where(eq(products.id, product[1]))
     const view = Number(product[2])
+    // A piece with no picture yet (a model staff made) is shown as the cards' fallback, `products/none/1.svg`: a
+    // plain drawing, not a missing file.
+    if (!row && product[1] === 'none' && view === 1)
+      return Buffer.from(
+        productImageSvg({ category: 'accessories', colorHex: '#d9d4cc', view, width: 1200, height: 1600 }),
+      )
     // A view the back office took off the colour (decision 194) is no longer served.
     if (!row?.images.some((image) => image.path === path)) return null
     return Buffer.from(

@@ -4,6 +4,9 @@ import { categories, products, variants, type ProductRow } from '~/db/schema'
 import type { CurrencyCode, FamilyColorWire, Lang, ProductSummaryWire } from '~/contract/catalog'
 import { imageWire, money, pick } from './localise'
 
+/** The picture of a piece that has none yet (a model staff made): a plain drawing the image endpoint serves. */
+export const NO_PICTURE = { path: 'products/none/1.svg', width: 1200, height: 1600, altTh: '', altEn: '' }
+
 /** Product cards (summaries) as every list of the API shows them: listings, search, related pieces, editorials, wishlists. */
 export class ProductCards {
   constructor(private readonly db: Db) {}
@@ -93,7 +96,6 @@ export class ProductCards {
     const color = { slug: row.colorSlug, name: pick(lang, row.colorNameTh, row.colorNameEn), hex: row.colorHex }
     const compareAt = currency === 'thb' ? row.compareAtThb : row.compareAtUsd
     const [first, second] = row.images
-    const fallbackImage = { path: 'products/none/1.svg', width: 1200, height: 1600, altTh: '', altEn: '' }
     return {
       id: row.id,
       family_id: row.familyId,
@@ -105,7 +107,7 @@ export class ProductCards {
       price: money(currency === 'thb' ? row.priceThb : row.priceUsd, currency),
       compare_at_price: compareAt === null ? null : money(compareAt, currency),
       tags: row.tags,
-      image: imageWire(first ?? fallbackImage, lang),
+      image: imageWire(first ?? NO_PICTURE, lang),
       hover_image: second ? imageWire(second, lang) : null,
       available_online: sizes.some((size) => size.available_online),
       sizes,

@@ -14,6 +14,7 @@ import { imageWire, money, pick } from './localise'
 import { matchTier, resultOrder, type MatchTier, type TierPlan } from './search-rank'
 import { SearchIndex, type Candidate, type SearchLimits } from './search-index'
 import { totalPages, type CatalogService } from './catalog.service'
+import { NO_PICTURE } from './product-cards'
 
 /** Search: how many vocabulary candidates a query word may expand to, and how they count. */
 const CANDIDATES_PER_WORD = 12
@@ -326,7 +327,7 @@ export class SearchService {
           family_id: product.familyId,
           color_slug: product.colorSlug,
           name: pick(lang, product.nameTh, product.nameEn),
-          image: product.images[0] ? imageWire(product.images[0], lang) : null,
+          image: imageWire(product.images[0] ?? NO_PICTURE, lang),
           price: money(currency === 'thb' ? product.priceThb : product.priceUsd, currency),
         })),
       ],
