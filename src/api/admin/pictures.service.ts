@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { asc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { modelsMatching } from './model-search.server'
 import { products, variants, type CatalogImage, type ProductRow } from '~/db/schema'
 import { ApiError } from '~/api/errors'
 import { PICTURES_PER_COLOUR, roundFocal, type FocalPoint, type PictureProblem } from '~/domain/pictures'
@@ -26,10 +27,6 @@ export function pictureRefusal(problem: PictureProblem): ApiError {
   const refused = new PictureRefused(problem === 'tooMany' ? 'notImage' : problem)
   const message = problem === 'tooMany' ? `A colour has ${PICTURES_PER_COLOUR} pictures at most` : refused.message
   return new ApiError(STATUS_OF[problem], 'PICTURE_REFUSED', message, { fields: { picture: problem } })
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
 }
 
 /** A picture's id within its colour: the last part of its path (`1.svg`, `<uuid>.jpg`). */
@@ -85,24 +82,8 @@ export class AdminPictures {
 
   /** Models whose name (either language), id, SKU or barcode holds `q`, 25 at most, with their pictures counted. */
   async search(q: string | undefined, lang: Lang) {
-    const term = (q ?? '').trim().toLowerCase()
-    const like = `%${escapeLike(term)}%`
-    const matching = term
-      ? or(
-          sql`lower(${products.nameTh}) like ${like}`,
-          sql`lower(${products.nameEn}) like ${like}`,
-          sql`lower(${products.familyId}) like ${like}`,
-          sql`EXISTS (SELECT 1 FROM ${variants} v WHERE v.product_id = ${products.id} AND (lower(v.sku) LIKE ${like} OR v.barcode LIKE ${like}))`,
-        )
-      : undefined
-    const families = await this.db
-      .selectDistinct({ familyId: products.familyId })
-      .from(products)
-      .where(matching)
-      .orderBy(asc(products.familyId))
-      .limit(25)
-    if (families.length === 0) return { items: [] }
-    const ids = families.map((family) => family.familyId)
+    const ids = await modelsMatching(this.db, q)
+    if (ids.length === 0) return { items: [] }
     const rows = await this.db
       .select({
         familyId: products.familyId,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { modelsMatching } from './model-search.server'
 import { products, stockMovements, stockTransferLines, stockTransfers, stores, storeStock, variants } from '~/db/schema'
 import {
   ONLINE_LOCATION,
@@ -33,10 +34,6 @@ export type TransferInput = {
 const invalid = (fields: Record<string, string>) =>
   new ApiError(400, 'INVALID_INPUT', 'Please complete the information.', { fields })
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
-}
-
 /**
  * Stock in the back office (issue 32 item 3, decision 191): the count of each size at each location (the online
  * warehouse, `variants.stock_online`, and each store, `store_stock`), changed by adjustments with a reason and by
@@ -68,24 +65,8 @@ export class AdminStock {
 
   /** Models whose name (either language), SKU or barcode holds `q`, with their pieces online and in the stores. */
   async search(q: string | undefined, lang: Lang) {
-    const term = (q ?? '').trim().toLowerCase()
-    const like = `%${escapeLike(term)}%`
-    const matching = term
-      ? or(
-          sql`lower(${products.nameTh}) like ${like}`,
-          sql`lower(${products.nameEn}) like ${like}`,
-          sql`lower(${products.familyId}) like ${like}`,
-          sql`EXISTS (SELECT 1 FROM ${variants} v WHERE v.product_id = ${products.id} AND (lower(v.sku) LIKE ${like} OR v.barcode LIKE ${like}))`,
-        )
-      : undefined
-    const families = await this.db
-      .selectDistinct({ familyId: products.familyId })
-      .from(products)
-      .where(matching)
-      .orderBy(asc(products.familyId))
-      .limit(25)
-    if (families.length === 0) return { items: [] }
-    const ids = families.map((family) => family.familyId)
+    const ids = await modelsMatching(this.db, q)
+    if (ids.length === 0) return { items: [] }
     const rows = await this.db
       .select({
         familyId: products.familyId,
