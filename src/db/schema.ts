@@ -311,6 +311,41 @@ export const contentPages = pgTable('content_pages', {
   bodyEn: jsonb('body_en').$type<RichBlock[]>().notNull(),
 })
 
+/**
+ * Every saved version of an edited content document (issue 32 item 6): the info pages, editorials, the home page's
+ * blocks, the menu. A document is named by its kind and key (`info_page`/`delivery`, `editorial`/`<slug>`, `home`/
+ * `home`, `menu`/`menu`); each save adds the next version, whole (both languages), never changing an older one. The
+ * shop reads the live tables (content_pages, editorials …), which a publish or a restore writes from a version in the
+ * same transaction; restoring an old version adds it again as the newest, so the history only grows.
+ */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentKind: text('document_kind').notNull(),
+    documentKey: text('document_key').notNull(),
+    version: integer('version').notNull(),
+    /** The document as it was saved: its shape is the kind's (validated by the kind's zod schema before saving). */
+    body: jsonb('body').$type<unknown>().notNull(),
+    /** `draft` (saved, not shown) or `published` (what the shop showed from this save on). */
+    state: text('state').notNull(),
+    /** The version this one restored, when it was a restore. */
+    restoredFrom: integer('restored_from'),
+    note: text('note'),
+    /** Who saved it: the audit log's actor (type, id and label as shown then). */
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id').notNull(),
+    actorLabel: text('actor_label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('content_versions_document_version_idx').on(table.documentKind, table.documentKey, table.version),
+    check('content_versions_state', sql`${table.state} in ('draft', 'published')`),
+    check('content_versions_version_positive', sql`${table.version} > 0`),
+  ],
+)
+export type ContentVersionRow = typeof contentVersions.$inferSelect
+
 export type ProductRow = typeof products.$inferSelect
 export type NewProductRow = typeof products.$inferInsert
 export type VariantRow = typeof variants.$inferSelect
