@@ -97,8 +97,8 @@ for (const language of ['en', 'th'] as const) {
       const marketing = await newStaff(page.request, 'marketing', { language })
       await signInByApi(page.request, marketing)
       const word = uniqueWord()
-      const slug = `${word}-wrap-dress`
-      const nameEn = `${word[0]?.toUpperCase()}${word.slice(1)} wrap dress`
+      const slug = `${word}-wrap-jumpsuit`
+      const nameEn = `${word[0]?.toUpperCase()}${word.slice(1)} wrap jumpsuit`
 
       await page.goto(`${w.prefix}/admin/products`)
       await expect(page.getByRole('heading', { level: 1, name: w.products })).toBeVisible()
@@ -111,12 +111,12 @@ for (const language of ['en', 'th'] as const) {
 
       await page.getByRole('link', { name: w.newModel }).click()
       await expect(page.getByRole('heading', { level: 1, name: w.newModel })).toBeVisible()
-      await page.getByLabel(w.nameTh, { exact: true }).fill(`เดรสป้าย ${word}`)
+      await page.getByLabel(w.nameTh, { exact: true }).fill(`จัมป์สูทป้าย ${word}`)
       await page.getByLabel(w.nameEn, { exact: true }).fill(nameEn)
       await page.getByLabel(w.slug, { exact: true }).fill(slug)
-      await page.getByLabel(w.category, { exact: true }).selectOption('dresses')
-      await page.getByLabel(w.descriptionTh, { exact: true }).fill('เดรสผ้าลินินทรงป้าย ใส่สบายทั้งวัน')
-      await page.getByLabel(w.descriptionEn, { exact: true }).fill('A linen wrap dress, easy all day.')
+      await page.getByLabel(w.category, { exact: true }).selectOption('jumpsuits')
+      await page.getByLabel(w.descriptionTh, { exact: true }).fill('จัมป์สูทผ้าลินินทรงป้าย ใส่สบายทั้งวัน')
+      await page.getByLabel(w.descriptionEn, { exact: true }).fill('A linen wrap jumpsuit, easy all day.')
       await page.getByLabel(w.materialTh, { exact: true }).fill('ลินิน 100%')
       await page.getByLabel(w.materialEn, { exact: true }).fill('100% linen')
       await page.getByLabel(w.priceThb, { exact: true }).fill('2590')
@@ -174,7 +174,7 @@ for (const language of ['en', 'th'] as const) {
       expect((await page.request.get(`${w.prefix}/product/${slug}`)).status()).toBe(200)
 
       // Unpublished again: the model has no stock and no picture, and the journeys running beside this one take the
-      // newest piece of a listing as one to buy.
+      // newest piece of a listing as one to buy (the model is a jumpsuit, out of the dresses those journeys open).
       const unpublished = await page.request.post(`${ADMIN_API}/products/${slug}/status`, {
         headers: STAFF_HEADERS,
         data: { status: 'unpublished' },
