@@ -56,6 +56,11 @@ const WORDS = {
     openPreview: 'Open the preview',
     publish: 'Publish now',
     previewNotice: 'Preview: only staff with this link see this page until the product is published.',
+    matchWith: 'Match with',
+    find: 'Find a model by name or SKU',
+    add: (name: string) => `Add ${name}`,
+    remove: (name: string) => `Remove ${name}`,
+    chosen: 'Chosen',
   },
   th: {
     prefix: '',
@@ -84,6 +89,11 @@ const WORDS = {
     openPreview: 'เปิดตัวอย่าง',
     publish: 'เผยแพร่ตอนนี้',
     previewNotice: 'ตัวอย่าง: เฉพาะพนักงานที่มีลิงก์นี้เท่านั้นที่เห็นหน้านี้จนกว่าสินค้าจะเผยแพร่',
+    matchWith: 'แมตช์กับ',
+    find: 'ค้นหาสินค้ารุ่นด้วยชื่อหรือ SKU',
+    add: (name: string) => `เพิ่ม ${name}`,
+    remove: (name: string) => `นำออก ${name}`,
+    chosen: 'เลือกแล้ว',
   },
 } as const
 
@@ -139,10 +149,41 @@ for (const language of ['en', 'th'] as const) {
       await barcode.blur()
       await expect(page.getByText(w.badBarcode)).toHaveCount(0)
 
+      // "Match with" is chosen by name: two found and added, one taken out again, by the keyboard's buttons.
+      const listed = await page.request.get(`${ADMIN_API}/products?status=published&page_size=2`, {
+        headers: STAFF_HEADERS,
+      })
+      expect(listed.status()).toBe(200)
+      const [first, second] = ((await listed.json()) as { items: { id: string; name_th: string; name_en: string }[] })
+        .items
+      if (!first || !second) throw new Error('the demo catalog has fewer than two published models')
+      const nameOf = (model: { name_th: string; name_en: string }) =>
+        language === 'th' ? model.name_th : model.name_en
+      const picker = page.getByRole('group', { name: w.matchWith })
+      const find = picker.getByLabel(w.find, { exact: true })
+      for (const model of [first, second]) {
+        await find.fill(model.id)
+        await picker
+          .getByRole('listitem')
+          .filter({ has: page.getByText(model.id, { exact: true }) })
+          .getByRole('button', { name: w.add(nameOf(model)), exact: true })
+          .click()
+        await expect(find).toBeFocused()
+      }
+      const chosen = picker.getByRole('list', { name: w.chosen, exact: true })
+      await expect(chosen.getByRole('listitem')).toHaveCount(2)
+      await chosen.getByRole('button', { name: w.remove(nameOf(first)), exact: true }).click()
+      await expect(chosen.getByRole('listitem')).toHaveCount(1)
+      await expect(chosen).toContainText(nameOf(second))
+
       await page.getByRole('button', { name: w.create }).click()
       await expect(page).toHaveURL(new RegExp(`/admin/products/${slug}$`))
       await expect(page.getByRole('status').filter({ hasText: w.draft })).toBeVisible()
       await expectNoViolations(page, `${language} the model's editor`)
+      const saved = await page.request.get(`${ADMIN_API}/products/${slug}`, { headers: STAFF_HEADERS })
+      expect(((await saved.json()) as { match_with: { id: string }[] }).match_with.map((m) => m.id)).toEqual([
+        second.id,
+      ])
 
       // Not in the shop while a draft: its page is not found, search does not find it.
       const hidden = await page.request.get(`${w.prefix}/product/${slug}`)

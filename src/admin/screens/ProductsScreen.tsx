@@ -32,6 +32,8 @@ import type { ProductsSearch } from '../search'
 import { formatWhen } from '../ui/order-labels'
 import { TableCaption, TableScroll } from '../ui/TableScroll'
 import { useAdminTitle } from '../ui/title'
+import { described, Field } from '../ui/Field'
+import { ModelPicker, type PickedModel } from '../ui/ModelPicker'
 import { ErrorNotice } from './ErrorScreen'
 
 /*
@@ -294,7 +296,7 @@ type Draft = {
   chartRows: Record<string, string>
   tags: Set<Tag>
   collections: Set<string>
-  matchWith: string
+  matchWith: PickedModel[]
   priceThb: string
   priceUsd: string
   colours: ColourDraft[]
@@ -349,7 +351,7 @@ function draftOf(model: ProductModel | null): Draft {
     chartRows: Object.fromEntries((model?.size_chart?.rows ?? []).map((row) => [row.size, row.values.join(' ')])),
     tags: new Set(model?.tags ?? []),
     collections: new Set(model?.collections ?? []),
-    matchWith: (model?.match_with ?? []).map((match) => match.id).join(', '),
+    matchWith: model?.match_with ?? [],
     priceThb: '',
     priceUsd: '',
     colours: model
@@ -453,10 +455,7 @@ function inputOf(draft: Draft, creating: boolean) {
     size_chart: sizeChart,
     tags: [...draft.tags],
     collections: [...draft.collections],
-    match_with: draft.matchWith
-      .split(/[,\s]+/)
-      .map((value) => value.trim())
-      .filter(Boolean),
+    match_with: draft.matchWith.map((match) => match.id),
     colours,
   }
   const priceThb = minorUnits(draft.priceThb)
@@ -502,44 +501,6 @@ function useFieldMessages() {
         return t`This value is not valid.`
     }
   }
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  lang,
-  children,
-}: {
-  id: string
-  label: ReactNode
-  error: string | undefined
-  hint?: ReactNode
-  lang?: 'th' | 'en'
-  children: ReactNode
-}) {
-  return (
-    <div className="admin-field" lang={lang}>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-function described(id: string, error: string | undefined, hint = false) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined }
 }
 
 function ModelForm({ model, choices }: { model: ProductModel | null; choices: ProductChoices }) {
@@ -1055,31 +1016,15 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
             </label>
           ))}
         </div>
-        <Field
-          id={f('match_with')}
-          label={<Trans>Match with</Trans>}
+        <ModelPicker
+          label={t`Match with`}
+          hint={t`Other models shown with this one on its page.`}
           error={error('match_with')}
-          hint={<Trans>Other models shown with this one, by their address (slug), separated by commas.</Trans>}
-        >
-          <input
-            id={f('match_with')}
-            value={draft.matchWith}
-            spellCheck={false}
-            onChange={(event) => update({ matchWith: event.currentTarget.value })}
-            {...described(f('match_with'), error('match_with'), true)}
-          />
-        </Field>
-        {model && model.match_with.length > 0 ? (
-          <ul className="admin-products__matches">
-            {model.match_with.map((match) => (
-              <li key={match.id}>
-                <Link to="/products/$id" params={{ id: match.id }}>
-                  {named(match, locale)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+          value={draft.matchWith}
+          onChange={(matchWith) => update({ matchWith })}
+          exclude={model ? [model.id] : []}
+          max={8}
+        />
       </fieldset>
 
       <p>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useParams, useRouteContext } from '@tanstack/react-router'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { formatMoney, type Currency } from '~/domain/money'
 import {
   AdminApiError,
@@ -18,6 +18,7 @@ import { adminKeys, mixMatchQuery, promotionCodeQuery, promotionCodesQuery, tier
 import type { AdminLocale } from '../locale'
 import { formatWhen } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
+import { described, Field } from '../ui/Field'
 import { ErrorNotice } from './ErrorScreen'
 import { TableCaption, TableScroll } from '../ui/TableScroll'
 
@@ -326,43 +327,6 @@ function useFieldMessages() {
         return t`This value is not valid.`
     }
   }
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string
-  label: ReactNode
-  error: string | undefined
-  hint?: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-/** aria attributes of an input with its hint and error. */
-function described(id: string, error: string | undefined, hint = false) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined }
 }
 
 function CodeForm({ code, categories }: { code: PromotionCode | null; categories: PromotionCodeList['categories'] }) {
