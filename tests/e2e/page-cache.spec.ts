@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { createMember, logIn } from './accounts'
 import { gotoHydrated } from './hydration'
+import { ADMIN_API, newStaff, signInByApi, STAFF_HEADERS } from './staff'
 import { roomyVariant } from './stock'
 import { expect, test } from './test'
 
@@ -266,6 +267,85 @@ test(
         .toBe('!1')
     } finally {
       await stock(50)
+    }
+  },
+)
+
+test(
+  'what staff change in the back office shows on the next answer of a kept page: a new model, its price, stock, status',
+  { tag: '@cluster' },
+  async ({ request, playwright, baseURL }) => {
+    test.setTimeout(150_000)
+    // The staff's own connection (their session cookie), apart from the visitor's requests to the kept pages.
+    const staff = await playwright.request.newContext({ baseURL })
+    try {
+      const manager = await newStaff(staff, 'manager', { language: 'en' })
+      await signInByApi(staff, manager)
+      const admin = async (method: 'post' | 'put', path: string, data: unknown) => {
+        const response = await staff[method](`${ADMIN_API}${path}`, { headers: STAFF_HEADERS, data })
+        expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300)
+        return (await response.json()) as unknown
+      }
+      const tag = Date.now().toString(36)
+      const slug = `kept-page-check-${tag}`
+      const created = (await admin('post', '/products', {
+        slug,
+        category: 'jewelry',
+        gender: 'women',
+        name_th: `ต่างหูทดสอบแคช ${tag}`,
+        name_en: `Cache check earrings ${tag}`,
+        description_th: 'ต่างหูทองเหลือง',
+        description_en: 'Brass earrings.',
+        material_th: 'ทองเหลือง',
+        material_en: 'Brass',
+        care_th: [],
+        care_en: [],
+        size_chart: { columns: [{ th: 'ยาว', en: 'Length' }], rows: [{ size: 'OS', values: [4] }] },
+        tags: [],
+        collections: [],
+        match_with: [],
+        price_thb: 129_000,
+        price_usd: 3_900,
+        colours: [
+          {
+            slug: 'gold',
+            name_th: 'ทอง',
+            name_en: 'Gold',
+            hex: '#C9A227',
+            variants: [{ size: 'OS', sku: '', barcode: null }],
+          },
+        ],
+      })) as { colours: { variants: { sku: string }[] }[] }
+      const sku = created.colours[0]?.variants[0]?.sku
+      if (!sku) throw new Error('the new model has no SKU')
+      await admin('post', '/stock/adjustments', { location: 'online', sku, reason: 'received', delta: 5 })
+      const path = `/en/product/${slug}`
+      const page = async () => request.get(path, { headers: VISITOR })
+      expect((await page()).status()).toBe(404)
+      await admin('post', `/products/${slug}/status`, { status: 'published' })
+
+      // Published: the next answer has it (the kept 404 of a moment ago is gone), and it is kept from then on.
+      await expect.poll(async () => (await page()).status(), { timeout: 2_000 }).toBe(200)
+      await cachedAnswer(request, path)
+      expect(await (await page()).text()).toContain('฿1,290')
+
+      // A new price, then stock counted to nothing, then unpublished: each on the next answer of the kept page (behind
+      // nginx the other instance hears PostgreSQL's NOTIFY a moment later, far sooner than a kept page expires).
+      await admin('put', `/products/${slug}/prices`, {
+        price_thb: 99_000,
+        price_usd: 2_900,
+        compare_at_thb: null,
+        compare_at_usd: null,
+      })
+      await expect.poll(async () => (await (await page()).text()).includes('฿990'), { timeout: 2_000 }).toBe(true)
+      await cachedAnswer(request, path)
+      await admin('post', '/stock/adjustments', { location: 'online', sku, reason: 'count', counted: 0 })
+      await expect.poll(async () => (await (await page()).text()).includes('Sold out'), { timeout: 2_000 }).toBe(true)
+      await cachedAnswer(request, path)
+      await admin('post', `/products/${slug}/status`, { status: 'unpublished' })
+      await expect.poll(async () => (await page()).status(), { timeout: 2_000 }).toBe(404)
+    } finally {
+      await staff.dispose()
     }
   },
 )

@@ -19,13 +19,24 @@ export const STAFF_HEADERS = { 'x-staff-request': '1' }
 
 const run = promisify(execFile)
 
+/**
+ * Where the staff command finds the test server's shop (playwright.config.ts): the embedded database's directory,
+ * whose running shop it asks; or, behind nginx (E2E_CLUSTER), the cluster's PostgreSQL (scripts/cluster.mjs puts it
+ * on 25000 + the port's last three digits), which it connects to like the instances do.
+ */
+function commandPlace(): { DATA_DIR: string; DATABASE_URL?: string } {
+  if (!process.env.E2E_CLUSTER) return { DATA_DIR: '.e2e-data' }
+  const port = Number(process.env.E2E_PORT ?? 3100)
+  const pgPort = Number(process.env.CLUSTER_PG_PORT ?? 25_000 + (port % 1000))
+  return { DATA_DIR: '.e2e-cluster/app-1', DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/store` }
+}
+
 /** An invitation made by the command line against the running test server: the token of the link it printed. */
 export async function inviteByCommand(email: string, role: BuiltInRole): Promise<string> {
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', 'scripts/staff.ts', 'invite', '--email', email, '--role', role],
-    // The test server's data directory (playwright.config.ts): the command finds the shop running there and asks it.
-    { env: { ...process.env, DATA_DIR: '.e2e-data', SITE_URL: 'https://shop.example.com' }, timeout: 60_000 },
+    { env: { ...process.env, ...commandPlace(), SITE_URL: 'https://shop.example.com' }, timeout: 60_000 },
   )
   const token = /\/admin\/invite#([A-Za-z0-9_-]+)/.exec(stdout)?.[1]
   if (!token) throw new Error(`no invitation link in: ${stdout}`)
