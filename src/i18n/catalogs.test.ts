@@ -60,9 +60,10 @@ describe.each([
   })
 
   it('keep placeholders intact', () => {
-    // The names of the placeholders, each once: a plural's forms are words (Thai has one form where English has two).
+    // The names of the placeholders, each once: `{name}` or `{name, plural, …}`; a plural's forms are words (Thai has
+    // one form where English has two), and a form's text may begin with a word (`one {Colour …}`), which is no name.
     const placeholders = (text: string) =>
-      [...new Set(Array.from(text.matchAll(/\{(\w+)/g), (match) => match[1]))].sort()
+      [...new Set(Array.from(text.matchAll(/\{(\w+)\s*[,}]/g), (match) => match[1]))].sort()
     for (const entry of th) expect(placeholders(entry.translation), entry.id).toEqual(placeholders(entry.id))
     // A plural stays a plural of the same name, with its count.
     for (const entry of th.filter((each) => /, plural,/.test(each.id)))

@@ -61,6 +61,7 @@ const WORDS = {
     add: (name: string) => `Add ${name}`,
     remove: (name: string) => `Remove ${name}`,
     chosen: 'Chosen',
+    bare: 'Colours without a picture yet: Ivory and Indigo.',
   },
   th: {
     prefix: '',
@@ -94,6 +95,7 @@ const WORDS = {
     add: (name: string) => `เพิ่ม ${name}`,
     remove: (name: string) => `นำออก ${name}`,
     chosen: 'เลือกแล้ว',
+    bare: 'สีที่ยังไม่มีรูป: งาช้างและคราม',
   },
 } as const
 
@@ -179,6 +181,8 @@ for (const language of ['en', 'th'] as const) {
       await page.getByRole('button', { name: w.create }).click()
       await expect(page).toHaveURL(new RegExp(`/admin/products/${slug}$`))
       await expect(page.getByRole('status').filter({ hasText: w.draft })).toBeVisible()
+      // No picture yet: said beside the publish button, which it describes.
+      await expect(page.getByText(w.bare)).toBeVisible()
       await expectNoViolations(page, `${language} the model's editor`)
       const saved = await page.request.get(`${ADMIN_API}/products/${slug}`, { headers: STAFF_HEADERS })
       expect(((await saved.json()) as { match_with: { id: string }[] }).match_with.map((m) => m.id)).toEqual([

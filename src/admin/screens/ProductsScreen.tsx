@@ -1118,6 +1118,10 @@ function StatusPanel({ model }: { model: ProductModel }) {
   }
   const busy = status.isPending
   const until = preview ? formatWhen(preview.expires_at, locale) : ''
+  // Publishing is allowed without pictures (the shop shows a plain drawing), but the staff are told before they do.
+  const bare = model.colours.filter((colour) => colour.images.length === 0).map((colour) => named(colour, locale))
+  const bareNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(bare)
+  const bareCount = bare.length
   return (
     <section className="admin-products__panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
@@ -1126,12 +1130,27 @@ function StatusPanel({ model }: { model: ProductModel }) {
       <p role="status">
         <StatusBadge status={model.status} publishAt={model.publish_at} />
       </p>
+      {model.status !== 'published' && bareCount > 0 ? (
+        <p id={`${id}-bare`} className="admin-notice">
+          {bareCount === 1 ? (
+            <Trans>Colour without a picture yet: {bareNames}. The shop shows a plain drawing until it has one.</Trans>
+          ) : (
+            <Trans>
+              Colours without a picture yet: {bareNames}. The shop shows a plain drawing until they have one.
+            </Trans>
+          )}{' '}
+          <Link to="/pictures" search={{ product: model.id }}>
+            <Trans>Add pictures</Trans>
+          </Link>
+        </p>
+      ) : null}
       <div className="admin-products__actions">
         {model.status !== 'published' ? (
           <button
             type="button"
             className="admin-button"
             disabled={busy}
+            aria-describedby={bareCount > 0 ? `${id}-bare` : undefined}
             onClick={() => status.mutate({ status: 'published' })}
           >
             <Trans>Publish now</Trans>
