@@ -357,6 +357,64 @@ describe('models in the back office', () => {
     expect(entry?.after).toMatchObject({ nameEn: 'Lotus Wrap Dress g, longer' })
   })
 
+  it('removes a size or a colour never sold, counted or stocked; refuses one that was, changing nothing', async () => {
+    const model = await create('r')
+    type Colour = { id: string; slug: string; variants: Array<{ size: string; sku: string }> }
+    const [ivory, indigo] = model.colours as Colour[]
+    if (!ivory || !indigo) throw new Error('two colours were made')
+    const sizesOf = (colour: Colour, sizes: string[]) => ({
+      ...(modelBody('r').colours as Json[]).find((each) => each.slug === colour.slug),
+      id: colour.id,
+      variants: sizes.map((size) => ({
+        size,
+        sku: colour.variants.find((variant) => variant.size === size)?.sku ?? '',
+        barcode: null,
+      })),
+    })
+    const save = (colours: Json[]) => {
+      const body = modelBody('r', { colours })
+      delete body.slug
+      delete body.price_thb
+      delete body.price_usd
+      return as(marketing, 'PUT', `/products/${ivory.id}`, body)
+    }
+    const sizesNow = async () =>
+      (await database.db.select().from(variants).where(eq(variants.productId, ivory.id))).map((row) => row.size).sort()
+    const ivoryM = ivory.variants.find((variant) => variant.size === 'M')?.sku ?? ''
+    await database.db.update(variants).set({ stockOnline: 2 }).where(eq(variants.sku, ivoryM))
+
+    // L was never stocked: taken out of the model's sizes, it goes from both colours.
+    const withoutL = await save([sizesOf(ivory, ['S', 'M']), sizesOf(indigo, ['S', 'M'])])
+    expect(withoutL.status, withoutL.text).toBe(200)
+    expect(await sizesNow()).toEqual(['M', 'S'])
+    const [entry] = await auditOf('product.update', ivory.id)
+    expect(JSON.stringify(entry?.before)).toContain(`${ivory.id.toUpperCase()}-L`)
+    expect(JSON.stringify(entry?.after)).not.toContain(`${ivory.id.toUpperCase()}-L`)
+
+    // M has stock: it stays, the whole save is refused and nothing of it is written (not even the name).
+    const withoutM = await save([sizesOf(ivory, ['S']), sizesOf(indigo, ['S'])])
+    expect(withoutM.status).toBe(400)
+    expect(withoutM.body.fields).toEqual({ sizes: 'in_use' })
+    expect(await sizesNow()).toEqual(['M', 'S'])
+
+    // A colour with a sold piece stays; one never sold goes, with its sizes.
+    await database.db.update(variants).set({ stockOnline: 1 }).where(eq(variants.productId, indigo.id))
+    const stocked = await save([sizesOf(ivory, ['S', 'M'])])
+    expect(stocked.status).toBe(400)
+    expect(stocked.body.fields).toEqual({ colours: 'in_use' })
+    expect(await database.db.select().from(products).where(eq(products.id, indigo.id))).toHaveLength(1)
+    await database.db.update(variants).set({ stockOnline: 0 }).where(eq(variants.productId, indigo.id))
+    const removed = await save([sizesOf(ivory, ['S', 'M'])])
+    expect(removed.status, removed.text).toBe(200)
+    expect((removed.body.colours as Colour[]).map((colour) => colour.id)).toEqual([ivory.id])
+    expect(await database.db.select().from(products).where(eq(products.id, indigo.id))).toEqual([])
+    expect(await database.db.select().from(variants).where(eq(variants.productId, indigo.id))).toEqual([])
+
+    // The first colour is the model itself: never removed.
+    const noFirst = await save([{ ...sizesOf(ivory, ['S', 'M']), id: undefined, slug: 'ivory-2' }])
+    expect(noFirst.status).toBe(400)
+  })
+
   it('refuses bad input with a 400 naming each field, and changes nothing', async () => {
     const bad = await as(
       marketing,

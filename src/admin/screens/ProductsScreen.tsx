@@ -483,6 +483,10 @@ function useFieldMessages() {
         return t`Something chosen here no longer exists.`
       case 'self':
         return t`A model cannot match with itself.`
+      case 'in_use':
+        return field === 'colours'
+          ? t`A colour that was sold, counted or stocked stays: count its stock to 0 or unpublish the model instead.`
+          : t`A size that was sold, counted or stocked stays: count its stock to 0 instead.`
       case 'fixed':
         return t`A size keeps its SKU once made.`
       case 'columns':
@@ -562,7 +566,6 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
   const ids = colourIds(draft)
   const hasProblems = Object.keys(problems).length > 0
   const slugShown = draft.slug || '…'
-  const existingSizes = new Set(model?.colours.flatMap((colour) => colour.variants.map((v) => v.size)) ?? [])
 
   /** A pair of fields, Thai and English side by side. */
   const pair = (
@@ -723,7 +726,12 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
           id={f('sizes')}
           label={<Trans>Sizes of the model</Trans>}
           error={error('sizes')}
-          hint={<Trans>In wearing order, separated by commas: XS, S, M, L or 38, 39, 40. Every colour has them.</Trans>}
+          hint={
+            <Trans>
+              In wearing order, separated by commas: XS, S, M, L or 38, 39, 40. Every colour has them. A size taken out
+              is removed only if it was never sold, counted or stocked.
+            </Trans>
+          }
         >
           <input
             id={f('sizes')}
@@ -731,10 +739,7 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
             spellCheck={false}
             onChange={(event) => {
               const text = event.currentTarget.value
-              const typed = sizesOf(text)
-              // A size the model has stays: sizes are added, never removed here.
-              const sizes = [...typed, ...[...existingSizes].filter((size) => !typed.includes(size))]
-              update({ sizeText: text, sizes })
+              update({ sizeText: text, sizes: sizesOf(text) })
             }}
             {...described(f('sizes'), error('sizes'), true)}
           />
@@ -790,6 +795,7 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
         <legend>
           <Trans>Colours</Trans>
         </legend>
+        {error('colours') ? <p className="admin-field__error">{error('colours')}</p> : null}
         <p className="admin-field__hint">
           <Trans>
             A SKU left empty is made from the pattern COLOUR-ID-SIZE. A barcode is a GTIN-8, 12, 13 or 14; its last
@@ -955,7 +961,7 @@ function ModelForm({ model, choices }: { model: ProductModel | null; choices: Pr
                   </table>
                 </TableScroll>
               ) : null}
-              {colour.id === null && draft.colours.length > 1 ? (
+              {c > 0 ? (
                 <button
                   type="button"
                   className="admin-button admin-button--quiet"

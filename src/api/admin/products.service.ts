@@ -1,11 +1,17 @@
 import { and, asc, desc, eq, inArray, lte, max, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import {
+  cartItems,
   categories,
   collectionProducts,
   collections,
+  orderItems,
   productRelations,
   products,
+  returnReplacementItems,
+  stockMovements,
+  stockTransferLines,
+  storeStock,
   variants,
   type ProductRow,
   type SizeChart,
@@ -357,6 +363,36 @@ export class AdminProducts {
     })
   }
 
+  /**
+   * The SKUs among these that have a history: sold (an order or a replacement names it), in the stock ledger or a
+   * transfer, or with stock online or in a store. A size with none may be removed from its model; one with any stays
+   * in the records (its stock can be counted to 0 and the model unpublished instead).
+   */
+  private async usedSkus(tx: Tx, skus: string[]): Promise<Set<string>> {
+    if (skus.length === 0) return new Set()
+    const found = await Promise.all([
+      tx.selectDistinct({ sku: orderItems.sku }).from(orderItems).where(inArray(orderItems.sku, skus)),
+      tx
+        .selectDistinct({ sku: returnReplacementItems.sku })
+        .from(returnReplacementItems)
+        .where(inArray(returnReplacementItems.sku, skus)),
+      tx.selectDistinct({ sku: stockMovements.sku }).from(stockMovements).where(inArray(stockMovements.sku, skus)),
+      tx
+        .selectDistinct({ sku: stockTransferLines.sku })
+        .from(stockTransferLines)
+        .where(inArray(stockTransferLines.sku, skus)),
+      tx
+        .selectDistinct({ sku: storeStock.sku })
+        .from(storeStock)
+        .where(and(inArray(storeStock.sku, skus), sql`${storeStock.quantity} > 0`)),
+      tx
+        .select({ sku: variants.sku })
+        .from(variants)
+        .where(and(inArray(variants.sku, skus), sql`${variants.stockOnline} > 0`)),
+    ])
+    return new Set(found.flat().map((row) => row.sku))
+  }
+
   /** Refuses (409) SKUs, barcodes and colour ids other models hold; `own` are this model's own colour ids. */
   private async assertFree(tx: Tx, plan: ReturnType<AdminProducts['planned']>, own: string[]) {
     const fields: Record<string, string> = {}
@@ -576,13 +612,33 @@ export class AdminProducts {
         const existing = new Map(rows.map((row) => [row.id, row]))
         const unknown = input.colours.findIndex((colour) => colour.id !== undefined && !existing.has(colour.id))
         if (unknown >= 0) throw invalid({ [`colours.${unknown}.id`]: 'unknown' })
-        const named = new Set(input.colours.flatMap((colour) => colour.id ?? []))
-        const missing = rows.find((row) => !named.has(row.id))
-        // A colour orders and stock point at is not removed here: every existing colour must be given.
-        if (missing) throw invalid({ colours: 'missing' })
         if (input.colours[0]?.id !== familyId) throw invalid({ 'colours.0.id': 'first' })
-        const before = await this.get(familyId, tx)
+        const named = new Set(input.colours.flatMap((colour) => colour.id ?? []))
         const plan = this.planned(familyId, input, existing, { priceThb: first.priceThb, priceUsd: first.priceUsd })
+        // A colour left out, or a size left out of a colour kept, is removed: only while nothing points at it.
+        const droppedColours = rows.filter((row) => !named.has(row.id)).map((row) => row.id)
+        const had = await tx
+          .select({ sku: variants.sku, productId: variants.productId, size: variants.size })
+          .from(variants)
+          .where(inArray(variants.productId, [...existing.keys()]))
+        const keptSizes = new Set(
+          plan.flatMap((entry) => entry.variants.map((variant) => `${entry.id} ${variant.size}`)),
+        )
+        const droppedColourSkus = had.filter((row) => droppedColours.includes(row.productId)).map((row) => row.sku)
+        const droppedSizeSkus = had
+          .filter((row) => !droppedColours.includes(row.productId) && !keptSizes.has(`${row.productId} ${row.size}`))
+          .map((row) => row.sku)
+        const used = await this.usedSkus(tx, [...droppedColourSkus, ...droppedSizeSkus])
+        if (droppedColourSkus.some((sku) => used.has(sku))) throw invalid({ colours: 'in_use' })
+        if (droppedSizeSkus.some((sku) => used.has(sku))) throw invalid({ sizes: 'in_use' })
+        const before = await this.get(familyId, tx)
+        const removedSkus = [...droppedColourSkus, ...droppedSizeSkus]
+        if (removedSkus.length > 0) {
+          // Never sold, counted or stocked: no order, return or ledger line names them; a cart may still hold one.
+          await tx.delete(cartItems).where(inArray(cartItems.sku, removedSkus))
+          await tx.delete(variants).where(inArray(variants.sku, removedSkus))
+        }
+        if (droppedColours.length > 0) await tx.delete(products).where(inArray(products.id, droppedColours))
         await this.assertFree(
           tx,
           plan,
