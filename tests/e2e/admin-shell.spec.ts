@@ -240,8 +240,8 @@ test.describe('the back office’s shell', () => {
       'a:Orders',
       'a:Slips to review',
       'a:Products',
-      'a:Stock',
       'a:Pictures',
+      'a:Stock',
       'a:Prices',
       'a:Promotions',
       // An owner's: every staff screen.

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, Outlet, useLocation, useRouteContext } from '@tanstack/react-router'
 import type { StaffPermission } from '~/domain/staff-permissions'
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { BRAND_NAME } from '~/brand'
 import { isRefusal, signOut, type Me } from '../api'
 import { roleName } from '../manage/labels'
@@ -49,17 +49,78 @@ function SignedIn({ me, locale, basepath }: { me: Me; locale: AdminLocale; basep
   )
 }
 
-/** The staff screens in the navigation, each shown only to a role that may open it. */
-const MANAGE_LINKS: ReadonlyArray<{
-  to: '/staff' | '/roles' | '/api-keys' | '/staff-sessions' | '/audit'
-  permission: StaffPermission
-}> = [
-  { to: '/staff', permission: 'staff:manage' },
-  { to: '/roles', permission: 'staff:manage' },
-  { to: '/api-keys', permission: 'keys:manage' },
-  { to: '/staff-sessions', permission: 'staff:manage' },
-  { to: '/audit', permission: 'audit:read' },
+/** A screen of the navigation: its path and the permission a role needs to see it (the API checks again). */
+type NavPath =
+  | '/orders'
+  | '/slips'
+  | '/products'
+  | '/pictures'
+  | '/stock'
+  | '/prices'
+  | '/promotions'
+  | '/staff'
+  | '/roles'
+  | '/api-keys'
+  | '/staff-sessions'
+  | '/audit'
+type NavGroup = 'sales' | 'catalog' | 'content' | 'staff'
+
+/**
+ * The navigation's screens in groups (what the shop sells, what it shows, who works in it), each shown only to a
+ * role that may open it; a group none of whose screens the role may open is left out. Add a screen here: its group,
+ * its path and its permission (and its name in `useNavLabels`).
+ */
+const NAV: ReadonlyArray<{ group: NavGroup; links: ReadonlyArray<{ to: NavPath; permission: StaffPermission }> }> = [
+  {
+    group: 'sales',
+    links: [
+      { to: '/orders', permission: 'orders:read' },
+      { to: '/slips', permission: 'payments:confirm' },
+    ],
+  },
+  {
+    group: 'catalog',
+    links: [
+      { to: '/products', permission: 'catalog:write' },
+      { to: '/pictures', permission: 'catalog:write' },
+      { to: '/stock', permission: 'stock:write' },
+      { to: '/prices', permission: 'prices:write' },
+      { to: '/promotions', permission: 'promotions:write' },
+    ],
+  },
+  { group: 'content', links: [] },
+  {
+    group: 'staff',
+    links: [
+      { to: '/staff', permission: 'staff:manage' },
+      { to: '/roles', permission: 'staff:manage' },
+      { to: '/api-keys', permission: 'keys:manage' },
+      { to: '/staff-sessions', permission: 'staff:manage' },
+      { to: '/audit', permission: 'audit:read' },
+    ],
+  },
 ]
+
+function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPath, string> } {
+  const { t } = useLingui()
+  return {
+    groups: { sales: t`Orders and payments`, catalog: t`Catalog`, content: t`Content`, staff: t`Staff and security` },
+    links: {
+      '/orders': t`Orders`,
+      '/slips': t`Slips to review`,
+      '/products': t`Products`,
+      '/pictures': t`Pictures`,
+      '/stock': t`Stock`,
+      '/prices': t`Prices`,
+      '/promotions': t`Promotions`,
+      '/staff': t`Staff`,
+      '/roles': t`Roles`,
+      '/api-keys': t`API keys`,
+      '/staff-sessions': t`Staff sessions`,
+      '/audit': t`Audit log`,
+    },
+  }
+}
 
 /**
  * The back office's frame (DESIGN.md §8): a skip link, a header with the shop's name, "Back office" and the language
@@ -70,13 +131,8 @@ const MANAGE_LINKS: ReadonlyArray<{
 export function AdminLayout() {
   const { t } = useLingui()
   const { place, me } = useRouteContext({ from: '__root__' })
-  const manageLabels = {
-    '/staff': t`Staff`,
-    '/roles': t`Roles`,
-    '/api-keys': t`API keys`,
-    '/staff-sessions': t`Staff sessions`,
-    '/audit': t`Audit log`,
-  }
+  const labels = useNavLabels()
+  const navId = useId()
   const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
@@ -141,7 +197,7 @@ export function AdminLayout() {
           aria-label={t`Back office`}
           onKeyDown={closeOnEscape}
         >
-          {/* One entry a screen, each with the permission it needs: add a screen's entry as its own <li>. */}
+          {/* The screens in groups (NAV), each a list named by its heading; home first, the staff's own last. */}
           <ul>
             {me ? (
               <li>
@@ -149,78 +205,7 @@ export function AdminLayout() {
                   <Trans>Home</Trans>
                 </Link>
               </li>
-            ) : null}
-            {can(me, 'orders:read') ? (
-              <li>
-                <Link to="/orders" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>Orders</Trans>
-                </Link>
-              </li>
-            ) : null}
-            {can(me, 'payments:confirm') ? (
-              <li>
-                <Link to="/slips" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>Slips to review</Trans>
-                </Link>
-              </li>
-            ) : null}
-            {can(me, 'catalog:write') ? (
-              <li>
-                <Link to="/products" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>Products</Trans>
-                </Link>
-              </li>
-            ) : null}
-            {can(me, 'stock:write') ? (
-              <li>
-                <Link to="/stock" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>Stock</Trans>
-                </Link>
-              </li>
-            ) : null}
-            {can(me, 'catalog:write') ? (
-              <li>
-                <Link to="/pictures" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>Pictures</Trans>
-                </Link>
-              </li>
-            ) : null}
-            {can(me, 'prices:write') ? (
-              <li>
-                <Link to="/prices" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>Prices</Trans>
-                </Link>
-              </li>
-            ) : null}
-            {can(me, 'promotions:write') ? (
-              <li>
-                <Link to="/promotions" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>Promotions</Trans>
-                </Link>
-              </li>
-            ) : null}
-            {MANAGE_LINKS.filter((link) => can(me, link.permission)).map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} activeProps={{ 'aria-current': 'page' }}>
-                  {manageLabels[link.to]}
-                </Link>
-              </li>
-            ))}
-            {me ? (
-              <li>
-                <Link to="/sessions/mine" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>My sessions</Trans>
-                </Link>
-              </li>
-            ) : null}
-            {me ? (
-              <li>
-                <Link to="/alerts/mine" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>My alerts</Trans>
-                </Link>
-              </li>
-            ) : null}
-            {me ? null : (
+            ) : (
               <li>
                 <Link to="/sign-in" activeProps={{ 'aria-current': 'page' }}>
                   <Trans>Sign in</Trans>
@@ -228,6 +213,45 @@ export function AdminLayout() {
               </li>
             )}
           </ul>
+          {NAV.map(({ group, links }) => {
+            const shown = links.filter((link) => can(me, link.permission))
+            if (shown.length === 0) return null
+            return (
+              <div key={group} className="admin-nav__group">
+                <h2 id={`${navId}-${group}`} className="admin-nav__heading">
+                  {labels.groups[group]}
+                </h2>
+                <ul aria-labelledby={`${navId}-${group}`}>
+                  {shown.map((link) => (
+                    <li key={link.to}>
+                      <Link to={link.to} activeProps={{ 'aria-current': 'page' }}>
+                        {labels.links[link.to]}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )
+          })}
+          {me ? (
+            <div className="admin-nav__group">
+              <h2 id={`${navId}-you`} className="admin-nav__heading">
+                <Trans>You</Trans>
+              </h2>
+              <ul aria-labelledby={`${navId}-you`}>
+                <li>
+                  <Link to="/sessions/mine" activeProps={{ 'aria-current': 'page' }}>
+                    <Trans>My sessions</Trans>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/alerts/mine" activeProps={{ 'aria-current': 'page' }}>
+                    <Trans>My alerts</Trans>
+                  </Link>
+                </li>
+              </ul>
+            </div>
+          ) : null}
           {me ? <SignedIn me={me} locale={place.locale} basepath={place.basepath} /> : null}
         </nav>
         <main id="admin-main" ref={main} tabIndex={-1} className="admin-main">
