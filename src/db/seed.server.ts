@@ -1,5 +1,7 @@
 import { count, sql } from 'drizzle-orm'
 import { INFO_PAGE_SLUGS, INFO_PAGES } from '~/content/info-pages'
+import { systemActor, type AuditContext } from '~/api/admin/actor'
+import { saveContentVersion } from '~/api/admin/content-versions.server'
 import type { Database, Db } from './client.server'
 import { indexProducts, markSearchIndexVersion } from './search-index.server'
 import {
@@ -49,34 +51,40 @@ export async function insertCatalog(db: Db, catalog: DemoCatalog): Promise<void>
   })
 }
 
+/** The shop itself, as the content versions and the audit log name it when the code's pages are written first. */
+const SEED_CONTEXT: AuditContext = {
+  actor: systemActor('seed', []),
+  ip: null,
+  requestId: null,
+}
+
 /**
- * The content pages of the catch-all and the info pages, in both languages. The code is their source: a start
- * writes them over what an earlier version stored (issue 29: the seller's name changed on the legal pages).
+ * The content pages of the catch-all and the info pages, in both languages. The code holds their first text: a start
+ * writes a page only when the database has none by its slug, with that text as its version 1 (published, by the
+ * system), so what staff edit in the back office survives every restart (decision 197, amending issue 29's overwrite).
  */
 export async function insertContentPages(db: Db): Promise<void> {
-  const rows = INFO_PAGE_SLUGS.map((slug) => ({
-    slug,
-    titleTh: INFO_PAGES[slug].th.title,
-    titleEn: INFO_PAGES[slug].en.title,
-    descriptionTh: INFO_PAGES[slug].th.description,
-    descriptionEn: INFO_PAGES[slug].en.description,
-    bodyTh: INFO_PAGES[slug].th.blocks,
-    bodyEn: INFO_PAGES[slug].en.blocks,
-  }))
-  await db
-    .insert(contentPages)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: contentPages.slug,
-      set: {
-        titleTh: sql`excluded.title_th`,
-        titleEn: sql`excluded.title_en`,
-        descriptionTh: sql`excluded.description_th`,
-        descriptionEn: sql`excluded.description_en`,
-        bodyTh: sql`excluded.body_th`,
-        bodyEn: sql`excluded.body_en`,
-      },
-    })
+  await db.transaction(async (tx) => {
+    const present = new Set((await tx.select({ slug: contentPages.slug }).from(contentPages)).map((row) => row.slug))
+    for (const slug of INFO_PAGE_SLUGS) {
+      if (present.has(slug)) continue
+      const row = {
+        slug,
+        titleTh: INFO_PAGES[slug].th.title,
+        titleEn: INFO_PAGES[slug].en.title,
+        descriptionTh: INFO_PAGES[slug].th.description,
+        descriptionEn: INFO_PAGES[slug].en.description,
+        bodyTh: INFO_PAGES[slug].th.blocks,
+        bodyEn: INFO_PAGES[slug].en.blocks,
+      }
+      const [inserted] = await tx.insert(contentPages).values(row).onConflictDoNothing().returning()
+      if (!inserted) continue
+      const { slug: _slug, ...body } = row
+      await saveContentVersion(tx, SEED_CONTEXT, { kind: 'info_page', key: slug }, body, 'published', {
+        note: 'From the code (src/content/info-pages.ts)',
+      })
+    }
+  })
 }
 
 /**

@@ -34,6 +34,8 @@ import { PreviewTokens } from '~/api/catalog/preview-tokens.server'
 import { createPictureAdminRoutes } from './pictures.routes.server'
 import { AdminPictures } from './pictures.service'
 import type { MediaStorage } from '~/media/storage.server'
+import { createContentAdminRoutes } from './content.routes.server'
+import { AdminContent } from './content.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -139,6 +141,14 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
       createPictureAdminRoutes(new AdminPictures(services.db, services.audit, options.media), services.now),
     )
   }
+
+  app.route(
+    '/',
+    createContentAdminRoutes(
+      new AdminContent(services.db, services.audit, services.now, options.media ?? null),
+      services.now,
+    ),
+  )
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
