@@ -141,6 +141,7 @@ export const infoPageListSchema = z
 export const infoPageSchema = z
   .object({
     slug: z.enum(INFO_PAGE_KEYS),
+    shop_url: z.string().openapi({ description: 'The page on the shop, in the staff member’s language' }),
     published: infoPageDocumentSchema.openapi({ description: 'What the shop shows' }),
     draft: nullable(infoPageDocumentSchema).openapi({
       description: 'The newest version when it is a draft, else null',
@@ -209,6 +210,7 @@ export const editorialSchema = z
     slug: z.string(),
     status: z.enum(EDITORIAL_STATUSES),
     published_at: isoTime,
+    shop_url: z.string().openapi({ description: 'The editorial on the shop (a 404 while it is a draft)' }),
     live: editorialDocumentSchema.openapi({
       description: 'The editorial’s row: what the shop shows when it is published',
     }),

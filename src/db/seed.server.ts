@@ -1,7 +1,5 @@
-import { count, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import { INFO_PAGE_SLUGS, INFO_PAGES } from '~/content/info-pages'
-import { systemActor, type AuditContext } from '~/api/admin/actor'
-import { saveContentVersion } from '~/api/admin/content-versions.server'
 import type { Database, Db } from './client.server'
 import { indexProducts, markSearchIndexVersion } from './search-index.server'
 import {
@@ -9,6 +7,7 @@ import {
   collectionProducts,
   collections,
   contentPages,
+  contentVersions,
   editorials,
   productRelations,
   products,
@@ -51,13 +50,6 @@ export async function insertCatalog(db: Db, catalog: DemoCatalog): Promise<void>
   })
 }
 
-/** The shop itself, as the content versions and the audit log name it when the code's pages are written first. */
-const SEED_CONTEXT: AuditContext = {
-  actor: systemActor('seed', []),
-  ip: null,
-  requestId: null,
-}
-
 /**
  * The content pages of the catch-all and the info pages, in both languages. The code holds their first text: a start
  * writes a page only when the database has none by its slug, with that text as its version 1 (published, by the
@@ -80,8 +72,22 @@ export async function insertContentPages(db: Db): Promise<void> {
       const [inserted] = await tx.insert(contentPages).values(row).onConflictDoNothing().returning()
       if (!inserted) continue
       const { slug: _slug, ...body } = row
-      await saveContentVersion(tx, SEED_CONTEXT, { kind: 'info_page', key: slug }, body, 'published', {
+      // The next version of the page (1, unless an earlier page of this slug was deleted), as the system's: the
+      // admin API's saveContentVersion writes the same row (src/db does not import the API).
+      const [last] = await tx
+        .select({ version: sql<number>`coalesce(max(${contentVersions.version}), 0)` })
+        .from(contentVersions)
+        .where(and(eq(contentVersions.documentKind, 'info_page'), eq(contentVersions.documentKey, slug)))
+      await tx.insert(contentVersions).values({
+        documentKind: 'info_page',
+        documentKey: slug,
+        version: Number(last?.version ?? 0) + 1,
+        body,
+        state: 'published',
         note: 'From the code (src/content/info-pages.ts)',
+        actorType: 'system',
+        actorId: 'seed',
+        actorLabel: 'seed',
       })
     }
   })

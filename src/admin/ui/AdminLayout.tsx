@@ -199,6 +199,13 @@ export function AdminLayout() {
                 </Link>
               </li>
             ) : null}
+            {can(me, 'content:write') ? (
+              <li>
+                <Link to="/content" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Pages</Trans>
+                </Link>
+              </li>
+            ) : null}
             {MANAGE_LINKS.filter((link) => can(me, link.permission)).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} activeProps={{ 'aria-current': 'page' }}>

@@ -145,7 +145,7 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
   app.route(
     '/',
     createContentAdminRoutes(
-      new AdminContent(services.db, services.audit, services.now, options.media ?? null),
+      new AdminContent(services.db, services.audit, services.now, options.media ?? null, shopPageUrl(site)),
       services.now,
     ),
   )
@@ -163,6 +163,15 @@ export function previewUrl(site: string) {
   return (familyId: string, token: string, language: 'th' | 'en') =>
     new URL(
       `${language === 'en' ? '/en' : ''}/product/${encodeURIComponent(familyId)}?preview=${encodeURIComponent(token)}`,
+      site,
+    ).toString()
+}
+
+/** The shop's page of an info page (`/delivery`) or an editorial (`/editorials/<slug>`), in the staff's language. */
+export function shopPageUrl(site: string) {
+  return (kind: 'info_page' | 'editorial', slug: string, language: 'th' | 'en') =>
+    new URL(
+      `${language === 'en' ? '/en' : ''}${kind === 'editorial' ? '/editorials' : ''}/${encodeURIComponent(slug)}`,
       site,
     ).toString()
 }

@@ -81,7 +81,8 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
         now,
       ),
     ),
-    async (c) => c.json(toWire(infoPageSchema, await content.page(c.req.valid('param').slug)), 200),
+    async (c) =>
+      c.json(toWire(infoPageSchema, await content.page(c.req.valid('param').slug, actorOf(c).language)), 200),
   )
 
   app.openapi(
@@ -234,7 +235,8 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
         now,
       ),
     ),
-    async (c) => c.json(toWire(editorialSchema, await content.editorial(c.req.valid('param').slug)), 200),
+    async (c) =>
+      c.json(toWire(editorialSchema, await content.editorial(c.req.valid('param').slug, actorOf(c).language)), 200),
   )
 
   app.openapi(

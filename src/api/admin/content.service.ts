@@ -200,6 +200,8 @@ export class AdminContent {
     private readonly audit: Pick<AuditLog, 'record'>,
     private readonly now: () => Date,
     private readonly storage: MediaStorage | null,
+    /** The shop's page of an info page or an editorial, in the staff member's language. */
+    private readonly shopUrl: (kind: 'info_page' | 'editorial', slug: string, language: Lang) => string,
   ) {}
 
   /** Products named by blocks must exist (400 naming the block otherwise). */
@@ -252,12 +254,13 @@ export class AdminContent {
     return row
   }
 
-  async page(slug: InfoPageKey) {
+  async page(slug: InfoPageKey, language: Lang) {
     const row = await this.pageRow(this.db, slug)
     const ref: ContentDocumentRef = { kind: 'info_page', key: slug }
     const newest = await latestContentVersion(this.db, ref)
     return {
       slug,
+      shopUrl: this.shopUrl('info_page', slug, language),
       published: infoPageView(pageDocumentOfRow(row)),
       draft: newest?.state === 'draft' ? infoPageView(newest.body as InfoPageDocument) : null,
       versions: (await listContentVersions(this.db, ref)).map(versionView),
@@ -297,7 +300,7 @@ export class AdminContent {
         after: { version: saved.version, state, restoredFrom, note, document },
       })
     })
-    return this.page(slug)
+    return this.page(slug, context.actor.language)
   }
 
   /** An old version published again as the newest (the history only grows). */
@@ -339,7 +342,7 @@ export class AdminContent {
     return row
   }
 
-  async editorial(slug: string) {
+  async editorial(slug: string, language: Lang) {
     const row = await this.editorialRow(this.db, slug)
     const ref: ContentDocumentRef = { kind: 'editorial', key: slug }
     const newest = await latestContentVersion(this.db, ref)
@@ -347,6 +350,7 @@ export class AdminContent {
       slug: row.slug,
       status: row.status as 'draft' | 'published',
       publishedAt: row.publishedAt.toISOString(),
+      shopUrl: this.shopUrl('editorial', row.slug, language),
       live: editorialView(editorialDocumentOfRow(row)),
       draft:
         row.status === 'published' && newest?.state === 'draft'
@@ -384,7 +388,7 @@ export class AdminContent {
         after: { version: saved.version, status: 'draft', document },
       })
     })
-    return this.editorial(slug)
+    return this.editorial(slug, context.actor.language)
   }
 
   /**
@@ -444,7 +448,7 @@ export class AdminContent {
         after: { version: saved.version, state, restoredFrom, note, document },
       })
     })
-    return this.editorial(slug)
+    return this.editorial(slug, context.actor.language)
   }
 
   async restoreEditorial(slug: string, version: number, note: string | null, context: AuditContext) {
@@ -468,7 +472,7 @@ export class AdminContent {
         after: { status: 'draft' },
       })
     })
-    return this.editorial(slug)
+    return this.editorial(slug, context.actor.language)
   }
 
   /** A draft deleted (a published one: unpublish it first, 409); its versions stay in the history. */
