@@ -311,7 +311,7 @@ export function BlocksPreview({ blocks, lang }: { blocks: ContentBlock[]; lang: 
       {blocks.map((block, index) => {
         switch (block.kind) {
           case 'h2':
-            return <h2 key={index}>{block.text}</h2>
+            return <h4 key={index}>{block.text}</h4>
           case 'p':
             return <p key={index}>{block.text}</p>
           case 'quote':
@@ -391,7 +391,7 @@ function Preview({
             height={hero.height}
           />
         ) : null}
-        <h1>{title(lang)}</h1>
+        <h3 className="admin-preview__title">{title(lang)}</h3>
         <p className="admin-preview__lead">{lead(lang)}</p>
         <BlocksPreview blocks={lang === 'th' ? document.body_th : document.body_en} lang={lang} />
       </article>
@@ -760,7 +760,7 @@ function DocumentEditor<D extends AnyDocument>({
       <div className="admin-content__columns">
         {(['th', 'en'] as const).map((lang) => (
           <div key={lang} className="admin-content__column" lang={lang}>
-            <h3>{names[lang]}</h3>
+            <h2>{names[lang]}</h2>
             {textFields.map((field) => {
               const key = `${field.key}_${lang}`
               const fieldId = `${id}-${key}`
