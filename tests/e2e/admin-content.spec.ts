@@ -152,6 +152,8 @@ async function journey(page: Page, language: 'en' | 'th', project: string) {
   await page.getByRole('button', { name: words.restore(1), exact: true }).click()
   await expect(page.getByText(words.restored)).toBeVisible()
   await expectNoViolations(page, `${words.base}/content/pages/delivery`)
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(wide, 'the page editor fits the screen').toBeLessThanOrEqual(0)
   // The other journeys running at once restore version 1 too: the shop shows it on its next answer.
   const wanted = language === 'th' ? original.title_th : original.title_en
   await expect
