@@ -145,6 +145,12 @@ async function journey(page: Page, language: 'en' | 'th', project: string) {
 
   await gotoHydrated(page, words.editorials)
   await expect(page.getByRole('link', { name: title[language] }).first()).toBeVisible()
+  // Taken off the shop again and deleted: as the newest editorial it leads the home page, which other journeys read.
+  const off = await page.request.post(`${ADMIN_API}/content/editorials/${slug}/unpublish`, { headers: STAFF_HEADERS })
+  expect(off.status()).toBe(200)
+  expect(
+    (await page.request.delete(`${ADMIN_API}/content/editorials/${slug}`, { headers: STAFF_HEADERS })).status(),
+  ).toBe(204)
 
   // The delivery page: a newer version published, then version 1 restored on the screen.
   const original = await deliveryWithANewerVersion(page.request, stamp)

@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, contentPages, products } from '~/db/schema'
+import { staff } from '~/db/staff-schema'
 import { insertContentPages } from '~/db/seed.server'
 import { denialAction } from '~/api/admin/audit.server'
 import { FileMediaStorage } from '~/media/storage.server'
@@ -203,6 +204,15 @@ describe('info pages in the back office', () => {
     expect((await as(marketing, 'PUT', '/content/pages/nowhere', { document: original, state: 'draft' })).status).toBe(
       400,
     )
+    // A member of staff who works in Thai reads the refusal in Thai.
+    await database.db.update(staff).set({ language: 'th' }).where(eq(staff.id, marketing.staff.id))
+    const thai = await as(marketing, 'PUT', '/content/pages/delivery', {
+      document: { ...original, title_th: '' },
+      state: 'published',
+    })
+    await database.db.update(staff).set({ language: 'en' }).where(eq(staff.id, marketing.staff.id))
+    expect(thai.status).toBe(400)
+    expect(thai.body).toMatchObject({ message: 'ข้อมูลไม่ถูกต้อง', fields: { 'document.title_th': 'required' } })
     const after = await as(marketing, 'GET', '/content/pages/delivery')
     expect((after.body.versions as Json[]).length).toBe(4)
     expect((await shopDelivery('en')).body.title).toBe(original.title_en)
