@@ -941,8 +941,10 @@ function VersionHeading({ version }: { version: number }) {
 export function InfoPageScreen() {
   const { t } = useLingui()
   const { slug } = useParams({ from: '/content/pages/$slug' })
+  const locale = useLocale()
   const page = useQuery(infoPageQuery(slug))
-  useAdminTitle(page.data ? page.data.published.title_en : t`Info page`)
+  const published = page.data?.published
+  useAdminTitle(published ? (locale === 'th' ? published.title_th : published.title_en) : t`Info page`)
   if (page.isPending) {
     return (
       <p role="status">
@@ -1203,8 +1205,10 @@ export function NewEditorialScreen() {
 export function EditorialScreen() {
   const { t } = useLingui()
   const { slug } = useParams({ from: '/content/editorials/$slug' })
+  const locale = useLocale()
   const editorial = useQuery(editorialQuery(slug))
-  useAdminTitle(editorial.data ? editorial.data.live.title_en : t`Editorial`)
+  const live = editorial.data?.live
+  useAdminTitle(live ? (locale === 'th' ? live.title_th : live.title_en) : t`Editorial`)
   if (editorial.isPending) {
     return (
       <p role="status">
