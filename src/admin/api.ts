@@ -21,6 +21,7 @@ import type * as pricesContract from '~/contract/admin-prices'
 import type * as promotionsContract from '~/contract/admin-promotions'
 import type * as productsContract from '~/contract/admin-products'
 import type * as picturesContract from '~/contract/admin-pictures'
+import type * as contentContract from '~/contract/admin-content'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -118,6 +119,8 @@ export function setAdminApiLanguage(language: AdminLocale): void {
 
 type CallInit = {
   body?: unknown
+  /** Bytes sent as they are (a picture), instead of a JSON body. */
+  raw?: Blob
   headers?: Record<string, string>
   query?: Record<string, string | number | undefined>
 }
@@ -138,10 +141,14 @@ async function request(method: string, path: string, init: CallInit = {}): Promi
         accept: 'application/json',
         'accept-language': requestLanguage,
         'x-staff-request': '1',
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.raw
+          ? { 'content-type': init.raw.type || 'application/octet-stream' }
+          : init.body === undefined
+            ? {}
+            : { 'content-type': 'application/json' }),
         ...init.headers,
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     })
   } catch {
     throw new AdminApiError(0, 'NETWORK', '')
@@ -718,4 +725,78 @@ export function uploadPicture(
     }
     xhr.send(file)
   })
+}
+
+// ── pages (issue 32 item 6, decision 197) ────────────────────────────────────────────────────────
+
+export type ContentBlock = Out<typeof contentContract.contentBlockSchema>
+export type ContentPicture = Out<typeof contentContract.contentPictureSchema>
+export type ContentVersion = Out<typeof contentContract.contentVersionSchema>
+export type InfoPageKey = (typeof contentContract.INFO_PAGE_KEYS)[number]
+export type InfoPageDocument = Out<typeof contentContract.infoPageDocumentSchema>
+export type InfoPageList = Out<typeof contentContract.infoPageListSchema>
+export type InfoPage = Out<typeof contentContract.infoPageSchema>
+export type InfoPageVersion = Out<typeof contentContract.infoPageVersionSchema>
+export type EditorialDocument = Out<typeof contentContract.editorialDocumentSchema>
+export type EditorialList = Out<typeof contentContract.editorialListSchema>
+export type Editorial = Out<typeof contentContract.editorialSchema>
+export type EditorialVersion = Out<typeof contentContract.editorialVersionSchema>
+export type ContentUpload = Out<typeof contentContract.contentUploadSchema>
+export type ContentProducts = Out<typeof contentContract.contentProductListSchema>
+export type ContentState = 'draft' | 'published'
+
+const pagePath = (slug: string) => `/content/pages/${encodeURIComponent(slug)}`
+const editorialPath = (slug: string) => `/content/editorials/${encodeURIComponent(slug)}`
+
+export function listInfoPages(): Promise<InfoPageList> {
+  return adminCall('GET', '/content/pages')
+}
+export function getInfoPage(slug: string): Promise<InfoPage> {
+  return adminCall('GET', pagePath(slug))
+}
+export function saveInfoPage(
+  slug: string,
+  input: { document: InfoPageDocument; state: ContentState; note: string | null },
+): Promise<InfoPage> {
+  return adminCall('PUT', pagePath(slug), { body: input })
+}
+export function getInfoPageVersion(slug: string, version: number): Promise<InfoPageVersion> {
+  return adminCall('GET', `${pagePath(slug)}/versions/${version}`)
+}
+export function restoreInfoPage(slug: string, version: number): Promise<InfoPage> {
+  return adminCall('POST', `${pagePath(slug)}/versions/${version}/restore`, { body: { note: null } })
+}
+export function listEditorials(): Promise<EditorialList> {
+  return adminCall('GET', '/content/editorials')
+}
+export function getEditorial(slug: string): Promise<Editorial> {
+  return adminCall('GET', editorialPath(slug))
+}
+export function createEditorial(input: { slug: string; document: EditorialDocument; note: string | null }) {
+  return adminCall<Editorial>('POST', '/content/editorials', { body: input })
+}
+export function saveEditorial(
+  slug: string,
+  input: { document: EditorialDocument; state: ContentState; note: string | null },
+): Promise<Editorial> {
+  return adminCall('PUT', editorialPath(slug), { body: input })
+}
+export function unpublishEditorial(slug: string): Promise<Editorial> {
+  return adminCall('POST', `${editorialPath(slug)}/unpublish`)
+}
+export function deleteEditorial(slug: string): Promise<void> {
+  return adminCall('DELETE', editorialPath(slug))
+}
+export function getEditorialVersion(slug: string, version: number): Promise<EditorialVersion> {
+  return adminCall('GET', `${editorialPath(slug)}/versions/${version}`)
+}
+export function restoreEditorial(slug: string, version: number): Promise<Editorial> {
+  return adminCall('POST', `${editorialPath(slug)}/versions/${version}/restore`, { body: { note: null } })
+}
+/** A picture for a page, sent as it is: the API checks it by its content and keeps it without metadata. */
+export function uploadContentPicture(file: Blob): Promise<ContentUpload> {
+  return adminCall('POST', '/content/pictures', { raw: file })
+}
+export function findContentProducts(q: string): Promise<ContentProducts> {
+  return adminCall('GET', '/content/products', { query: { q } })
 }

@@ -34,6 +34,10 @@ import {
   listProducts,
   type ProductListQuery,
   type OrdersQuery,
+  getEditorial,
+  getInfoPage,
+  listEditorials,
+  listInfoPages,
 } from './api'
 import type { AdminLocale } from './locale'
 import { auditQueryOf, type AuditSearch, type OrdersSearch } from './search'
@@ -58,6 +62,7 @@ export const adminKeys = {
   priceSchedules: ['admin', 'prices', 'schedules'] as const,
   promotions: ['admin', 'promotions'] as const,
   products: ['admin', 'products'] as const,
+  content: ['admin', 'content'] as const,
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */
@@ -241,4 +246,36 @@ export function pictureSearchQuery(q: string) {
 /** A model's colours with their pictures. */
 export function pictureModelQuery(id: string) {
   return queryOptions({ queryKey: [...adminKeys.pictures, 'model', id], queryFn: () => pictureModel(id) })
+}
+
+/** The info pages (issue 32 item 6). */
+export const infoPagesQuery = queryOptions({
+  queryKey: [...adminKeys.content, 'pages'],
+  queryFn: listInfoPages,
+  staleTime: 0,
+})
+
+/** One info page: published, its draft, its versions. */
+export function infoPageQuery(slug: string) {
+  return queryOptions({
+    queryKey: [...adminKeys.content, 'pages', slug],
+    queryFn: () => getInfoPage(slug),
+    staleTime: 0,
+  })
+}
+
+/** The editorials, drafts and published. */
+export const editorialsQuery = queryOptions({
+  queryKey: [...adminKeys.content, 'editorials'],
+  queryFn: listEditorials,
+  staleTime: 0,
+})
+
+/** One editorial: its status, its text, its draft, its versions. */
+export function editorialQuery(slug: string) {
+  return queryOptions({
+    queryKey: [...adminKeys.content, 'editorials', slug],
+    queryFn: () => getEditorial(slug),
+    staleTime: 0,
+  })
 }

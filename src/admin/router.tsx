@@ -33,6 +33,10 @@ import {
   productChoicesQuery,
   productListQuery,
   productModelQuery,
+  editorialQuery,
+  editorialsQuery,
+  infoPageQuery,
+  infoPagesQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -78,6 +82,7 @@ import {
   TierRulesScreen,
 } from './screens/PromotionsScreen'
 import { NewProductScreen, ProductScreen, ProductsScreen } from './screens/ProductsScreen'
+import { ContentScreen, EditorialScreen, InfoPageScreen, NewEditorialScreen } from './screens/ContentScreen'
 import { AdminLayout } from './ui/AdminLayout'
 import { cleanFilter as cleanPriceFilter } from './screens/prices-ui'
 
@@ -366,6 +371,42 @@ const productRoute = createRoute({
   component: ProductScreen,
 })
 
+// Pages (issue 32 item 6): the info pages and the editorials, each with its editor, preview and versions.
+const contentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'content',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'content:write'),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(infoPagesQuery),
+      context.queryClient.prefetchQuery(editorialsQuery),
+    ]),
+  component: ContentScreen,
+})
+
+const infoPageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'content/pages/$slug',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'content:write'),
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(infoPageQuery(params.slug)),
+  component: InfoPageScreen,
+})
+
+const newEditorialRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'content/editorials/new',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'content:write'),
+  component: NewEditorialScreen,
+})
+
+const editorialRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'content/editorials/$slug',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'content:write'),
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(editorialQuery(params.slug)),
+  component: EditorialScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -395,6 +436,10 @@ const routeTree = rootRoute.addChildren([
   productsRoute,
   newProductRoute,
   productRoute,
+  contentRoute,
+  infoPageRoute,
+  newEditorialRoute,
+  editorialRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */

@@ -88,6 +88,9 @@ export const API_ERROR_REASONS = [
   // product pictures (issue 32 item 2): an upload that is not a JPEG, PNG, WebP or AVIF picture, over 15 MB, over 40
   // megapixels, or one more than a colour may have (fields.picture says which)
   'PICTURE_REFUSED',
+  // pages (issue 32 item 6): an editorial's address another has; a published editorial cannot be deleted
+  'SLUG_TAKEN',
+  'CONTENT_PUBLISHED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

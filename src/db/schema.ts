@@ -273,17 +273,31 @@ export const collectionProducts = pgTable(
   ],
 )
 
-export const editorials = pgTable('editorials', {
-  slug: text('slug').primaryKey(),
-  titleTh: text('title_th').notNull(),
-  titleEn: text('title_en').notNull(),
-  excerptTh: text('excerpt_th').notNull(),
-  excerptEn: text('excerpt_en').notNull(),
-  bodyTh: jsonb('body_th').$type<RichBlock[]>().notNull(),
-  bodyEn: jsonb('body_en').$type<RichBlock[]>().notNull(),
-  heroImage: jsonb('hero_image').$type<CatalogImage>().notNull(),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
-})
+/**
+ * Editorials: the shop shows the `published` ones (list, page, home hero, sitemap); a `draft` is the back office's
+ * only (issue 32 item 6, decision 197). A published editorial's unpublished edits live in content_versions alone.
+ */
+export const editorials = pgTable(
+  'editorials',
+  {
+    slug: text('slug').primaryKey(),
+    titleTh: text('title_th').notNull(),
+    titleEn: text('title_en').notNull(),
+    excerptTh: text('excerpt_th').notNull(),
+    excerptEn: text('excerpt_en').notNull(),
+    bodyTh: jsonb('body_th').$type<RichBlock[]>().notNull(),
+    bodyEn: jsonb('body_en').$type<RichBlock[]>().notNull(),
+    heroImage: jsonb('hero_image').$type<CatalogImage>().notNull(),
+    /** When it was first published (a draft never published: when it was made); the newest published leads the home page. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** `published` (on the shop) or `draft` (a 404 to shoppers); rows from before decision 197 are published. */
+    status: text('status').notNull().default('published'),
+  },
+  (table) => [
+    check('editorials_status', sql`${table.status} in ('draft', 'published')`),
+    index('editorials_published_idx').on(table.status, table.publishedAt),
+  ],
+)
 
 export const productRelations = pgTable(
   'product_relations',

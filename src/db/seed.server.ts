@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import { INFO_PAGE_SLUGS, INFO_PAGES } from '~/content/info-pages'
 import type { Database, Db } from './client.server'
 import { indexProducts, markSearchIndexVersion } from './search-index.server'
@@ -7,6 +7,7 @@ import {
   collectionProducts,
   collections,
   contentPages,
+  contentVersions,
   editorials,
   productRelations,
   products,
@@ -50,33 +51,46 @@ export async function insertCatalog(db: Db, catalog: DemoCatalog): Promise<void>
 }
 
 /**
- * The content pages of the catch-all and the info pages, in both languages. The code is their source: a start
- * writes them over what an earlier version stored (issue 29: the seller's name changed on the legal pages).
+ * The content pages of the catch-all and the info pages, in both languages. The code holds their first text: a start
+ * writes a page only when the database has none by its slug, with that text as its version 1 (published, by the
+ * system), so what staff edit in the back office survives every restart (decision 197, amending issue 29's overwrite).
  */
 export async function insertContentPages(db: Db): Promise<void> {
-  const rows = INFO_PAGE_SLUGS.map((slug) => ({
-    slug,
-    titleTh: INFO_PAGES[slug].th.title,
-    titleEn: INFO_PAGES[slug].en.title,
-    descriptionTh: INFO_PAGES[slug].th.description,
-    descriptionEn: INFO_PAGES[slug].en.description,
-    bodyTh: INFO_PAGES[slug].th.blocks,
-    bodyEn: INFO_PAGES[slug].en.blocks,
-  }))
-  await db
-    .insert(contentPages)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: contentPages.slug,
-      set: {
-        titleTh: sql`excluded.title_th`,
-        titleEn: sql`excluded.title_en`,
-        descriptionTh: sql`excluded.description_th`,
-        descriptionEn: sql`excluded.description_en`,
-        bodyTh: sql`excluded.body_th`,
-        bodyEn: sql`excluded.body_en`,
-      },
-    })
+  await db.transaction(async (tx) => {
+    const present = new Set((await tx.select({ slug: contentPages.slug }).from(contentPages)).map((row) => row.slug))
+    for (const slug of INFO_PAGE_SLUGS) {
+      if (present.has(slug)) continue
+      const row = {
+        slug,
+        titleTh: INFO_PAGES[slug].th.title,
+        titleEn: INFO_PAGES[slug].en.title,
+        descriptionTh: INFO_PAGES[slug].th.description,
+        descriptionEn: INFO_PAGES[slug].en.description,
+        bodyTh: INFO_PAGES[slug].th.blocks,
+        bodyEn: INFO_PAGES[slug].en.blocks,
+      }
+      const [inserted] = await tx.insert(contentPages).values(row).onConflictDoNothing().returning()
+      if (!inserted) continue
+      const { slug: _slug, ...body } = row
+      // The next version of the page (1, unless an earlier page of this slug was deleted), as the system's: the
+      // admin API's saveContentVersion writes the same row (src/db does not import the API).
+      const [last] = await tx
+        .select({ version: sql<number>`coalesce(max(${contentVersions.version}), 0)` })
+        .from(contentVersions)
+        .where(and(eq(contentVersions.documentKind, 'info_page'), eq(contentVersions.documentKey, slug)))
+      await tx.insert(contentVersions).values({
+        documentKind: 'info_page',
+        documentKey: slug,
+        version: Number(last?.version ?? 0) + 1,
+        body,
+        state: 'published',
+        note: 'From the code (src/content/info-pages.ts)',
+        actorType: 'system',
+        actorId: 'seed',
+        actorLabel: 'seed',
+      })
+    }
+  })
 }
 
 /**

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemActor } from '~/api/admin/actor'
+import { insertContentPages } from '~/db/seed.server'
 import { DENIAL_LINE_EVERY_SECONDS, denialAction } from '~/api/admin/audit.server'
 import {
   auditLog,
@@ -198,6 +199,8 @@ function probe(operation: Operation): string {
     .replace('{id}', operation.path.startsWith('/roles') ? 'no_such_role' : UNKNOWN_ID)
     .replace('{number}', UNKNOWN_ORDER)
     .replace('{picture}', 'no-such-picture.jpg')
+    .replace('{slug}', 'no-such-page')
+    .replace('{version}', '1')
 }
 
 /** An empty body for a write: a guard refuses before the body is read. */
@@ -693,8 +696,131 @@ async function aProduct(): Promise<string> {
   return slug
 }
 
+/** An info page and an editorial's document, whole (the pages' examples save them). */
+const pageDocument = {
+  title_th: 'การจัดส่ง',
+  title_en: 'Delivery',
+  description_th: 'การจัดส่งสินค้า',
+  description_en: 'How we deliver',
+  body_th: [{ kind: 'p', text: 'ส่งภายในสองวัน' }],
+  body_en: [{ kind: 'p', text: 'Sent within two days' }],
+}
+const editorialDocument = {
+  title_th: 'เรื่องเล่า',
+  title_en: 'A story',
+  excerpt_th: 'เรื่องสั้น',
+  excerpt_en: 'A short one',
+  hero_image: { path: 'editorials/matrix.svg', width: 1600, height: 1000, alt_th: 'ภาพ', alt_en: 'A picture' },
+  body_th: [{ kind: 'p', text: 'ย่อหน้า' }],
+  body_en: [{ kind: 'p', text: 'A paragraph' }],
+}
+
+/** The info pages, written as a start writes them (the suite's database is not seeded), once. */
+let infoPages: Promise<void> | null = null
+function someInfoPages(): Promise<void> {
+  infoPages ??= insertContentPages(database.db)
+  return infoPages
+}
+
+/** A new editorial made by the owner (a draft; published when asked), its slug. */
+async function anEditorial(published = false): Promise<string> {
+  const slug = `matrix-${h.next()}`
+  const cookie = ownerOf().cookie
+  const made = await h.call('POST', '/content/editorials', { cookie, body: { slug, document: editorialDocument } })
+  if (made.status !== 201) throw new Error(`no editorial: ${made.text}`)
+  if (published) {
+    const put = await h.call('PUT', `/content/editorials/${slug}`, {
+      cookie,
+      body: { document: editorialDocument, state: 'published' },
+    })
+    if (put.status !== 200) throw new Error(`not published: ${put.text}`)
+  }
+  return slug
+}
+
 /** A real call of each write operation, made ready by what it needs first. */
 const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
+  adminInfoPageSave: async () => {
+    await someInfoPages()
+    return {
+      path: '/content/pages/delivery',
+      body: { document: pageDocument, state: 'published' },
+      action: 'info_page.publish',
+      entityType: 'info_page',
+      entityId: 'delivery',
+      changes: 'both',
+    }
+  },
+  adminInfoPageRestore: async () => {
+    await someInfoPages()
+    return {
+      path: '/content/pages/about-us/versions/1/restore',
+      body: {},
+      action: 'info_page.restore',
+      entityType: 'info_page',
+      entityId: 'about-us',
+      changes: 'both',
+    }
+  },
+  adminEditorialCreate: async () => ({
+    path: '/content/editorials',
+    body: { slug: `matrix-${h.next()}`, document: editorialDocument },
+    action: 'editorial.create',
+    entityType: 'editorial',
+    entityId: (reply) => String(reply.body.slug),
+    changes: 'after',
+  }),
+  adminEditorialSave: async () => {
+    const slug = await anEditorial()
+    return {
+      path: `/content/editorials/${slug}`,
+      body: { document: editorialDocument, state: 'published' },
+      action: 'editorial.publish',
+      entityType: 'editorial',
+      entityId: slug,
+      changes: 'both',
+    }
+  },
+  adminEditorialUnpublish: async () => {
+    const slug = await anEditorial(true)
+    return {
+      path: `/content/editorials/${slug}/unpublish`,
+      action: 'editorial.unpublish',
+      entityType: 'editorial',
+      entityId: slug,
+      changes: 'both',
+    }
+  },
+  adminEditorialRestore: async () => {
+    const slug = await anEditorial()
+    return {
+      path: `/content/editorials/${slug}/versions/1/restore`,
+      body: {},
+      action: 'editorial.restore',
+      entityType: 'editorial',
+      entityId: slug,
+      changes: 'both',
+    }
+  },
+  adminEditorialDelete: async () => {
+    const slug = await anEditorial()
+    return {
+      path: `/content/editorials/${slug}`,
+      action: 'editorial.delete',
+      entityType: 'editorial',
+      entityId: slug,
+      changes: 'before',
+    }
+  },
+  adminContentPictureUpload: async () => ({
+    path: '/content/pictures',
+    body: await aPng(),
+    call: { cookie: ownerOf().cookie, headers: { 'content-type': 'image/png' } },
+    action: 'content_picture.upload',
+    entityType: 'content_picture',
+    entityId: (reply) => String(reply.body.path).replace(/^media\//, ''),
+    changes: 'after',
+  }),
   staffInviteCreate: async () => ({
     path: '/invites',
     body: { email: `invited.${h.next()}@staff.example`, role_id: 'read_only', send: false },

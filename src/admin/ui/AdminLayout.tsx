@@ -58,6 +58,7 @@ type NavPath =
   | '/stock'
   | '/prices'
   | '/promotions'
+  | '/content'
   | '/staff'
   | '/roles'
   | '/api-keys'
@@ -88,7 +89,7 @@ const NAV: ReadonlyArray<{ group: NavGroup; links: ReadonlyArray<{ to: NavPath; 
       { to: '/promotions', permission: 'promotions:write' },
     ],
   },
-  { group: 'content', links: [] },
+  { group: 'content', links: [{ to: '/content', permission: 'content:write' }] },
   {
     group: 'staff',
     links: [
@@ -113,6 +114,7 @@ function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPa
       '/stock': t`Stock`,
       '/prices': t`Prices`,
       '/promotions': t`Promotions`,
+      '/content': t`Pages`,
       '/staff': t`Staff`,
       '/roles': t`Roles`,
       '/api-keys': t`API keys`,

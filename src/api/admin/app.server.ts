@@ -34,6 +34,8 @@ import { PreviewTokens } from '~/api/catalog/preview-tokens.server'
 import { createPictureAdminRoutes } from './pictures.routes.server'
 import { AdminPictures } from './pictures.service'
 import type { MediaStorage } from '~/media/storage.server'
+import { createContentAdminRoutes } from './content.routes.server'
+import { AdminContent } from './content.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -140,6 +142,14 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     )
   }
 
+  app.route(
+    '/',
+    createContentAdminRoutes(
+      new AdminContent(services.db, services.audit, services.now, options.media ?? null, shopPageUrl(site)),
+      services.now,
+    ),
+  )
+
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
 
@@ -153,6 +163,15 @@ export function previewUrl(site: string) {
   return (familyId: string, token: string, language: 'th' | 'en') =>
     new URL(
       `${language === 'en' ? '/en' : ''}/product/${encodeURIComponent(familyId)}?preview=${encodeURIComponent(token)}`,
+      site,
+    ).toString()
+}
+
+/** The shop's page of an info page (`/delivery`) or an editorial (`/editorials/<slug>`), in the staff's language. */
+export function shopPageUrl(site: string) {
+  return (kind: 'info_page' | 'editorial', slug: string, language: 'th' | 'en') =>
+    new URL(
+      `${language === 'en' ? '/en' : ''}${kind === 'editorial' ? '/editorials' : ''}/${encodeURIComponent(slug)}`,
       site,
     ).toString()
 }

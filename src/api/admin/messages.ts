@@ -70,6 +70,11 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     en: 'The size asked for is out of stock: refund instead, or wait for stock',
   },
   PICTURE_REFUSED: { th: 'รับรูปภาพนี้ไม่ได้', en: 'This picture cannot be taken' },
+  SLUG_TAKEN: { th: 'มีบทความอื่นใช้ที่อยู่ (slug) นี้แล้ว', en: 'Another editorial has this address (slug)' },
+  CONTENT_PUBLISHED: {
+    th: 'บทความนี้เผยแพร่อยู่ ยกเลิกการเผยแพร่ก่อนจึงจะลบได้',
+    en: 'This editorial is published: unpublish it before deleting it',
+  },
 }
 
 /** Refusals whose `fields` say more: the message for the field's value (a picture's problem). */

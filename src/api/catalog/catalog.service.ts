@@ -453,7 +453,11 @@ export async function sitemapEntries(db: Db, maxProducts: number) {
       .select({ slug: collections.slug, parent: collections.parentSlug })
       .from(collections)
       .orderBy(asc(collections.position)),
-    db.select({ slug: editorials.slug }).from(editorials).orderBy(desc(editorials.publishedAt)),
+    db
+      .select({ slug: editorials.slug })
+      .from(editorials)
+      .where(eq(editorials.status, 'published'))
+      .orderBy(desc(editorials.publishedAt)),
     db.select({ slug: contentPages.slug }).from(contentPages),
     db
       .select({ id: products.id, createdAt: products.createdAt })

@@ -16,7 +16,7 @@ function editorialSummary(row: EditorialRow, lang: Lang) {
   }
 }
 
-/** The content the API serves: editorials and content pages (info pages, careers …), whose blocks may show products. */
+/** The content the API serves: published editorials (a draft is a 404) and content pages (info pages, careers …), whose blocks may show products. */
 export class ContentService {
   constructor(
     private readonly db: Db,
@@ -24,7 +24,11 @@ export class ContentService {
   ) {}
 
   async listEditorials(lang: Lang) {
-    const rows = await this.db.select().from(editorials).orderBy(desc(editorials.publishedAt))
+    const rows = await this.db
+      .select()
+      .from(editorials)
+      .where(eq(editorials.status, 'published'))
+      .orderBy(desc(editorials.publishedAt))
     return rows.map((row) => editorialSummary(row, lang))
   }
 
@@ -56,7 +60,11 @@ export class ContentService {
   }
 
   async getEditorial(slug: string, lang: Lang, currency: CurrencyCode) {
-    const [row] = await this.db.select().from(editorials).where(eq(editorials.slug, slug)).limit(1)
+    const [row] = await this.db
+      .select()
+      .from(editorials)
+      .where(and(eq(editorials.slug, slug), eq(editorials.status, 'published')))
+      .limit(1)
     if (!row) return null
     return {
       ...editorialSummary(row, lang),
