@@ -88,6 +88,8 @@ export const API_ERROR_REASONS = [
   // product pictures (issue 32 item 2): an upload that is not a JPEG, PNG, WebP or AVIF picture, over 15 MB, over 40
   // megapixels, or one more than a colour may have (fields.picture says which)
   'PICTURE_REFUSED',
+  // a CSV file refused whole (issue 32 item 7): not CSV or UTF-8, empty, too many rows, bad header, bad rows
+  'CSV_REFUSED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

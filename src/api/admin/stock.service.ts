@@ -261,8 +261,13 @@ export class AdminStock {
     if (input.delta === 0) fields.delta = 'zero'
     if (input.reason === 'other' && input.note.trim() === '') fields.note = 'required'
     if (Object.keys(fields).length > 0) throw invalid(fields)
+    return this.db.transaction((tx) => this.adjustIn(tx, input, context))
+  }
+
+  /** `adjust` within a transaction the caller holds (the CSV import's stock count, all or nothing). */
+  async adjustIn(tx: Tx, input: AdjustInput, context: AuditContext) {
     const lang = context.actor.language
-    return this.db.transaction(async (tx) => {
+    {
       const place = await this.locationOf(tx, input.location, lang)
       if (!place) throw invalid({ location: 'unknown' })
       const [size] = await tx.select({ sku: variants.sku }).from(variants).where(eq(variants.sku, input.sku))
@@ -309,7 +314,7 @@ export class AdminStock {
         quantity: after,
         movement: this.movementView(movement, place.name),
       }
-    })
+    }
   }
 
   private movementView(row: typeof stockMovements.$inferSelect, locationName: string) {
@@ -330,7 +335,12 @@ export class AdminStock {
 
   /** A size's staff-alert threshold (the online order path alerts when it takes the stock below it). */
   async setThreshold(sku: string, threshold: number, context: AuditContext) {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction((tx) => this.setThresholdIn(tx, sku, threshold, context))
+  }
+
+  /** `setThreshold` within a transaction the caller holds (the CSV import's). */
+  async setThresholdIn(tx: Tx, sku: string, threshold: number, context: AuditContext) {
+    {
       const [before] = await tx
         .select({ threshold: variants.lowStockThreshold })
         .from(variants)
@@ -346,7 +356,7 @@ export class AdminStock {
         after: { lowStockThreshold: threshold },
       })
       return { sku, lowStockThreshold: threshold }
-    })
+    }
   }
 
   /** The ledger of a size, newest first, 25 a page. */
