@@ -19,6 +19,7 @@ import type * as returnsContract from '~/contract/admin-returns'
 import type * as stockContract from '~/contract/admin-stock'
 import type * as pricesContract from '~/contract/admin-prices'
 import type * as promotionsContract from '~/contract/admin-promotions'
+import type * as csvContract from '~/contract/admin-csv'
 import type * as productsContract from '~/contract/admin-products'
 import type * as picturesContract from '~/contract/admin-pictures'
 import type { StoreWire } from '~/contract/catalog'
@@ -118,6 +119,8 @@ export function setAdminApiLanguage(language: AdminLocale): void {
 
 type CallInit = {
   body?: unknown
+  /** A file sent as it is (a CSV import), instead of a JSON body. */
+  raw?: Blob
   headers?: Record<string, string>
   query?: Record<string, string | number | undefined>
 }
@@ -138,10 +141,14 @@ async function request(method: string, path: string, init: CallInit = {}): Promi
         accept: 'application/json',
         'accept-language': requestLanguage,
         'x-staff-request': '1',
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.raw
+          ? { 'content-type': 'text/csv' }
+          : init.body === undefined
+            ? {}
+            : { 'content-type': 'application/json' }),
         ...init.headers,
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     })
   } catch {
     throw new AdminApiError(0, 'NETWORK', '')
@@ -718,4 +725,43 @@ export function uploadPicture(
     }
     xhr.send(file)
   })
+}
+
+// ── CSV import and export (issue 32 item 7) ─────────────────────────────────────────────────────
+
+export type CsvDryRun = Out<typeof csvContract.adminCsvDryRunSchema>
+export type CsvApplied = Out<typeof csvContract.adminCsvAppliedSchema>
+export type CsvSummary = CsvDryRun['summary']
+
+/** A downloaded file: its bytes and the name the server gave it. */
+export type Download = { blob: Blob; fileName: string }
+
+async function download(method: string, path: string, init: CallInit): Promise<Download> {
+  const response = await request(method, path, { ...init, headers: { accept: 'text/csv', ...init.headers } })
+  const disposition = response.headers.get('content-disposition') ?? ''
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export.csv'
+  return { blob: await response.blob(), fileName }
+}
+
+/** A kind's export (orders: between two days, of a status). */
+export function csvExport(
+  kind: 'products' | 'stock' | 'prices' | 'orders',
+  query: Record<string, string | undefined> = {},
+): Promise<Download> {
+  return download('GET', `/csv/${kind}/export`, { query })
+}
+
+/** A dry run of a file: its figures and the first 100 bad cells. */
+export function csvCheck(kind: 'products' | 'stock' | 'prices', file: File): Promise<CsvDryRun> {
+  return adminCall('POST', `/csv/${kind}/check`, { raw: file, query: { file_name: file.name } })
+}
+
+/** The dry run's whole report as a CSV file. */
+export function csvReport(kind: 'products' | 'stock' | 'prices', file: File): Promise<Download> {
+  return download('POST', `/csv/${kind}/report`, { raw: file, query: { file_name: file.name } })
+}
+
+/** The file applied all or nothing. */
+export function csvApply(kind: 'products' | 'stock' | 'prices', file: File): Promise<CsvApplied> {
+  return adminCall('POST', `/csv/${kind}/apply`, { raw: file, query: { file_name: file.name } })
 }

@@ -8,7 +8,7 @@ import { roleName } from '../manage/labels'
 import { ADMIN_BUNDLE_MARKER } from '../marker'
 import { ADMIN_LANGUAGE_NAMES, adminPathIn, otherAdminLocale, type AdminLocale } from '../locale'
 import { ErrorNotice } from '../screens/ErrorScreen'
-import { can } from '../session'
+import { can, CSV_PERMISSIONS } from '../session'
 
 /**
  * Who is signed in, and the way out: the sign-out ends the session on the server, then the sign-in is loaded afresh
@@ -189,6 +189,13 @@ export function AdminLayout() {
               <li>
                 <Link to="/prices" activeProps={{ 'aria-current': 'page' }}>
                   <Trans>Prices</Trans>
+                </Link>
+              </li>
+            ) : null}
+            {CSV_PERMISSIONS.some((permission) => can(me, permission)) ? (
+              <li>
+                <Link to="/import-export" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Import and export</Trans>
                 </Link>
               </li>
             ) : null}

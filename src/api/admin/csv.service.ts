@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { parse } from 'csv-parse/stream'
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { categories, members, orderItems, orders, products, stores, storeStock, variants } from '~/db/schema'
 import type { ProductStatus } from '~/domain/catalog'
