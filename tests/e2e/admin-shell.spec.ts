@@ -243,6 +243,7 @@ test.describe('the back office’s shell', () => {
       'a:Stock',
       'a:Pictures',
       'a:Prices',
+      'a:Import and export',
       'a:Promotions',
       // An owner's: every staff screen.
       'a:Staff',
