@@ -228,7 +228,7 @@ export function problemMessage(problem: string, language: 'th' | 'en'): string {
 
 const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'too_long')
 const slug = z.string().trim().min(1, 'required').max(MAX_SLUG, 'too_long').regex(SLUG_PATTERN, 'not_slug')
-const sku = z.string().trim().min(1, 'required').max(MAX_SKU, 'too_long').regex(SKU_PATTERN, 'not_sku')
+const sku = z.string().trim().toUpperCase().min(1, 'required').max(MAX_SKU, 'too_long').regex(SKU_PATTERN, 'not_sku')
 const amount = z
   .string()
   .trim()
@@ -291,7 +291,7 @@ export const productRowSchema = z.object({
     .regex(COLOUR_HEX_PATTERN, 'not_hex')
     .transform((value) => value.toLowerCase()),
   size: z.string().trim().regex(PRODUCT_SIZE_PATTERN, 'not_size'),
-  sku: sku.transform((value) => value.toUpperCase()),
+  sku,
   barcode: z
     .string()
     .trim()
@@ -329,7 +329,7 @@ export type ProductCsvRow = z.output<typeof productRowSchema> & { gender: Gender
 
 export const stockRowSchema = z.object({
   location: text(100),
-  sku: sku.transform((value) => value.toUpperCase()),
+  sku,
   quantity: count,
   low_stock_threshold: count,
 })
