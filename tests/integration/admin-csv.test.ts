@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, products, stockMovements, variants } from '~/db/schema'
+import { auditDenials } from '~/db/staff-schema'
 import { createApiApp, type ApiApp } from './api-app'
 import { freshDatabase } from './database'
 import { jsonCaller } from './support/http'
@@ -145,7 +146,7 @@ describe('an import of 1,000 products', () => {
     expect(errors.map((error) => error.column)).toEqual(
       [...badRows].map((index) => ['barcode', 'category', 'price_thb', 'tags'][index % 4]),
     )
-    expect(errors[0]?.message).toBe('Not a GTIN, or its check digit is wrong')
+    expect(errors.find((error) => error.column === 'barcode')?.message).toBe('Not a GTIN, or its check digit is wrong')
     const report = await upload(marketing, '/csv/products/report', file)
     expect(report.status).toBe(200)
     expect(report.headers.get('content-type')).toContain('text/csv')
@@ -303,6 +304,9 @@ describe('refusals', () => {
   it('a role without the permission gets 403 and the denial is audited', async () => {
     const reply = await upload(readOnly, '/csv/products/check', `${HEADER}\r\n`)
     expect(reply.status).toBe(403)
+    expect(reply.body.reason).toBe('PERMISSION_DENIED')
+    const denials = await database.db.select().from(auditDenials).where(eq(auditDenials.actorId, readOnly.staff.id))
+    expect(denials.map((denial) => denial.action)).toEqual(['denied.admin_csv_check_products'])
     expect((await get(warehouse, '/csv/prices/export')).status).toBe(403)
   })
 

@@ -456,8 +456,17 @@ export class CsvTransfers {
         : kind === 'prices'
           ? await this.checkPrices(parsed, tx, context)
           : await this.checkProducts(parsed, tx, context)
-    checked.errors.sort((a, b) => a.row - b.row)
-    return checked
+    // In the file's order, one problem a cell (the first found: the cell's own before how it sits with other rows).
+    const seen = new Set<string>()
+    const errors = checked.errors
+      .toSorted((a, b) => a.row - b.row)
+      .filter((error) => {
+        const key = `${error.row}\u0000${error.column}`
+        if (seen.has(key)) return false
+        seen.add(key)
+        return true
+      })
+    return { ...checked, errors }
   }
 
   /** Each row through its schema: the typed rows (with their row numbers) and the bad cells. */
@@ -804,9 +813,10 @@ export class CsvTransfers {
         priceThb: first.price_thb,
         priceUsd: first.price_usd,
       }
-      const made = await products.createIn(tx, input, context)
+      // A new model cannot be scheduled (the row check refuses it): the file's status is given at once.
+      const status = first.status === 'scheduled' ? 'draft' : first.status
+      const made = await products.createIn(tx, input, context, status)
       await this.priceNewColours(tx, made.colours, colours, context)
-      if (first.status !== 'draft') await products.setStatusIn(tx, family.id, first.status, null, context)
       return
     }
     const now = await products.get(family.id, tx)

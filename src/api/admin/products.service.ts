@@ -544,13 +544,21 @@ export class AdminProducts {
     return this.guarded(() => this.db.transaction((tx) => this.createIn(tx, input, context)))
   }
 
-  /** `create` within a transaction the caller holds (the CSV import's, all or nothing). */
-  async createIn(tx: Tx, input: CreateInput, context: AuditContext) {
+  /**
+   * `create` within a transaction the caller holds (the CSV import's, all or nothing); the import may make a model
+   * published or unpublished at once (its file says so), in the search index as `setStatus` would put it.
+   */
+  async createIn(
+    tx: Tx,
+    input: CreateInput,
+    context: AuditContext,
+    status: Exclude<ProductStatus, 'scheduled'> = 'draft',
+  ) {
     const familyId = input.slug
     await this.checked(input, familyId, tx)
     const plan = this.planned(familyId, input, new Map(), { priceThb: input.priceThb, priceUsd: input.priceUsd })
     await this.assertFree(tx, plan, [])
-    await this.write(tx, familyId, input, plan, { status: 'draft', publishAt: null, createdAt: this.now() })
+    await this.write(tx, familyId, input, plan, { status, publishAt: null, createdAt: this.now() })
     const after = await this.get(familyId, tx)
     await this.audit.record(tx, context, {
       action: 'product.create',
