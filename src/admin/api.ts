@@ -19,6 +19,7 @@ import type * as returnsContract from '~/contract/admin-returns'
 import type * as stockContract from '~/contract/admin-stock'
 import type * as pricesContract from '~/contract/admin-prices'
 import type * as promotionsContract from '~/contract/admin-promotions'
+import type * as csvContract from '~/contract/admin-csv'
 import type * as productsContract from '~/contract/admin-products'
 import type * as picturesContract from '~/contract/admin-pictures'
 import type * as contentContract from '~/contract/admin-content'
@@ -119,7 +120,7 @@ export function setAdminApiLanguage(language: AdminLocale): void {
 
 type CallInit = {
   body?: unknown
-  /** Bytes sent as they are (a picture), instead of a JSON body. */
+  /** Bytes sent as they are (a picture, a CSV file), instead of a JSON body; typed by the file unless `headers` say. */
   raw?: Blob
   headers?: Record<string, string>
   query?: Record<string, string | number | undefined>
@@ -799,4 +800,46 @@ export function uploadContentPicture(file: Blob): Promise<ContentUpload> {
 }
 export function findContentProducts(q: string): Promise<ContentProducts> {
   return adminCall('GET', '/content/products', { query: { q } })
+}
+
+// ── CSV import and export (issue 32 item 7) ─────────────────────────────────────────────────────
+
+export type CsvDryRun = Out<typeof csvContract.adminCsvDryRunSchema>
+export type CsvApplied = Out<typeof csvContract.adminCsvAppliedSchema>
+export type CsvSummary = CsvDryRun['summary']
+
+/** A CSV file's type as the import routes read it (a browser may type a .csv file as Excel's, or not at all). */
+const CSV = { 'content-type': 'text/csv' }
+
+/** A downloaded file: its bytes and the name the server gave it. */
+export type Download = { blob: Blob; fileName: string }
+
+async function download(method: string, path: string, init: CallInit): Promise<Download> {
+  const response = await request(method, path, { ...init, headers: { accept: 'text/csv', ...init.headers } })
+  const disposition = response.headers.get('content-disposition') ?? ''
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export.csv'
+  return { blob: await response.blob(), fileName }
+}
+
+/** A kind's export (orders: between two days, of a status). */
+export function csvExport(
+  kind: 'products' | 'stock' | 'prices' | 'orders',
+  query: Record<string, string | undefined> = {},
+): Promise<Download> {
+  return download('GET', `/csv/${kind}/export`, { query })
+}
+
+/** A dry run of a file: its figures and the first 100 bad cells. */
+export function csvCheck(kind: 'products' | 'stock' | 'prices', file: File): Promise<CsvDryRun> {
+  return adminCall('POST', `/csv/${kind}/check`, { raw: file, headers: CSV, query: { file_name: file.name } })
+}
+
+/** The dry run's whole report as a CSV file. */
+export function csvReport(kind: 'products' | 'stock' | 'prices', file: File): Promise<Download> {
+  return download('POST', `/csv/${kind}/report`, { raw: file, headers: CSV, query: { file_name: file.name } })
+}
+
+/** The file applied all or nothing. */
+export function csvApply(kind: 'products' | 'stock' | 'prices', file: File): Promise<CsvApplied> {
+  return adminCall('POST', `/csv/${kind}/apply`, { raw: file, headers: CSV, query: { file_name: file.name } })
 }

@@ -43,7 +43,7 @@ import { AuditScreen } from './manage/AuditScreen'
 import { RolesScreen } from './manage/RolesScreen'
 import { StaffScreen } from './manage/StaffScreen'
 import { StaffSessionsScreen } from './manage/StaffSessionsScreen'
-import { requirePermission, signedInContext } from './session'
+import { can, CSV_PERMISSIONS, requirePermission, signedInContext } from './session'
 import {
   ORDERS_SEARCH_DEFAULTS,
   PRICES_SEARCH_DEFAULTS,
@@ -73,6 +73,7 @@ import { SignInScreen } from './screens/SignInScreen'
 import { SlipsScreen } from './screens/SlipsScreen'
 import { StockScreen } from './screens/StockScreen'
 import { PicturesScreen } from './screens/PicturesScreen'
+import { CsvScreen } from './screens/CsvScreen'
 import { StockTransfersScreen } from './screens/StockTransfersScreen'
 import {
   MixMatchScreen,
@@ -254,6 +255,18 @@ const picturesRoute = createRoute({
   component: PicturesScreen,
 })
 
+// Import and export (issue 32 item 7): products, stock and prices as CSV files, checked first, then applied whole.
+const csvRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'import-export',
+  beforeLoad: ({ context }) => {
+    if (!CSV_PERMISSIONS.some((permission) => can(context.me, permission))) {
+      requirePermission(context.me, 'catalog:write')
+    }
+  },
+  component: CsvScreen,
+})
+
 // Prices (issue 32 item 4): the colours with their prices, a model's, the sales planned ahead, bulk changes.
 const pricesRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -424,6 +437,7 @@ const routeTree = rootRoute.addChildren([
   stockRoute,
   stockTransfersRoute,
   picturesRoute,
+  csvRoute,
   pricesRoute,
   priceSalesRoute,
   bulkPricesRoute,

@@ -65,3 +65,11 @@ export class AdminForbidden extends Error {
 export function requirePermission(staff: Me | null, permission: StaffPermission): void {
   if (!can(staff, permission)) throw new AdminForbidden(permission)
 }
+
+/** Who sees "Import and export" (issue 32 item 7): a role that may change products, stock or prices, or export. */
+export const CSV_PERMISSIONS: readonly StaffPermission[] = [
+  'catalog:write',
+  'stock:write',
+  'prices:write',
+  'exports:run',
+]

@@ -91,6 +91,8 @@ export const API_ERROR_REASONS = [
   // pages (issue 32 item 6): an editorial's address another has; a published editorial cannot be deleted
   'SLUG_TAKEN',
   'CONTENT_PUBLISHED',
+  // a CSV file refused whole (issue 32 item 7): not CSV or UTF-8, empty, too many rows, bad header, bad rows
+  'CSV_REFUSED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

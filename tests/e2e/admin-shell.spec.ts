@@ -240,6 +240,7 @@ test.describe('the back office’s shell', () => {
       'a:Stock',
       'a:Prices',
       'a:Promotions',
+      'a:Import and export',
       'a:Pages',
       'a:Staff',
       'a:Roles',

@@ -396,6 +396,12 @@ const UNAUDITED: Record<string, string> = {
   staffInviteTotpStart: 'a TOTP secret kept on the invitation until confirmed; staff.create is the entry',
   staffInvitePasskeyOptions: 'a passkey challenge kept on the invitation; staff.create is the entry',
   adminStatementPreview: 'a dry run: a bank statement matched to open transfers, nothing written',
+  adminCsvCheckProducts: 'a dry run of a CSV file: its figures and bad rows, nothing written',
+  adminCsvCheckStock: 'a dry run of a CSV file: its figures and bad rows, nothing written',
+  adminCsvCheckPrices: 'a dry run of a CSV file: its figures and bad rows, nothing written',
+  adminCsvReportProducts: 'a dry run’s report of a CSV file, nothing written',
+  adminCsvReportStock: 'a dry run’s report of a CSV file, nothing written',
+  adminCsvReportPrices: 'a dry run’s report of a CSV file, nothing written',
   thailandPostWebhook:
     'the carrier’s statuses (no one’s change); an order it delivers is audited as the system (parcel-tracking.test.ts)',
 }
@@ -736,6 +742,19 @@ async function anEditorial(published = false): Promise<string> {
     if (put.status !== 200) throw new Error(`not published: ${put.text}`)
   }
   return slug
+}
+
+/** A CSV file applied (issue 32 item 7): one `csv.import` entry named by the kind and the file's SHA-256. */
+function csvImport(kind: string, file: string): Example {
+  return {
+    path: `/csv/${kind}/apply?file_name=${kind}.csv`,
+    body: new TextEncoder().encode(file),
+    call: { cookie: ownerOf().cookie, headers: { 'content-type': 'text/csv' } },
+    action: 'csv.import',
+    entityType: 'csv_import',
+    entityId: (reply) => `${kind}:${String(reply.body.sha256).slice(0, 16)}`,
+    changes: 'after',
+  }
 }
 
 /** A real call of each write operation, made ready by what it needs first. */
@@ -1297,6 +1316,32 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       changes: 'both',
     }
   },
+  adminCsvApplyProducts: async () => {
+    await aReturnProduct()
+    return csvImport(
+      'products',
+      'family_id,colour_slug,colour_th,colour_en,colour_hex,size,sku,barcode,name_th,name_en,category,gender,tags,status,price_thb,price_usd\r\n' +
+        'csv-perm-dress,sand,ทราย,Sand,#d8c7a3,S,CSV-PERM-DRESS-S,,เดรส,Dress,dresses,women,,draft,990.00,30.00\r\n',
+    )
+  },
+  adminCsvApplyStock: async () => {
+    await aReturnProduct()
+    return csvImport('stock', 'location,sku,quantity,low_stock_threshold\r\nonline,RET-1-M,77,3\r\n')
+  },
+  adminCsvApplyPrices: async () => {
+    await aReturnProduct()
+    return csvImport(
+      'prices',
+      'product_id,price_thb,price_usd,compare_at_thb,compare_at_usd\r\nRET-1,1234.00,41.00,,\r\n',
+    )
+  },
+  adminCsvExportOrders: async () => ({
+    path: '/csv/orders/export',
+    action: 'csv.export',
+    entityType: 'csv_export',
+    entityId: 'orders',
+    changes: 'after',
+  }),
   adminPictureUpload: async () => {
     await aReturnProduct()
     return {

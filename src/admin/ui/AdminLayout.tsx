@@ -8,7 +8,7 @@ import { roleName } from '../manage/labels'
 import { ADMIN_BUNDLE_MARKER } from '../marker'
 import { ADMIN_LANGUAGE_NAMES, adminPathIn, otherAdminLocale, type AdminLocale } from '../locale'
 import { ErrorNotice } from '../screens/ErrorScreen'
-import { can } from '../session'
+import { can, CSV_PERMISSIONS } from '../session'
 
 /**
  * Who is signed in, and the way out: the sign-out ends the session on the server, then the sign-in is loaded afresh
@@ -58,6 +58,7 @@ type NavPath =
   | '/stock'
   | '/prices'
   | '/promotions'
+  | '/import-export'
   | '/content'
   | '/staff'
   | '/roles'
@@ -71,7 +72,11 @@ type NavGroup = 'sales' | 'catalog' | 'content' | 'staff'
  * role that may open it; a group none of whose screens the role may open is left out. Add a screen here: its group,
  * its path and its permission (and its name in `useNavLabels`).
  */
-const NAV: ReadonlyArray<{ group: NavGroup; links: ReadonlyArray<{ to: NavPath; permission: StaffPermission }> }> = [
+const NAV: ReadonlyArray<{
+  group: NavGroup
+  /** A screen's permission, or several of which any opens it (import and export: each kind its own). */
+  links: ReadonlyArray<{ to: NavPath; permission: StaffPermission | readonly StaffPermission[] }>
+}> = [
   {
     group: 'sales',
     links: [
@@ -87,6 +92,7 @@ const NAV: ReadonlyArray<{ group: NavGroup; links: ReadonlyArray<{ to: NavPath; 
       { to: '/stock', permission: 'stock:write' },
       { to: '/prices', permission: 'prices:write' },
       { to: '/promotions', permission: 'promotions:write' },
+      { to: '/import-export', permission: CSV_PERMISSIONS },
     ],
   },
   { group: 'content', links: [{ to: '/content', permission: 'content:write' }] },
@@ -114,6 +120,7 @@ function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPa
       '/stock': t`Stock`,
       '/prices': t`Prices`,
       '/promotions': t`Promotions`,
+      '/import-export': t`Import and export`,
       '/content': t`Pages`,
       '/staff': t`Staff`,
       '/roles': t`Roles`,
@@ -216,7 +223,11 @@ export function AdminLayout() {
             )}
           </ul>
           {NAV.map(({ group, links }) => {
-            const shown = links.filter((link) => can(me, link.permission))
+            const shown = links.filter((link) =>
+              typeof link.permission === 'string'
+                ? can(me, link.permission)
+                : link.permission.some((permission) => can(me, permission)),
+            )
             if (shown.length === 0) return null
             return (
               <div key={group} className="admin-nav__group">

@@ -36,6 +36,8 @@ import { AdminPictures } from './pictures.service'
 import type { MediaStorage } from '~/media/storage.server'
 import { createContentAdminRoutes } from './content.routes.server'
 import { AdminContent } from './content.service'
+import { createCsvAdminRoutes } from './csv.routes.server'
+import { CsvTransfers } from './csv.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -119,11 +121,10 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     ),
   )
 
-  app.route('/', createStockAdminRoutes(new AdminStock(services.db, services.audit, services.now), services.now))
-  app.route(
-    '/',
-    createPriceAdminRoutes(options.prices ?? new PriceBook(services.db, services.audit, services.now), services.now),
-  )
+  const stock = new AdminStock(services.db, services.audit, services.now)
+  app.route('/', createStockAdminRoutes(stock, services.now))
+  const prices = options.prices ?? new PriceBook(services.db, services.audit, services.now)
+  app.route('/', createPriceAdminRoutes(prices, services.now))
   app.route('/', createPromotionRoutes(new AdminPromotions(services.db, services.audit, services.now), services.now))
   const products =
     options.products ??
@@ -135,6 +136,13 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
       previewUrl(site),
     )
   app.route('/', createProductAdminRoutes(products, services.now))
+  app.route(
+    '/',
+    createCsvAdminRoutes(
+      new CsvTransfers(services.db, services.audit, services.now, { products, prices, stock }),
+      services.now,
+    ),
+  )
   if (options.media) {
     app.route(
       '/',

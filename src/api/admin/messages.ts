@@ -77,6 +77,12 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
   },
 }
 
+/**
+ * Refusals whose message is written where they are made, already in the caller's language, because it names what
+ * was found (a CSV file's missing and unknown columns, its size): kept as given.
+ */
+export const COMPOSED_MESSAGES: ReadonlySet<ApiErrorReason> = new Set<ApiErrorReason>(['CSV_REFUSED'])
+
 /** Refusals whose `fields` say more: the message for the field's value (a picture's problem). */
 const FIELD_MESSAGES: Partial<Record<ApiErrorReason, Record<string, Record<string, { th: string; en: string }>>>> = {
   PICTURE_REFUSED: {
@@ -105,6 +111,7 @@ export function staffMessage(
     const specific = FIELD_MESSAGES[reason]?.[field]?.[value]?.[language]
     if (specific) return specific
   }
+  if (COMPOSED_MESSAGES.has(reason)) return fallback
   return MESSAGES[reason]?.[language] ?? fallback
 }
 

@@ -179,20 +179,25 @@ export class PriceBook {
   async setPrices(productId: string, prices: PriceSet, context: AuditContext): Promise<PricedProduct> {
     const problems = priceSetProblems(prices)
     if (Object.keys(problems).length > 0) throw invalid(problems)
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx.select(PRICED).from(products).where(eq(products.id, productId)).for('update')
-      if (!before) throw new ApiError(404, 'NOT_FOUND', 'No such product')
-      const [after] = await tx.update(products).set(prices).where(eq(products.id, productId)).returning(PRICED)
-      if (!after) throw new ApiError(404, 'NOT_FOUND', 'No such product')
-      await this.audit.record(tx, context, {
-        action: 'product.set_price',
-        entityType: 'product',
-        entityId: productId,
-        before: pricesOf(before),
-        after: pricesOf(after),
-      })
-      return after
+    return this.db.transaction((tx) => this.setPricesIn(tx, productId, prices, context))
+  }
+
+  /** `setPrices` within a transaction the caller holds (the CSV import's, all or nothing). */
+  async setPricesIn(tx: Tx, productId: string, prices: PriceSet, context: AuditContext): Promise<PricedProduct> {
+    const problems = priceSetProblems(prices)
+    if (Object.keys(problems).length > 0) throw invalid(problems)
+    const [before] = await tx.select(PRICED).from(products).where(eq(products.id, productId)).for('update')
+    if (!before) throw new ApiError(404, 'NOT_FOUND', 'No such product')
+    const [after] = await tx.update(products).set(prices).where(eq(products.id, productId)).returning(PRICED)
+    if (!after) throw new ApiError(404, 'NOT_FOUND', 'No such product')
+    await this.audit.record(tx, context, {
+      action: 'product.set_price',
+      entityType: 'product',
+      entityId: productId,
+      before: pricesOf(before),
+      after: pricesOf(after),
     })
+    return after
   }
 
   /** What a bulk change would make of each colour the filter takes (nothing written). */

@@ -577,89 +577,97 @@ export class AdminProducts {
 
   /** A new model, a draft: nothing of it shows in the shop until it is published. */
   async create(input: CreateInput, context: AuditContext) {
+    return this.guarded(() => this.db.transaction((tx) => this.createIn(tx, input, context)))
+  }
+
+  /**
+   * `create` within a transaction the caller holds (the CSV import's, all or nothing); the import may make a model
+   * published or unpublished at once (its file says so), in the search index as `setStatus` would put it.
+   */
+  async createIn(
+    tx: Tx,
+    input: CreateInput,
+    context: AuditContext,
+    status: Exclude<ProductStatus, 'scheduled'> = 'draft',
+  ) {
     const familyId = input.slug
-    await this.checked(input, familyId, this.db)
-    return this.guarded(() =>
-      this.db.transaction(async (tx) => {
-        const plan = this.planned(familyId, input, new Map(), { priceThb: input.priceThb, priceUsd: input.priceUsd })
-        await this.assertFree(tx, plan, [])
-        await this.write(tx, familyId, input, plan, { status: 'draft', publishAt: null, createdAt: this.now() })
-        const after = await this.get(familyId, tx)
-        await this.audit.record(tx, context, {
-          action: 'product.create',
-          entityType: 'product',
-          entityId: familyId,
-          after,
-        })
-        return after
-      }),
-    )
+    await this.checked(input, familyId, tx)
+    const plan = this.planned(familyId, input, new Map(), { priceThb: input.priceThb, priceUsd: input.priceUsd })
+    await this.assertFree(tx, plan, [])
+    await this.write(tx, familyId, input, plan, { status, publishAt: null, createdAt: this.now() })
+    const after = await this.get(familyId, tx)
+    await this.audit.record(tx, context, {
+      action: 'product.create',
+      entityType: 'product',
+      entityId: familyId,
+      after,
+    })
+    return after
   }
 
   /** A model changed whole; colours and sizes given are kept (by id, by size) or added, none removed. */
   async update(familyId: string, input: ModelInput, context: AuditContext) {
-    return this.guarded(() =>
-      this.db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(products)
-          .where(eq(products.familyId, familyId))
-          .orderBy(asc(products.colorPosition))
-          .for('update')
-        const first = rows[0]
-        if (!first || first.id !== familyId) throw new ApiError(404, 'NOT_FOUND', 'No such product')
-        await this.checked(input, familyId, tx)
-        const existing = new Map(rows.map((row) => [row.id, row]))
-        const unknown = input.colours.findIndex((colour) => colour.id !== undefined && !existing.has(colour.id))
-        if (unknown >= 0) throw invalid({ [`colours.${unknown}.id`]: 'unknown' })
-        if (input.colours[0]?.id !== familyId) throw invalid({ 'colours.0.id': 'first' })
-        const named = new Set(input.colours.flatMap((colour) => colour.id ?? []))
-        const plan = this.planned(familyId, input, existing, { priceThb: first.priceThb, priceUsd: first.priceUsd })
-        // A colour left out, or a size left out of a colour kept, is removed: only while nothing points at it.
-        const droppedColours = rows.filter((row) => !named.has(row.id)).map((row) => row.id)
-        const had = await tx
-          .select({ sku: variants.sku, productId: variants.productId, size: variants.size })
-          .from(variants)
-          .where(inArray(variants.productId, [...existing.keys()]))
-        const keptSizes = new Set(
-          plan.flatMap((entry) => entry.variants.map((variant) => `${entry.id} ${variant.size}`)),
-        )
-        const droppedColourSkus = had.filter((row) => droppedColours.includes(row.productId)).map((row) => row.sku)
-        const droppedSizeSkus = had
-          .filter((row) => !droppedColours.includes(row.productId) && !keptSizes.has(`${row.productId} ${row.size}`))
-          .map((row) => row.sku)
-        const used = await this.usedSkus(tx, [...droppedColourSkus, ...droppedSizeSkus])
-        if (droppedColourSkus.some((sku) => used.has(sku))) throw invalid({ colours: 'in_use' })
-        if (droppedSizeSkus.some((sku) => used.has(sku))) throw invalid({ sizes: 'in_use' })
-        const before = await this.get(familyId, tx)
-        const removedSkus = [...droppedColourSkus, ...droppedSizeSkus]
-        if (removedSkus.length > 0) {
-          // Never sold, counted or stocked: no order, return or ledger line names them; a cart may still hold one.
-          await tx.delete(cartItems).where(inArray(cartItems.sku, removedSkus))
-          await tx.delete(variants).where(inArray(variants.sku, removedSkus))
-        }
-        if (droppedColours.length > 0) await tx.delete(products).where(inArray(products.id, droppedColours))
-        await this.assertFree(
-          tx,
-          plan,
-          rows.map((row) => row.id),
-        )
-        await this.write(tx, familyId, input, plan, {
-          status: first.status,
-          publishAt: first.publishAt,
-          createdAt: first.createdAt,
-        })
-        const after = await this.get(familyId, tx)
-        await this.audit.record(tx, context, {
-          action: 'product.update',
-          entityType: 'product',
-          entityId: familyId,
-          before,
-          after,
-        })
-        return after
-      }),
+    return this.guarded(() => this.db.transaction((tx) => this.updateIn(tx, familyId, input, context)))
+  }
+
+  /** `update` within a transaction the caller holds (the CSV import's, all or nothing). */
+  async updateIn(tx: Tx, familyId: string, input: ModelInput, context: AuditContext) {
+    const rows = await tx
+      .select()
+      .from(products)
+      .where(eq(products.familyId, familyId))
+      .orderBy(asc(products.colorPosition))
+      .for('update')
+    const first = rows[0]
+    if (!first || first.id !== familyId) throw new ApiError(404, 'NOT_FOUND', 'No such product')
+    await this.checked(input, familyId, tx)
+    const existing = new Map(rows.map((row) => [row.id, row]))
+    const unknown = input.colours.findIndex((colour) => colour.id !== undefined && !existing.has(colour.id))
+    if (unknown >= 0) throw invalid({ [`colours.${unknown}.id`]: 'unknown' })
+    if (input.colours[0]?.id !== familyId) throw invalid({ 'colours.0.id': 'first' })
+    const named = new Set(input.colours.flatMap((colour) => colour.id ?? []))
+    const plan = this.planned(familyId, input, existing, { priceThb: first.priceThb, priceUsd: first.priceUsd })
+    // A colour left out, or a size left out of a colour kept, is removed: only while nothing points at it.
+    const droppedColours = rows.filter((row) => !named.has(row.id)).map((row) => row.id)
+    const had = await tx
+      .select({ sku: variants.sku, productId: variants.productId, size: variants.size })
+      .from(variants)
+      .where(inArray(variants.productId, [...existing.keys()]))
+    const keptSizes = new Set(plan.flatMap((entry) => entry.variants.map((variant) => `${entry.id} ${variant.size}`)))
+    const droppedColourSkus = had.filter((row) => droppedColours.includes(row.productId)).map((row) => row.sku)
+    const droppedSizeSkus = had
+      .filter((row) => !droppedColours.includes(row.productId) && !keptSizes.has(`${row.productId} ${row.size}`))
+      .map((row) => row.sku)
+    const used = await this.usedSkus(tx, [...droppedColourSkus, ...droppedSizeSkus])
+    if (droppedColourSkus.some((sku) => used.has(sku))) throw invalid({ colours: 'in_use' })
+    if (droppedSizeSkus.some((sku) => used.has(sku))) throw invalid({ sizes: 'in_use' })
+    const before = await this.get(familyId, tx)
+    const removedSkus = [...droppedColourSkus, ...droppedSizeSkus]
+    if (removedSkus.length > 0) {
+      // Never sold, counted or stocked: no order, return or ledger line names them; a cart may still hold one.
+      await tx.delete(cartItems).where(inArray(cartItems.sku, removedSkus))
+      await tx.delete(variants).where(inArray(variants.sku, removedSkus))
+    }
+    if (droppedColours.length > 0) await tx.delete(products).where(inArray(products.id, droppedColours))
+    await this.assertFree(
+      tx,
+      plan,
+      rows.map((row) => row.id),
     )
+    await this.write(tx, familyId, input, plan, {
+      status: first.status,
+      publishAt: first.publishAt,
+      createdAt: first.createdAt,
+    })
+    const after = await this.get(familyId, tx)
+    await this.audit.record(tx, context, {
+      action: 'product.update',
+      entityType: 'product',
+      entityId: familyId,
+      before,
+      after,
+    })
+    return after
   }
 
   /**
@@ -673,26 +681,29 @@ export class AdminProducts {
       if (!when) throw invalid({ publish_at: 'required' })
       if (when.getTime() <= this.now().getTime()) throw invalid({ publish_at: 'past' })
     } else if (when) throw invalid({ publish_at: 'invalid' })
-    return this.db.transaction(async (tx) => {
-      const rows = await tx.select().from(products).where(eq(products.familyId, familyId)).for('update')
-      const first = rows.find((row) => row.id === familyId)
-      if (!first) throw new ApiError(404, 'NOT_FOUND', 'No such product')
-      const before = { status: first.status, publishAt: first.publishAt?.toISOString() ?? null }
-      await tx
-        .update(products)
-        .set({ status, publishAt: when, updatedAt: this.now() })
-        .where(eq(products.familyId, familyId))
-      await this.reindex(tx, familyId, status)
-      const after = { status, publishAt: when?.toISOString() ?? null }
-      await this.audit.record(tx, context, {
-        action: `product.${status === 'published' ? 'publish' : status === 'scheduled' ? 'schedule' : status === 'draft' ? 'draft' : 'unpublish'}`,
-        entityType: 'product',
-        entityId: familyId,
-        before,
-        after,
-      })
-      return this.get(familyId, tx)
+    return this.db.transaction((tx) => this.setStatusIn(tx, familyId, status, when, context))
+  }
+
+  /** `setStatus` within a transaction the caller holds (the CSV import's); `when` checked by the caller. */
+  async setStatusIn(tx: Tx, familyId: string, status: ProductStatus, when: Date | null, context: AuditContext) {
+    const rows = await tx.select().from(products).where(eq(products.familyId, familyId)).for('update')
+    const first = rows.find((row) => row.id === familyId)
+    if (!first) throw new ApiError(404, 'NOT_FOUND', 'No such product')
+    const before = { status: first.status, publishAt: first.publishAt?.toISOString() ?? null }
+    await tx
+      .update(products)
+      .set({ status, publishAt: when, updatedAt: this.now() })
+      .where(eq(products.familyId, familyId))
+    await this.reindex(tx, familyId, status)
+    const after = { status, publishAt: when?.toISOString() ?? null }
+    await this.audit.record(tx, context, {
+      action: `product.${status === 'published' ? 'publish' : status === 'scheduled' ? 'schedule' : status === 'draft' ? 'draft' : 'unpublish'}`,
+      entityType: 'product',
+      entityId: familyId,
+      before,
+      after,
     })
+    return this.get(familyId, tx)
   }
 
   /**

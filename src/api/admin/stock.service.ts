@@ -261,55 +261,58 @@ export class AdminStock {
     if (input.delta === 0) fields.delta = 'zero'
     if (input.reason === 'other' && input.note.trim() === '') fields.note = 'required'
     if (Object.keys(fields).length > 0) throw invalid(fields)
+    return this.db.transaction((tx) => this.adjustIn(tx, input, context))
+  }
+
+  /** `adjust` within a transaction the caller holds (the CSV import's stock count, all or nothing). */
+  async adjustIn(tx: Tx, input: AdjustInput, context: AuditContext) {
     const lang = context.actor.language
-    return this.db.transaction(async (tx) => {
-      const place = await this.locationOf(tx, input.location, lang)
-      if (!place) throw invalid({ location: 'unknown' })
-      const [size] = await tx.select({ sku: variants.sku }).from(variants).where(eq(variants.sku, input.sku))
-      if (!size) throw invalid({ sku: 'unknown' })
-      const before = await this.lockCount(tx, input.location, input.sku)
-      const delta = input.counted !== undefined ? input.counted - before : (input.delta ?? 0)
-      const after = before + delta < 0 ? null : await this.move(tx, input.location, input.sku, delta)
-      if (after === null) {
-        throw new ApiError(409, 'STOCK_SHORT', `Only ${before} there: the count cannot go below zero`, {
-          fields: { delta: 'below_zero', available: String(before) },
-        })
-      }
-      const at = this.now()
-      const movement = await this.ledger(
-        tx,
-        context,
-        {
-          location: input.location,
-          sku: input.sku,
-          delta,
-          quantityAfter: after,
-          reason: input.reason,
-          note: input.note,
-        },
-        at,
-      )
-      await this.audit.record(tx, context, {
-        action: 'stock.adjust',
-        entityType: 'stock',
-        entityId: `${input.location}:${input.sku}`,
-        before: { location: input.location, sku: input.sku, quantity: before },
-        after: {
-          location: input.location,
-          sku: input.sku,
-          quantity: after,
-          delta,
-          reason: input.reason,
-          note: input.note,
-        },
+    const place = await this.locationOf(tx, input.location, lang)
+    if (!place) throw invalid({ location: 'unknown' })
+    const [size] = await tx.select({ sku: variants.sku }).from(variants).where(eq(variants.sku, input.sku))
+    if (!size) throw invalid({ sku: 'unknown' })
+    const before = await this.lockCount(tx, input.location, input.sku)
+    const delta = input.counted !== undefined ? input.counted - before : (input.delta ?? 0)
+    const after = before + delta < 0 ? null : await this.move(tx, input.location, input.sku, delta)
+    if (after === null) {
+      throw new ApiError(409, 'STOCK_SHORT', `Only ${before} there: the count cannot go below zero`, {
+        fields: { delta: 'below_zero', available: String(before) },
       })
-      return {
+    }
+    const at = this.now()
+    const movement = await this.ledger(
+      tx,
+      context,
+      {
+        location: input.location,
+        sku: input.sku,
+        delta,
+        quantityAfter: after,
+        reason: input.reason,
+        note: input.note,
+      },
+      at,
+    )
+    await this.audit.record(tx, context, {
+      action: 'stock.adjust',
+      entityType: 'stock',
+      entityId: `${input.location}:${input.sku}`,
+      before: { location: input.location, sku: input.sku, quantity: before },
+      after: {
         location: input.location,
         sku: input.sku,
         quantity: after,
-        movement: this.movementView(movement, place.name),
-      }
+        delta,
+        reason: input.reason,
+        note: input.note,
+      },
     })
+    return {
+      location: input.location,
+      sku: input.sku,
+      quantity: after,
+      movement: this.movementView(movement, place.name),
+    }
   }
 
   private movementView(row: typeof stockMovements.$inferSelect, locationName: string) {
@@ -330,23 +333,26 @@ export class AdminStock {
 
   /** A size's staff-alert threshold (the online order path alerts when it takes the stock below it). */
   async setThreshold(sku: string, threshold: number, context: AuditContext) {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ threshold: variants.lowStockThreshold })
-        .from(variants)
-        .where(eq(variants.sku, sku))
-        .for('update')
-      if (!before) throw new ApiError(404, 'NOT_FOUND', 'No such size')
-      await tx.update(variants).set({ lowStockThreshold: threshold }).where(eq(variants.sku, sku))
-      await this.audit.record(tx, context, {
-        action: 'stock.threshold',
-        entityType: 'variant',
-        entityId: sku,
-        before: { lowStockThreshold: before.threshold },
-        after: { lowStockThreshold: threshold },
-      })
-      return { sku, lowStockThreshold: threshold }
+    return this.db.transaction((tx) => this.setThresholdIn(tx, sku, threshold, context))
+  }
+
+  /** `setThreshold` within a transaction the caller holds (the CSV import's). */
+  async setThresholdIn(tx: Tx, sku: string, threshold: number, context: AuditContext) {
+    const [before] = await tx
+      .select({ threshold: variants.lowStockThreshold })
+      .from(variants)
+      .where(eq(variants.sku, sku))
+      .for('update')
+    if (!before) throw new ApiError(404, 'NOT_FOUND', 'No such size')
+    await tx.update(variants).set({ lowStockThreshold: threshold }).where(eq(variants.sku, sku))
+    await this.audit.record(tx, context, {
+      action: 'stock.threshold',
+      entityType: 'variant',
+      entityId: sku,
+      before: { lowStockThreshold: before.threshold },
+      after: { lowStockThreshold: threshold },
     })
+    return { sku, lowStockThreshold: threshold }
   }
 
   /** The ledger of a size, newest first, 25 a page. */
