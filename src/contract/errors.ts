@@ -88,6 +88,12 @@ export const API_ERROR_REASONS = [
   // product pictures (issue 32 item 2): an upload that is not a JPEG, PNG, WebP or AVIF picture, over 15 MB, over 40
   // megapixels, or one more than a colour may have (fields.picture says which)
   'PICTURE_REFUSED',
+  // collections (issue 32 item 6): a slug another collection has; a parent that would make a loop or a third level;
+  // a picture uploaded where no media storage is set up
+  'SLUG_TAKEN',
+  'COLLECTION_CYCLE',
+  'COLLECTION_TOO_DEEP',
+  'NO_MEDIA_STORAGE',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

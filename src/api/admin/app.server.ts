@@ -34,6 +34,10 @@ import { PreviewTokens } from '~/api/catalog/preview-tokens.server'
 import { createPictureAdminRoutes } from './pictures.routes.server'
 import { AdminPictures } from './pictures.service'
 import type { MediaStorage } from '~/media/storage.server'
+import { createCollectionAdminRoutes } from './collections.routes.server'
+import { AdminCollections } from './collections.service'
+import { createSiteAdminRoutes } from './site.routes.server'
+import { AdminSite } from './site.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -139,6 +143,12 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
       createPictureAdminRoutes(new AdminPictures(services.db, services.audit, options.media), services.now),
     )
   }
+
+  app.route(
+    '/',
+    createCollectionAdminRoutes(new AdminCollections(services.db, services.audit, options.media ?? null), services.now),
+  )
+  app.route('/', createSiteAdminRoutes(new AdminSite(services.db, services.audit, options.media ?? null), services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
