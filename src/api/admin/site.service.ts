@@ -133,7 +133,7 @@ export class AdminSite {
       )
       if (publish) await this.publish(tx, document, saved)
       await this.audit.record(tx, context, {
-        action: `site.${document}.${publish ? 'publish' : 'draft'}`,
+        action: `${document}.${publish ? 'publish' : 'draft'}`,
         entityType: 'site_document',
         entityId: document,
         before: { version: live?.version ?? null, body: live?.body ?? DEFAULTS[document] },
@@ -154,7 +154,7 @@ export class AdminSite {
       })
       await this.publish(tx, document, saved)
       await this.audit.record(tx, context, {
-        action: `site.${document}.restore`,
+        action: `${document}.restore`,
         entityType: 'site_document',
         entityId: document,
         before: { version: live?.version ?? null, body: live?.body ?? DEFAULTS[document] },
@@ -204,7 +204,7 @@ export class AdminSite {
     const kept = { path: `${MEDIA_PATH_PREFIX}${key}`, width: picture.width, height: picture.height }
     await this.db.transaction(async (tx) => {
       await this.audit.record(tx, context, {
-        action: 'site.picture.upload',
+        action: 'site_picture.upload',
         entityType: 'site_picture',
         entityId: kept.path,
         after: { ...kept, bytes: picture.data.byteLength },
