@@ -34,6 +34,11 @@ import {
   listProducts,
   type ProductListQuery,
   type OrdersQuery,
+  listCollectionTree,
+  getAdminCollection,
+  getSiteDocument,
+  getSiteChoices,
+  type SiteDocumentName,
 } from './api'
 import type { AdminLocale } from './locale'
 import { auditQueryOf, type AuditSearch, type OrdersSearch } from './search'
@@ -57,6 +62,7 @@ export const adminKeys = {
   prices: ['admin', 'prices'] as const,
   priceSchedules: ['admin', 'prices', 'schedules'] as const,
   promotions: ['admin', 'promotions'] as const,
+  site: ['admin', 'site'] as const,
   products: ['admin', 'products'] as const,
 }
 
@@ -242,3 +248,22 @@ export function pictureSearchQuery(q: string) {
 export function pictureModelQuery(id: string) {
   return queryOptions({ queryKey: [...adminKeys.pictures, 'model', id], queryFn: () => pictureModel(id) })
 }
+
+/** Every collection as a tree (catalog:write). */
+export const collectionTreeQuery = queryOptions({
+  queryKey: [...adminKeys.site, 'collections'],
+  queryFn: listCollectionTree,
+})
+
+/** One collection with its pieces, for its editor. */
+export function adminCollectionQuery(slug: string) {
+  return queryOptions({ queryKey: [...adminKeys.site, 'collections', slug], queryFn: () => getAdminCollection(slug) })
+}
+
+/** A site document (the home page or the menu) with its versions (content:write). */
+export function siteDocumentQuery(document: SiteDocumentName) {
+  return queryOptions({ queryKey: [...adminKeys.site, 'document', document], queryFn: () => getSiteDocument(document) })
+}
+
+/** The collections and editorials the home page's blocks may name. */
+export const siteChoicesQuery = queryOptions({ queryKey: [...adminKeys.site, 'choices'], queryFn: getSiteChoices })

@@ -10,7 +10,7 @@ import { createApiApp, type ApiApp } from './api-app'
 import { freshDatabase } from './database'
 import { Clock } from './support/clock'
 import { jsonCaller, type Json } from './support/http'
-import { ADMIN, SITE, StaffHarness, type Enrolled } from './support/staff'
+import { SITE, StaffHarness, type Enrolled } from './support/staff'
 
 /**
  * Collections, the home page's blocks and the menu in the admin API (issue 32 item 6, decision 198): each change
@@ -282,12 +282,7 @@ describe('the home page', () => {
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(eq(auditLog.entityType, 'site_document'))
-    expect(entries.map((entry) => entry.action)).toEqual([
-      'home.draft',
-      'home.publish',
-      'home.publish',
-      'home.restore',
-    ])
+    expect(entries.map((entry) => entry.action)).toEqual(['home.draft', 'home.publish', 'home.publish', 'home.restore'])
   })
 
   it('refuses a block naming a collection that does not exist, or a bad count, by field', async () => {

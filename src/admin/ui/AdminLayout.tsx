@@ -199,6 +199,13 @@ export function AdminLayout() {
                 </Link>
               </li>
             ) : null}
+            {can(me, 'catalog:write') || can(me, 'content:write') ? (
+              <li>
+                <Link to="/site" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Site</Trans>
+                </Link>
+              </li>
+            ) : null}
             {MANAGE_LINKS.filter((link) => can(me, link.permission)).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} activeProps={{ 'aria-current': 'page' }}>
