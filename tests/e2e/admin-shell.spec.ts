@@ -228,7 +228,7 @@ test.describe('the back office’s shell', () => {
         return element ? `${element.tagName.toLowerCase()}:${element.textContent?.trim() ?? ''}` : ''
       })
     const order: string[] = []
-    for (let i = 0; i < 19; i++) {
+    for (let i = 0; i < 20; i++) {
       await page.keyboard.press('Tab')
       order.push(await focused())
     }
@@ -244,6 +244,7 @@ test.describe('the back office’s shell', () => {
       'a:Pictures',
       'a:Prices',
       'a:Promotions',
+      'a:Site',
       // An owner's: every staff screen.
       'a:Staff',
       'a:Roles',
@@ -254,7 +255,7 @@ test.describe('the back office’s shell', () => {
       'a:My alerts',
       'button:Sign out',
     ])
-    for (let i = 0; i < 18; i++) await page.keyboard.press('Shift+Tab')
+    for (let i = 0; i < 19; i++) await page.keyboard.press('Shift+Tab')
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeInViewport()
     await page.keyboard.press('Enter')
