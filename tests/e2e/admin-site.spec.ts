@@ -87,7 +87,7 @@ async function journey(page: Page, language: 'en' | 'th', project: string) {
 
   try {
     // A sub-collection of the first collection.
-    await gotoHydrated(page, `${words.base}/site/collections`)
+    await page.goto(`${words.base}/site/collections`)
     await expect(page.getByRole('heading', { level: 1, name: words.collections })).toBeVisible()
     await expectNoViolations(page, 'the collections')
     await page.getByLabel(words.slug).fill(slug)
@@ -112,7 +112,7 @@ async function journey(page: Page, language: 'en' | 'th', project: string) {
     expect(pieces).toHaveLength(2)
 
     // The home page: the first collection, then ours, moved up to the front with its button.
-    await gotoHydrated(page, `${words.base}/site/home`)
+    await page.goto(`${words.base}/site/home`)
     await expect(page.getByRole('heading', { level: 1, name: words.home })).toBeVisible()
     await page.getByLabel(words.addCollection).first().selectOption(parent.slug)
     await page.getByLabel(words.addCollection).first().selectOption(slug)

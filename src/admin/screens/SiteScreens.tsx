@@ -93,6 +93,7 @@ function useLabels() {
   return {
     takeOut: (name: string) => t`Take out: ${name}`,
     addLabel: (name: string) => t`Add: ${name}`,
+    addedLabel: (name: string) => t`Added: ${name}`,
     newestPieces: (count: number) => t`${count} newest pieces`,
   }
 }
@@ -688,7 +689,7 @@ function Pieces({
   const { t } = useLingui()
   const ids = useId()
   const focusAfter = useFocusAfter()
-  const { takeOut, addLabel } = useLabels()
+  const { takeOut, addLabel, addedLabel } = useLabels()
   const [pieces, setPieces] = useState<CollectionPiece[]>(collection.pieces)
   const [q, setQ] = useState('')
   const [found, setFound] = useState<CollectionPiece[] | null>(null)
@@ -809,7 +810,7 @@ function Pieces({
                   type="button"
                   className="admin-button admin-button--secondary admin-button--small"
                   disabled={added}
-                  aria-label={addLabel(model.name)}
+                  aria-label={added ? addedLabel(model.name) : addLabel(model.name)}
                   onClick={() => setPieces([...pieces, model])}
                 >
                   {added ? <Trans>Added</Trans> : <Trans>Add</Trans>}
