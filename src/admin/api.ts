@@ -23,6 +23,8 @@ import type * as csvContract from '~/contract/admin-csv'
 import type * as productsContract from '~/contract/admin-products'
 import type * as picturesContract from '~/contract/admin-pictures'
 import type * as contentContract from '~/contract/admin-content'
+import type * as siteContract from '~/contract/admin-site'
+import type * as siteDocuments from '~/contract/site'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -684,9 +686,14 @@ export function uploadPicture(
   file: Blob,
   onProgress: (fraction: number) => void,
 ): Promise<PictureColour> {
+  return uploadFile<PictureColour>(`/products/${encodeURIComponent(productId)}/pictures`, file, onProgress)
+}
+
+/** A file sent as the request's body to an admin API path (below the store), its progress told as a fraction. */
+export function uploadFile<T>(path: string, file: Blob, onProgress: (fraction: number) => void = () => {}): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/api/admin/${encodeURIComponent(storeKey())}/products/${encodeURIComponent(productId)}/pictures`)
+    xhr.open('POST', `/api/admin/${encodeURIComponent(storeKey())}${path}`)
     xhr.withCredentials = true
     xhr.setRequestHeader('accept', 'application/json')
     xhr.setRequestHeader('accept-language', requestLanguage)
@@ -704,7 +711,7 @@ export function uploadPicture(
         body = {}
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(body as PictureColour)
+        resolve(body as T)
         return
       }
       const fields =
@@ -842,4 +849,74 @@ export function csvReport(kind: 'products' | 'stock' | 'prices', file: File): Pr
 /** The file applied all or nothing. */
 export function csvApply(kind: 'products' | 'stock' | 'prices', file: File): Promise<CsvApplied> {
   return adminCall('POST', `/csv/${kind}/apply`, { raw: file, headers: CSV, query: { file_name: file.name } })
+}
+
+// ── collections, the home page and the menu (issue 32 item 6) ────────────────────────────────────────
+
+export type CollectionTree = Out<typeof siteContract.adminCollectionTreeSchema>
+export type CollectionNode = CollectionTree['items'][number]
+export type AdminCollection = Out<typeof siteContract.adminCollectionSchema>
+export type CollectionPiece = Out<typeof siteContract.adminCollectionPieceSchema>
+export type CollectionCreateInput = In<typeof siteContract.adminCollectionCreateBody>
+export type CollectionEditInput = In<typeof siteContract.adminCollectionEditBody>
+export type CollectionDeleted = Out<typeof siteContract.adminCollectionDeletedSchema>
+export type SiteDocumentName = (typeof siteContract.SITE_DOCUMENTS)[number]
+export type SiteDocumentView = Out<typeof siteContract.adminSiteDocumentSchema>
+export type SiteVersion = Out<typeof siteContract.adminSiteVersionSchema>
+export type SiteChoices = Out<typeof siteContract.adminSiteChoicesSchema>
+export type HomeDocument = Out<typeof siteDocuments.homeDocumentSchema>
+export type HomeBlock = HomeDocument['blocks'][number]
+export type MenuDocument = Out<typeof siteDocuments.menuDocumentSchema>
+export type HomePreview = Out<typeof siteContract.adminHomePreviewSchema>
+
+const collectionPath = (slug: string) => `/collections/${encodeURIComponent(slug)}`
+
+export function listCollectionTree(): Promise<CollectionTree> {
+  return adminCall('GET', '/collections')
+}
+export function getAdminCollection(slug: string): Promise<AdminCollection> {
+  return adminCall('GET', collectionPath(slug))
+}
+export function createCollection(input: CollectionCreateInput): Promise<AdminCollection> {
+  return adminCall('POST', '/collections', { body: input })
+}
+export function editCollection(slug: string, input: CollectionEditInput): Promise<AdminCollection> {
+  return adminCall('PATCH', collectionPath(slug), { body: input })
+}
+export function moveCollection(slug: string, direction: 'up' | 'down'): Promise<CollectionTree> {
+  return adminCall('POST', `${collectionPath(slug)}/move`, { body: { direction } })
+}
+export function setCollectionPieces(slug: string, pieces: string[]): Promise<AdminCollection> {
+  return adminCall('PUT', `${collectionPath(slug)}/pieces`, { body: { pieces } })
+}
+export function deleteCollection(slug: string): Promise<CollectionDeleted> {
+  return adminCall('DELETE', collectionPath(slug))
+}
+export function findCollectionModels(q: string): Promise<{ items: CollectionPiece[] }> {
+  return adminCall('GET', '/collection-models', { query: { q } })
+}
+export function uploadCollectionPicture(slug: string, file: Blob): Promise<AdminCollection> {
+  return uploadFile<AdminCollection>(`${collectionPath(slug)}/picture`, file)
+}
+export function getSiteDocument(document: SiteDocumentName): Promise<SiteDocumentView> {
+  return adminCall('GET', `/site/${document}`)
+}
+export function saveSiteDocument(
+  document: SiteDocumentName,
+  body: HomeDocument | MenuDocument,
+  publish: boolean,
+): Promise<SiteDocumentView> {
+  return adminCall('PUT', `/site/${document}`, { body: { body, publish } })
+}
+export function getSiteVersion(document: SiteDocumentName, version: number): Promise<SiteVersion> {
+  return adminCall('GET', `/site/${document}/versions/${version}`)
+}
+export function restoreSiteVersion(document: SiteDocumentName, version: number): Promise<SiteDocumentView> {
+  return adminCall('POST', `/site/${document}/versions/${version}/restore`)
+}
+export function previewHome(body: HomeDocument, lang: AdminLocale): Promise<HomePreview> {
+  return adminCall('POST', '/site/home/preview', { body: { body, lang } })
+}
+export function getSiteChoices(): Promise<SiteChoices> {
+  return adminCall('GET', '/site/choices')
 }

@@ -38,6 +38,11 @@ import {
   getInfoPage,
   listEditorials,
   listInfoPages,
+  listCollectionTree,
+  getAdminCollection,
+  getSiteDocument,
+  getSiteChoices,
+  type SiteDocumentName,
 } from './api'
 import type { AdminLocale } from './locale'
 import { auditQueryOf, type AuditSearch, type OrdersSearch } from './search'
@@ -61,6 +66,7 @@ export const adminKeys = {
   prices: ['admin', 'prices'] as const,
   priceSchedules: ['admin', 'prices', 'schedules'] as const,
   promotions: ['admin', 'promotions'] as const,
+  site: ['admin', 'site'] as const,
   products: ['admin', 'products'] as const,
   content: ['admin', 'content'] as const,
 }
@@ -279,3 +285,21 @@ export function editorialQuery(slug: string) {
     staleTime: 0,
   })
 }
+/** Every collection as a tree (catalog:write). */
+export const collectionTreeQuery = queryOptions({
+  queryKey: [...adminKeys.site, 'collections'],
+  queryFn: listCollectionTree,
+})
+
+/** One collection with its pieces, for its editor. */
+export function adminCollectionQuery(slug: string) {
+  return queryOptions({ queryKey: [...adminKeys.site, 'collections', slug], queryFn: () => getAdminCollection(slug) })
+}
+
+/** A site document (the home page or the menu) with its versions (content:write). */
+export function siteDocumentQuery(document: SiteDocumentName) {
+  return queryOptions({ queryKey: [...adminKeys.site, 'document', document], queryFn: () => getSiteDocument(document) })
+}
+
+/** The collections and editorials the home page's blocks may name. */
+export const siteChoicesQuery = queryOptions({ queryKey: [...adminKeys.site, 'choices'], queryFn: getSiteChoices })

@@ -37,13 +37,14 @@ import {
   editorialsQuery,
   infoPageQuery,
   infoPagesQuery,
+  collectionTreeQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
 import { RolesScreen } from './manage/RolesScreen'
 import { StaffScreen } from './manage/StaffScreen'
 import { StaffSessionsScreen } from './manage/StaffSessionsScreen'
-import { can, CSV_PERMISSIONS, requirePermission, signedInContext } from './session'
+import { AdminForbidden, can, CSV_PERMISSIONS, requirePermission, signedInContext } from './session'
 import {
   ORDERS_SEARCH_DEFAULTS,
   PRICES_SEARCH_DEFAULTS,
@@ -85,6 +86,13 @@ import {
 import { NewProductScreen, ProductScreen, ProductsScreen } from './screens/ProductsScreen'
 import { ContentScreen, EditorialScreen, InfoPageScreen, NewEditorialScreen } from './screens/ContentScreen'
 import { AdminLayout } from './ui/AdminLayout'
+import {
+  CollectionScreen,
+  CollectionsScreen,
+  HomeEditorScreen,
+  MenuEditorScreen,
+  SiteScreen,
+} from './screens/SiteScreens'
 import { cleanFilter as cleanPriceFilter } from './screens/prices-ui'
 
 /** What every route of the back office can read: its query cache and where it is (language, basepath). */
@@ -303,6 +311,47 @@ const productPricesRoute = createRoute({
   component: ProductPricesScreen,
 })
 
+// The site (issue 32 item 6): collections (catalog:write), the home page's blocks and the menu (content:write).
+const siteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'site',
+  beforeLoad: ({ context }) => {
+    if (!can(context.me, 'catalog:write') && !can(context.me, 'content:write')) {
+      throw new AdminForbidden('content:write')
+    }
+  },
+  component: SiteScreen,
+})
+
+const siteCollectionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'site/collections',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'catalog:write'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(collectionTreeQuery),
+  component: CollectionsScreen,
+})
+
+const siteCollectionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'site/collections/$slug',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'catalog:write'),
+  component: CollectionScreen,
+})
+
+const siteHomeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'site/home',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'content:write'),
+  component: HomeEditorScreen,
+})
+
+const siteMenuRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'site/menu',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'content:write'),
+  component: MenuEditorScreen,
+})
+
 // Promotions (issue 32 item 5): the discount codes, a code's form, the mix-and-match prices, the tier rules.
 const promotionsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -442,6 +491,11 @@ const routeTree = rootRoute.addChildren([
   priceSalesRoute,
   bulkPricesRoute,
   productPricesRoute,
+  siteRoute,
+  siteCollectionsRoute,
+  siteCollectionRoute,
+  siteHomeRoute,
+  siteMenuRoute,
   promotionsRoute,
   newPromotionCodeRoute,
   promotionCodeRoute,

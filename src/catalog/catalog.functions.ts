@@ -15,6 +15,7 @@ import {
   storeListSchema,
   suggestionsSchema,
 } from '~/contract/catalog'
+import { homePageSchema, siteMenuSchema } from '~/contract/site'
 import { HttpError } from '~/errors/error-model'
 import { ProductApiError } from '~/product-api/client'
 import { productApi } from '~/product-api/server-client.server'
@@ -126,6 +127,16 @@ export const getCollection = createServerFn({ method: 'GET' })
         )
       : Promise.resolve(null),
   )
+
+/** The home page's blocks as published (decision 198): the default layout when none is. */
+export const getHomePage = createServerFn({ method: 'GET' })
+  .validator(z.object({ lang }))
+  .handler(({ data }) => rethrowing(productApi().get('/site/home', homePageSchema, data)))
+
+/** The menu's featured links as published (none by default). */
+export const getSiteMenu = createServerFn({ method: 'GET' })
+  .validator(z.object({ lang }))
+  .handler(({ data }) => rethrowing(productApi().get('/site/menu', siteMenuSchema, data)))
 
 export const getEditorials = createServerFn({ method: 'GET' })
   .validator(z.object({ lang }))

@@ -8,6 +8,8 @@ import {
   getContentPage,
   getEditorial,
   getEditorials,
+  getHomePage,
+  getSiteMenu,
   getProduct,
   getProductPage,
   getProductStores,
@@ -84,3 +86,9 @@ export const contentPageQuery = (slug: string, lang: LocaleCode, currency: Curre
     queryFn: () => getContentPage({ data: { slug, lang, currency } }),
     staleTime: 10 * 60_000,
   })
+
+export const homePageQuery = (lang: LocaleCode) =>
+  queryOptions({ queryKey: ['home', lang], queryFn: () => getHomePage({ data: { lang } }), staleTime: STALE })
+
+export const siteMenuQuery = (lang: LocaleCode) =>
+  queryOptions({ queryKey: ['site-menu', lang], queryFn: () => getSiteMenu({ data: { lang } }), staleTime: STALE })

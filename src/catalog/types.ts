@@ -15,6 +15,7 @@ import type {
   storeAvailabilitySchema,
   storeSchema,
 } from '~/contract/catalog'
+import type { homePageSchema } from '~/contract/site'
 
 /** The storefront's domain types: the API's wire types, read in camelCase (§7). */
 type Read<S extends z.ZodType> = CamelCasedPropertiesDeep<z.output<S>>
@@ -32,3 +33,5 @@ export type RichBlock = Read<typeof richBlockSchema>
 export type Store = Read<typeof storeSchema>
 export type StoreAvailability = Read<typeof storeAvailabilitySchema>
 export type ContentPage = Read<typeof contentPageSchema>
+export type HomePage = Read<typeof homePageSchema>
+export type HomeBlockView = HomePage['blocks'][number]

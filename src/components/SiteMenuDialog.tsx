@@ -1,8 +1,11 @@
 import { useLingui } from '@lingui/react'
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro'
-import { Link, useRouterState } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { siteMenuQuery } from '~/catalog/catalog.queries'
 import { CATEGORY_LABELS, CATEGORY_SLUGS } from '~/catalog/categories'
+import { shopHref } from '~/routing/shop-href'
 import { CloseIcon } from './icons'
 
 /**
@@ -15,6 +18,9 @@ export default function SiteMenuDialog({ openRequest }: { openRequest: number })
   const { i18n } = useLingui()
   const dialog = useRef<HTMLDialogElement>(null)
   const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const { boot } = useRouteContext({ from: '__root__' })
+  // The featured links the back office published (decision 198); none by default, and none while they load.
+  const featured = useQuery(siteMenuQuery(boot.locale)).data?.links ?? []
 
   useEffect(() => {
     dialog.current?.close()
@@ -36,6 +42,13 @@ export default function SiteMenuDialog({ openRequest }: { openRequest: number })
       </div>
       <nav aria-label={t`Main`}>
         <ul className="menu__list">
+          {featured.map((link) => (
+            <li key={link.path}>
+              <a href={shopHref(link.path, boot)} onClick={close}>
+                {link.label}
+              </a>
+            </li>
+          ))}
           <li>
             <Link to="/" onClick={close}>
               <Trans>Home</Trans>

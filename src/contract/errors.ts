@@ -88,9 +88,13 @@ export const API_ERROR_REASONS = [
   // product pictures (issue 32 item 2): an upload that is not a JPEG, PNG, WebP or AVIF picture, over 15 MB, over 40
   // megapixels, or one more than a colour may have (fields.picture says which)
   'PICTURE_REFUSED',
-  // pages (issue 32 item 6): an editorial's address another has; a published editorial cannot be deleted
+  // pages and collections (issue 32 item 6): an address (slug) another editorial or collection has; a published
+  // editorial cannot be deleted; a parent that would make a loop or a third level; a picture where no media storage is
   'SLUG_TAKEN',
   'CONTENT_PUBLISHED',
+  'COLLECTION_CYCLE',
+  'COLLECTION_TOO_DEEP',
+  'NO_MEDIA_STORAGE',
   // a CSV file refused whole (issue 32 item 7): not CSV or UTF-8, empty, too many rows, bad header, bad rows
   'CSV_REFUSED',
 ] as const

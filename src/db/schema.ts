@@ -360,6 +360,20 @@ export const contentVersions = pgTable(
 )
 export type ContentVersionRow = typeof contentVersions.$inferSelect
 
+/**
+ * The live site documents (issue 32 item 6, decision 198): one row per document the shop reads whole — `home` (the
+ * home page's blocks) and `menu` (the menu's editable links). A publish or a restore writes the row from a version
+ * (content_versions) in the same transaction; with no row the shop renders its default document (in code).
+ */
+export const siteDocuments = pgTable('site_documents', {
+  key: text('key').primaryKey(),
+  body: jsonb('body').$type<unknown>().notNull(),
+  /** The content version this body is (content_versions.version of the document). */
+  version: integer('version').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+})
+export type SiteDocumentRow = typeof siteDocuments.$inferSelect
+
 export type ProductRow = typeof products.$inferSelect
 export type NewProductRow = typeof products.$inferInsert
 export type VariantRow = typeof variants.$inferSelect

@@ -242,6 +242,7 @@ test.describe('the back office’s shell', () => {
       'a:Promotions',
       'a:Import and export',
       'a:Pages',
+      'a:Site',
       'a:Staff',
       'a:Roles',
       'a:API keys',

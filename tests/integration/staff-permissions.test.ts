@@ -199,7 +199,8 @@ function probe(operation: Operation): string {
     .replace('{id}', operation.path.startsWith('/roles') ? 'no_such_role' : UNKNOWN_ID)
     .replace('{number}', UNKNOWN_ORDER)
     .replace('{picture}', 'no-such-picture.jpg')
-    .replace('{slug}', 'no-such-page')
+    .replace('{slug}', 'no-such-slug')
+    .replace('{document}', 'home')
     .replace('{version}', '1')
 }
 
@@ -402,6 +403,7 @@ const UNAUDITED: Record<string, string> = {
   adminCsvReportProducts: 'a dry run’s report of a CSV file, nothing written',
   adminCsvReportStock: 'a dry run’s report of a CSV file, nothing written',
   adminCsvReportPrices: 'a dry run’s report of a CSV file, nothing written',
+  adminHomePreview: 'a dry run: a home page document resolved as the shop would show it, nothing written',
   thailandPostWebhook:
     'the carrier’s statuses (no one’s change); an order it delivers is audited as the system (parcel-tracking.test.ts)',
 }
@@ -758,6 +760,17 @@ function csvImport(kind: string, file: string): Example {
 }
 
 /** A real call of each write operation, made ready by what it needs first. */
+/** A new top-level collection made by the owner: its slug. */
+async function aCollection(): Promise<string> {
+  const slug = `matrix-collection-${h.next()}`
+  const reply = await h.call('POST', '/collections', {
+    cookie: ownerOf().cookie,
+    body: { slug, name_th: 'คอลเลกชัน', name_en: 'Collection' },
+  })
+  if (reply.status !== 201) throw new Error(`no collection: ${reply.text}`)
+  return slug
+}
+
 const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
   adminInfoPageSave: async () => {
     await someInfoPages()
@@ -838,6 +851,104 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
     action: 'content_picture.upload',
     entityType: 'content_picture',
     entityId: (reply) => String(reply.body.path).replace(/^media\//, ''),
+    changes: 'after',
+  }),
+  adminCollectionCreate: async () => {
+    const slug = `matrix-collection-${h.next()}`
+    return {
+      path: '/collections',
+      body: { slug, name_th: 'คอลเลกชัน', name_en: 'Collection' },
+      action: 'collection.create',
+      entityType: 'collection',
+      entityId: slug,
+      changes: 'after',
+    }
+  },
+  adminCollectionEdit: async () => {
+    const slug = await aCollection()
+    return {
+      path: `/collections/${slug}`,
+      body: { name_en: 'Collection, changed' },
+      action: 'collection.edit',
+      entityType: 'collection',
+      entityId: slug,
+      changes: 'both',
+    }
+  },
+  adminCollectionMove: async () => {
+    const slug = await aCollection()
+    return {
+      path: `/collections/${slug}/move`,
+      body: { direction: 'up' },
+      action: 'collection.move',
+      entityType: 'collection',
+      entityId: slug,
+      changes: 'both',
+    }
+  },
+  adminCollectionPieces: async () => {
+    const slug = await aCollection()
+    const family = await aProduct()
+    return {
+      path: `/collections/${slug}/pieces`,
+      body: { pieces: [family] },
+      action: 'collection.pieces',
+      entityType: 'collection',
+      entityId: slug,
+      changes: 'both',
+    }
+  },
+  adminCollectionPicture: async () => {
+    const slug = await aCollection()
+    return {
+      path: `/collections/${slug}/picture`,
+      body: await aPng(),
+      call: { cookie: ownerOf().cookie, headers: { 'content-type': 'image/png' } },
+      action: 'collection.picture',
+      entityType: 'collection',
+      entityId: slug,
+      changes: 'both',
+    }
+  },
+  adminCollectionDelete: async () => {
+    const slug = await aCollection()
+    return {
+      path: `/collections/${slug}`,
+      action: 'collection.delete',
+      entityType: 'collection',
+      entityId: slug,
+      changes: 'both',
+    }
+  },
+  adminSiteSave: async () => ({
+    path: '/site/menu',
+    body: { body: { links: [{ path: '/stores', label_th: 'ร้าน', label_en: 'Stores' }] }, publish: true },
+    action: 'menu.publish',
+    entityType: 'site_document',
+    entityId: 'menu',
+    changes: 'both',
+  }),
+  adminSiteRestore: async () => {
+    const saved = await h.call('PUT', '/site/menu', {
+      cookie: ownerOf().cookie,
+      body: { body: { links: [] }, publish: false },
+    })
+    if (saved.status !== 200) throw new Error(`no menu version: ${saved.text}`)
+    return {
+      path: `/site/menu/versions/${String(saved.body.draft_version)}/restore`,
+      action: 'menu.restore',
+      entityType: 'site_document',
+      entityId: 'menu',
+      changes: 'both',
+    }
+  },
+  adminSitePictureUpload: async () => ({
+    path: '/site/pictures',
+    body: await aPng(),
+    call: { cookie: ownerOf().cookie, headers: { 'content-type': 'image/png' } },
+    action: 'site_picture.upload',
+    entityType: 'site_picture',
+    entityId: (reply) => String(reply.body.path),
     changes: 'after',
   }),
   staffInviteCreate: async () => ({

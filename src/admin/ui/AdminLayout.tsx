@@ -60,6 +60,7 @@ type NavPath =
   | '/promotions'
   | '/import-export'
   | '/content'
+  | '/site'
   | '/staff'
   | '/roles'
   | '/api-keys'
@@ -95,7 +96,13 @@ const NAV: ReadonlyArray<{
       { to: '/import-export', permission: CSV_PERMISSIONS },
     ],
   },
-  { group: 'content', links: [{ to: '/content', permission: 'content:write' }] },
+  {
+    group: 'content',
+    links: [
+      { to: '/content', permission: 'content:write' },
+      { to: '/site', permission: ['catalog:write', 'content:write'] },
+    ],
+  },
   {
     group: 'staff',
     links: [
@@ -122,6 +129,7 @@ function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPa
       '/promotions': t`Promotions`,
       '/import-export': t`Import and export`,
       '/content': t`Pages`,
+      '/site': t`Site`,
       '/staff': t`Staff`,
       '/roles': t`Roles`,
       '/api-keys': t`API keys`,

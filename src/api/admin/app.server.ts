@@ -38,6 +38,10 @@ import { createContentAdminRoutes } from './content.routes.server'
 import { AdminContent } from './content.service'
 import { createCsvAdminRoutes } from './csv.routes.server'
 import { CsvTransfers } from './csv.service'
+import { createCollectionAdminRoutes } from './collections.routes.server'
+import { AdminCollections } from './collections.service'
+import { createSiteAdminRoutes } from './site.routes.server'
+import { AdminSite } from './site.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -157,6 +161,11 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
       services.now,
     ),
   )
+  app.route(
+    '/',
+    createCollectionAdminRoutes(new AdminCollections(services.db, services.audit, options.media ?? null), services.now),
+  )
+  app.route('/', createSiteAdminRoutes(new AdminSite(services.db, services.audit, options.media ?? null), services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

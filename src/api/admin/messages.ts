@@ -70,11 +70,23 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     en: 'The size asked for is out of stock: refund instead, or wait for stock',
   },
   PICTURE_REFUSED: { th: 'รับรูปภาพนี้ไม่ได้', en: 'This picture cannot be taken' },
-  SLUG_TAKEN: { th: 'มีบทความอื่นใช้ที่อยู่ (slug) นี้แล้ว', en: 'Another editorial has this address (slug)' },
+  SLUG_TAKEN: {
+    th: 'มีบทความหรือคอลเลกชันอื่นใช้ที่อยู่ (slug) นี้แล้ว',
+    en: 'Another editorial or collection has this address (slug)',
+  },
   CONTENT_PUBLISHED: {
     th: 'บทความนี้เผยแพร่อยู่ ยกเลิกการเผยแพร่ก่อนจึงจะลบได้',
     en: 'This editorial is published: unpublish it before deleting it',
   },
+  COLLECTION_CYCLE: {
+    th: 'คอลเลกชันอยู่ภายในตัวเองหรือคอลเลกชันย่อยของตัวเองไม่ได้',
+    en: 'A collection cannot be inside itself or one of its own sub-collections',
+  },
+  COLLECTION_TOO_DEEP: {
+    th: 'คอลเลกชันย่อยมีคอลเลกชันย่อยของตัวเองไม่ได้ (ลึกได้หนึ่งชั้น)',
+    en: 'A sub-collection cannot have sub-collections of its own (one level deep)',
+  },
+  NO_MEDIA_STORAGE: { th: 'ยังไม่ได้ตั้งค่าที่เก็บรูปภาพ', en: 'No picture storage is set up' },
 }
 
 /**

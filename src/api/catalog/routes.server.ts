@@ -36,6 +36,8 @@ import { ContentService } from './content.service'
 import { SearchService } from './search.service'
 import { StoreService } from './stores.service'
 import { PreviewTokens } from './preview-tokens.server'
+import { SiteService } from './site.service'
+import { homePageSchema, siteMenuSchema } from '~/contract/site'
 
 export type CatalogRoutesOptions = {
   db: Db
@@ -76,6 +78,7 @@ export function createCatalogRoutes({ db, catalog, previews = new PreviewTokens(
   const search = new SearchService(db, catalog)
   const content = new ContentService(db, catalog)
   const stores = new StoreService(db)
+  const site = new SiteService(db)
   const app = new OpenAPIHono({
     strict: false,
     defaultHook: (result, c) => {
@@ -235,6 +238,38 @@ export function createCatalogRoutes({ db, catalog, previews = new PreviewTokens(
       const collection = await catalog.getCollection(c.req.valid('param').slug, lang, parent ?? null)
       fresh(c, FRESH_SECONDS.reference)
       return collection ? c.json(collection, 200) : notFound(c, 'Collection not found')
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/site/home',
+      operationId: 'getHomePage',
+      security: security.none,
+      summary: 'The home page’s blocks as published (the default layout when none is)',
+      request: { query: langOnlyQuery },
+      responses: { 200: shared(homePageSchema, 'The home page'), 400: errors[400] },
+    }),
+    async (c) => {
+      fresh(c, FRESH_SECONDS.reference)
+      return c.json(await site.home(c.req.valid('query').lang), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/site/menu',
+      operationId: 'getSiteMenu',
+      security: security.none,
+      summary: 'The menu’s featured links as published (none by default)',
+      request: { query: langOnlyQuery },
+      responses: { 200: shared(siteMenuSchema, 'The menu’s featured links'), 400: errors[400] },
+    }),
+    async (c) => {
+      fresh(c, FRESH_SECONDS.reference)
+      return c.json(await site.menu(c.req.valid('query').lang), 200)
     },
   )
 

@@ -17,7 +17,14 @@ const SLIP_UPLOAD_PATHS = [/^\/api\/public\/[^/]+\/orders\/[^/]+\/slip$/, /^(\/[
  * language (PICTURE_REFUSED, tooLarge).
  */
 export const PICTURE_BODY_BYTES = 16 * 1024 * 1024
-const PICTURE_UPLOAD_PATH = /^\/api\/admin\/[^/]+\/products\/[^/]+\/pictures$/
+const PICTURE_UPLOAD_PATHS = [
+  /^\/api\/admin\/[^/]+\/products\/[^/]+\/pictures$/,
+  // A collection's picture and a home page hero's (issue 32 item 6, decision 198): the same check, the same limit.
+  /^\/api\/admin\/[^/]+\/collections\/[^/]+\/picture$/,
+  /^\/api\/admin\/[^/]+\/site\/pictures$/,
+  // An info page's or an editorial's picture (issue 32 item 6, decision 197).
+  /^\/api\/admin\/[^/]+\/content\/pictures$/,
+]
 
 /**
  * A CSV file imported in the back office (issue 32 item 7, decision 199) may be up to 10 MB: its routes (check, report,
@@ -31,7 +38,7 @@ const CSV_UPLOAD_PATH = /^\/api\/admin\/[^/]+\/csv\/(products|stock|prices)\/(ch
 function limitOf(request: Request): number {
   if (request.method !== 'POST') return MAX_BODY_BYTES
   const path = new URL(request.url).pathname
-  if (PICTURE_UPLOAD_PATH.test(path)) return PICTURE_BODY_BYTES
+  if (PICTURE_UPLOAD_PATHS.some((pattern) => pattern.test(path))) return PICTURE_BODY_BYTES
   if (CSV_UPLOAD_PATH.test(path)) return CSV_BODY_BYTES
   return SLIP_UPLOAD_PATHS.some((pattern) => pattern.test(path)) ? SLIP_BODY_BYTES : MAX_BODY_BYTES
 }
