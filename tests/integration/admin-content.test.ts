@@ -265,6 +265,13 @@ describe('editorials in the back office', () => {
     expect((list.body.items as Json[]).map((item) => item.slug)).not.toContain('silk-for-the-rains')
     const sitemap = await call('GET', '/sitemap-entries')
     expect(sitemap.body.editorials).not.toContain('silk-for-the-rains')
+    // The home page's hero is the newest published editorial (its default document): never a draft, however new.
+    const heroOfHome = async () => {
+      const home = await call('GET', '/site/home?lang=en')
+      expect(home.status).toBe(200)
+      return (home.body.blocks as Json[]).find((block) => block.kind === 'hero')?.editorial
+    }
+    expect(await heroOfHome()).not.toBe('silk-for-the-rains')
 
     const published = await as(marketing, 'PUT', '/content/editorials/silk-for-the-rains', {
       document,
@@ -279,6 +286,7 @@ describe('editorials in the back office', () => {
     const newest = await call('GET', '/editorials?lang=en')
     expect((newest.body.items as Json[])[0]?.slug).toBe('silk-for-the-rains')
     expect((await call('GET', '/sitemap-entries')).body.editorials).toContain('silk-for-the-rains')
+    expect(await heroOfHome()).toBe('silk-for-the-rains')
 
     const draft = await as(marketing, 'PUT', '/content/editorials/silk-for-the-rains', {
       document: editorialDocument({ title_en: 'Not yet' }),
@@ -298,6 +306,7 @@ describe('editorials in the back office', () => {
     expect(off.status, off.text).toBe(200)
     expect(off.body.status).toBe('draft')
     expect((await call('GET', '/editorials/silk-for-the-rains?lang=en&currency=thb')).status).toBe(404)
+    expect(await heroOfHome()).not.toBe('silk-for-the-rains')
 
     const restored = await as(marketing, 'POST', '/content/editorials/silk-for-the-rains/versions/2/restore', {})
     expect(restored.status, restored.text).toBe(200)

@@ -77,7 +77,9 @@ export async function resolveHomeBlocks(db: Reader, blocks: HomeBlock[], lang: L
   const needsEditorials = blocks.some((block) => block.kind === 'hero' || block.kind === 'editorials')
   const needsCollections = blocks.some((block) => block.kind === 'collections')
   const [editorialRows, collectionRows] = await Promise.all([
-    needsEditorials ? db.select().from(editorials).orderBy(desc(editorials.publishedAt)) : Promise.resolve([]),
+    needsEditorials
+      ? db.select().from(editorials).where(eq(editorials.status, 'published')).orderBy(desc(editorials.publishedAt))
+      : Promise.resolve([]),
     needsCollections
       ? db.select().from(collections).orderBy(asc(collections.position), asc(collections.slug))
       : Promise.resolve([]),
