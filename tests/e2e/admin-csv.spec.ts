@@ -148,3 +148,76 @@ test('on a phone, a file with a bad row shows the row and keeps Apply off @mobil
   await expect(page.getByRole('button', { name: 'ยืนยันนำเข้า', exact: true })).toBeDisabled()
   await expectNoViolations(page, '/admin/import-export with a bad row, on a phone')
 })
+
+/** A GTIN-13 with its right check digit, from 12 digits. */
+function gtin(body: string): string {
+  let sum = 0
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1)
+  return `${body}${(10 - (sum % 10)) % 10}`
+}
+
+test('an import of 1,000 products with 20 bad rows shows exactly those rows, keeps Apply off and changes nothing', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const staff = await newStaff(page.request, 'marketing', { language: 'en' })
+  await signInByApi(page.request, staff)
+  // 250 new models of one colour in four sizes; 20 rows spoiled one way each (check digit, category, price, tag).
+  const tag = Date.now().toString(36)
+  const bad = Array.from({ length: 20 }, (_, n) => n * 47 + 3)
+  const sizes = ['S', 'M', 'L', 'XL'] as const
+  const rows = Array.from({ length: 1000 }, (_, i) => {
+    const model = Math.floor(i / 4)
+    const size = sizes[i % 4] ?? 'S'
+    const row = [
+      `csv-journey-${tag}-${model}`,
+      '',
+      'sand',
+      'ทราย',
+      'Sand',
+      '#D8C7A3',
+      size,
+      `CSVJ-${tag.toUpperCase()}-${model}-${size}`,
+      gtin(`886${String(100000000 + i)}`),
+      `เดรสนำเข้า ${model}`,
+      `Imported Dress ${model}`,
+      'dresses',
+      'women',
+      'new',
+      'published',
+      '1290.00',
+      '39.00',
+    ]
+    if (bad.includes(i)) {
+      if (i % 4 === 0) row[8] = `${row[8]?.slice(0, 12)}${(Number(row[8]?.at(-1)) + 1) % 10}`
+      else if (i % 4 === 1) row[11] = 'no-such-category'
+      else if (i % 4 === 2) row[15] = '12,90x'
+      else row[13] = 'new|bargain'
+    }
+    return row
+  })
+  const header =
+    'family_id,colour_id,colour_slug,colour_th,colour_en,colour_hex,size,sku,barcode,name_th,name_en,category,gender,tags,status,price_thb,price_usd'
+  const file = `${header}\r\n${stringify(rows, { record_delimiter: 'windows' })}`
+
+  await page.goto('/en/admin/import-export')
+  await page.getByLabel('What').selectOption({ label: 'Products' })
+  await page
+    .getByLabel(/CSV file/)
+    .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(file) })
+  await page.getByRole('button', { name: 'Check the file (dry run)' }).click()
+  const status = page.getByRole('status').filter({ hasText: 'Dry run: nothing has changed yet' })
+  await expect(status).toBeVisible({ timeout: 30_000 })
+  const figure = (name: string) =>
+    status.getByRole('term').filter({ hasText: name }).locator('xpath=following-sibling::dd[1]')
+  await expect(figure('Rows with errors')).toHaveText('20')
+  await expect(figure('To create')).toHaveText('980')
+  const table = page.getByRole('table', { name: /Bad rows/ })
+  // The header is row 1: the file's n-th data row (from 0) is row n + 2; one bad cell each.
+  await expect(table.locator('tbody tr td:first-child')).toHaveText(bad.map((index) => String(index + 2)))
+  await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeDisabled()
+  await expectNoViolations(page, '/en/admin/import-export with 20 bad rows')
+  // Nothing was written: not one of the file's models is in the shop or the back office.
+  expect((await page.request.get(`/en/product/csv-journey-${tag}-1`)).status()).toBe(404)
+  expect((await page.request.get(`${ADMIN_API}/products/csv-journey-${tag}-1`)).status()).toBe(404)
+})
