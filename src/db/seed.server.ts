@@ -94,6 +94,14 @@ export async function insertContentPages(db: Db): Promise<void> {
 }
 
 /**
+ * The info pages alone, for a shop started without the demo catalog (SEED_DEMO=false): they are the brand's pages
+ * (delivery, privacy, terms …), not demo content, so every shop starts with them and its staff edit them from there.
+ */
+export async function seedContentPages(database: Database): Promise<void> {
+  await database.withLock(SEED_LOCK_KEY, (db) => insertContentPages(db))
+}
+
+/**
  * Seeds the demo catalog into an empty database; does nothing when a catalog is already there, so it
  * is safe on every start and on several instances at once.
  */

@@ -2,7 +2,7 @@ import { env } from '../../app.config'
 import { openDatabase, type Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { ensureSearchIndex } from '~/db/search-index.server'
-import { seedDemoData } from '~/db/seed.server'
+import { seedContentPages, seedDemoData } from '~/db/seed.server'
 import { processGlobal } from '~/process-global'
 
 /** After a failed start, requests fail fast for this long before the next attempt. */
@@ -20,7 +20,7 @@ const state = processGlobal('database', () => ({
 
 /**
  * The app's database, opened once per process: migrated, and seeded with the demo catalog when empty
- * (SEED_DEMO=false skips the seed). A failure is kept for a few seconds, then the next request tries
+ * (SEED_DEMO=false skips it, but for the info pages). A failure is kept for a few seconds, then the next request tries
  * again, so that a database that comes back is picked up without a restart. Once closed (at shutdown) it is
  * never opened again by this process: a late request fails instead of opening a second copy.
  */
@@ -35,6 +35,7 @@ export function getDatabase(): Promise<Database> {
     try {
       await migrate(database)
       if (process.env.SEED_DEMO !== 'false') await seedDemoData(database)
+      else await seedContentPages(database)
       // A catalog indexed by an older version of search is re-indexed before the first request (issue 16).
       await ensureSearchIndex(database)
       return database

@@ -6,6 +6,8 @@ import {
   listContentVersions,
   saveContentVersion,
 } from '~/api/admin/content-versions.server'
+import { contentPages, contentVersions } from '~/db/schema'
+import { seedContentPages } from '~/db/seed.server'
 import { freshDatabase } from './database'
 
 let database: Awaited<ReturnType<typeof freshDatabase>>
@@ -58,5 +60,17 @@ describe('content versions', () => {
       }),
     ).rejects.toThrow('the change beside it failed')
     expect((await listContentVersions(db, delivery)).map((row) => row.version)).toEqual([3, 2, 1])
+  })
+
+  it('writes the info pages, each as its version 1, in a shop started without the demo catalog', async () => {
+    const { db } = database
+    expect(await db.select().from(contentPages)).toEqual([])
+    await seedContentPages(database)
+    await seedContentPages(database)
+    const pages = await db.select({ slug: contentPages.slug }).from(contentPages)
+    expect(pages.map((page) => page.slug).sort()).toContain('delivery')
+    const privacy = await listContentVersions(db, { kind: 'info_page', key: 'privacy-policy' })
+    expect(privacy.map((row) => [row.version, row.state])).toEqual([[1, 'published']])
+    expect((await db.select().from(contentVersions)).length).toBeGreaterThanOrEqual(pages.length)
   })
 })
