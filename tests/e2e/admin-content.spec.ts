@@ -69,7 +69,7 @@ const WORDS = {
     create: 'สร้างเป็นฉบับร่าง',
     publish: 'เผยแพร่',
     published: 'เผยแพร่แล้ว หน้าร้านแสดงแล้วตอนนี้',
-    restore: (n: number) => `กู้คืนเวอร์ชัน ${n}`,
+    restore: (n: number) => `กู้คืน เวอร์ชัน ${n}`,
     restored: 'กู้คืนและเผยแพร่เป็นเวอร์ชันล่าสุดแล้ว',
     editorials: '/editorials',
     delivery: '/delivery',
