@@ -261,6 +261,9 @@ test.describe('the Nu HTML Checker finds no error', () => {
     browser,
     request,
   }, testInfo) => {
+    // Two languages × twelve pages, each checked twice (server HTML and DOM) by the Java checker: 60-90 s on a quiet
+    // machine, and CI's twice over 90 s with the browser stage's other journeys beside it (each time at the last page).
+    test.setTimeout(180_000)
     const [{ token, order }, cartToken, pending] = await Promise.all([
       busyMember(request),
       guestCart(request),
