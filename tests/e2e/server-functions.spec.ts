@@ -193,6 +193,8 @@ const SPECS: Record<string, Spec> = {
     base: () => ({ lang: 'th', slug: 'rainy-season-2026' }),
   },
   getEditorials: { input: object({ lang }), base: () => ({ lang: 'en' }) },
+  getHomePage: { input: object({ lang }), base: () => ({ lang: 'th' }) },
+  getSiteMenu: { input: object({ lang }), base: () => ({ lang: 'en' }) },
   getEditorial: {
     input: object({ lang, currency, slug: str(120) }),
     base: () => ({ lang: 'th', currency: 'thb', slug: 'chiang-mai-store-opening' }),
