@@ -889,6 +889,9 @@ export function moveCollection(slug: string, direction: 'up' | 'down'): Promise<
 export function setCollectionPieces(slug: string, pieces: string[]): Promise<AdminCollection> {
   return adminCall('PUT', `${collectionPath(slug)}/pieces`, { body: { pieces } })
 }
+export function restoreCollectionVersion(slug: string, version: number): Promise<AdminCollection> {
+  return adminCall('POST', `${collectionPath(slug)}/versions/${version}/restore`)
+}
 export function deleteCollection(slug: string): Promise<CollectionDeleted> {
   return adminCall('DELETE', collectionPath(slug))
 }

@@ -86,13 +86,10 @@ import {
 import { NewProductScreen, ProductScreen, ProductsScreen } from './screens/ProductsScreen'
 import { ContentScreen, EditorialScreen, InfoPageScreen, NewEditorialScreen } from './screens/ContentScreen'
 import { AdminLayout } from './ui/AdminLayout'
-import {
-  CollectionScreen,
-  CollectionsScreen,
-  HomeEditorScreen,
-  MenuEditorScreen,
-  SiteScreen,
-} from './screens/SiteScreens'
+import { CollectionScreen, CollectionsScreen } from './screens/site/CollectionsScreens'
+import { HomeEditorScreen } from './screens/site/HomeEditorScreen'
+import { MenuEditorScreen } from './screens/site/MenuEditorScreen'
+import { SiteScreen } from './screens/site/SiteScreen'
 import { cleanFilter as cleanPriceFilter } from './screens/prices-ui'
 
 /** What every route of the back office can read: its query cache and where it is (language, basepath). */

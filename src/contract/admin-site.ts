@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { hasForbiddenCharacters } from '~/domain/text'
 import { PICTURE_ALT_MAX } from '~/domain/pictures'
+import { contentVersionSchema } from './admin-content'
 import { slug } from './catalog'
 import { nullable } from './nullable'
 import { homeDocumentSchema, homePageSchema, menuDocumentSchema } from './site'
@@ -58,8 +59,14 @@ export const adminCollectionSchema = z
     ...collectionFields,
     children: z.array(z.object({ slug: z.string(), name_th: z.string(), name_en: z.string() })),
     pieces: z.array(adminCollectionPieceSchema).openapi({ description: 'Its pieces in the order the shop lists them' }),
+    versions: z.array(contentVersionSchema).openapi({ description: 'Every change kept as a version, newest first' }),
   })
   .openapi('AdminCollection')
+
+export const adminCollectionVersionParam = z.object({
+  slug,
+  version: z.coerce.number().int().positive().openapi({ type: 'integer', description: 'A version number' }),
+})
 
 export const adminCollectionCreateBody = z
   .object({
@@ -131,17 +138,6 @@ export const adminSiteVersionParam = adminSiteDocumentParam.extend({
   version: z.coerce.number().int().positive().openapi({ type: 'integer', description: 'A version number' }),
 })
 
-export const adminContentVersionSchema = z
-  .object({
-    version: z.int(),
-    state: z.enum(['draft', 'published']),
-    restored_from: nullable(z.int()),
-    note: nullable(z.string()),
-    actor_label: z.string(),
-    created_at: z.string(),
-  })
-  .openapi('AdminContentVersion')
-
 const documentBody = z.union([homeDocumentSchema, menuDocumentSchema])
 
 export const adminSiteDocumentSchema = z
@@ -151,13 +147,11 @@ export const adminSiteDocumentSchema = z
     draft_version: nullable(z.int()).openapi({ description: 'The newest version; null: never saved' }),
     published: documentBody.openapi({ description: 'What the shop shows (the default when nothing is published)' }),
     published_version: nullable(z.int()),
-    versions: z.array(adminContentVersionSchema).openapi({ description: 'Newest first' }),
+    versions: z.array(contentVersionSchema).openapi({ description: 'Newest first' }),
   })
   .openapi('AdminSiteDocument')
 
-export const adminSiteVersionSchema = adminContentVersionSchema
-  .extend({ body: documentBody })
-  .openapi('AdminSiteVersion')
+export const adminSiteVersionSchema = contentVersionSchema.extend({ body: documentBody }).openapi('AdminSiteVersion')
 
 export const adminSiteSaveBody = z
   .object({

@@ -228,6 +228,50 @@ describe('collections', () => {
     expect(sitemap).toEqual(expect.arrayContaining([{ slug: 'child-one', parent: null }]))
     expect(sitemap.some((entry) => entry.slug === 'to-delete')).toBe(false)
   })
+
+  it('restores an earlier version’s words and pieces as the newest version; the shop shows it at once', async () => {
+    const [a, b, c] = state.families
+    const made = await as(state.marketing, 'POST', '/collections', {
+      slug: 'linen-edit',
+      name_th: 'ผ้าลินิน',
+      name_en: 'Linen edit',
+      description_en: 'Cool in the heat',
+    })
+    expect(made.status, made.text).toBe(201)
+    expect((made.body.versions as Array<{ version: number }>).map((version) => version.version)).toEqual([1])
+    await as(state.marketing, 'PUT', '/collections/linen-edit/pieces', { pieces: [a, b] }) // version 2
+    await as(state.marketing, 'PATCH', '/collections/linen-edit', { name_en: 'Summer linen' }) // version 3
+    await as(state.marketing, 'PUT', '/collections/linen-edit/pieces', { pieces: [c] }) // version 4
+    expect((await call('GET', '/collections/linen-edit?lang=en')).body).toMatchObject({ name: 'Summer linen' })
+
+    const restored = await as(state.marketing, 'POST', '/collections/linen-edit/versions/2/restore')
+    expect(restored.status, restored.text).toBe(200)
+    expect(restored.body).toMatchObject({ name_en: 'Linen edit', description_en: 'Cool in the heat' })
+    expect((restored.body.pieces as Array<{ family_id: string }>).map((piece) => piece.family_id)).toEqual([a, b])
+    const versions = restored.body.versions as Array<{ version: number; restored_from: number | null }>
+    expect(versions[0]).toMatchObject({ version: 5, restored_from: 2 })
+    expect(versions.map((version) => version.version)).toEqual([5, 4, 3, 2, 1])
+
+    // The shop answers the restored words and pieces on its next answer.
+    expect((await call('GET', '/collections/linen-edit?lang=en')).body).toMatchObject({ name: 'Linen edit' })
+    const listing = await call('GET', '/products?lang=en&currency=thb&collection=linen-edit')
+    expect((listing.body.items as Array<{ id: string }>).map((item) => item.id).sort()).toEqual([a, b].sort())
+
+    const [entry] = await state.database.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, 'linen-edit'), eq(auditLog.action, 'collection.restore')))
+    expect(entry?.before).toMatchObject({ name_en: 'Summer linen' })
+    expect(entry?.after).toMatchObject({ restored_from: 2, name_en: 'Linen edit' })
+
+    // No such version: 404, nothing written; another role: 403.
+    const missing = await as(state.marketing, 'POST', '/collections/linen-edit/versions/99/restore')
+    expect(missing.status).toBe(404)
+    const again = await as(state.marketing, 'GET', '/collections/linen-edit')
+    expect((again.body.versions as unknown[]).length).toBe(5)
+    const denied = await as(state.warehouse, 'POST', '/collections/linen-edit/versions/1/restore')
+    expect(denied.status).toBe(403)
+  })
 })
 
 describe('the home page', () => {

@@ -25,8 +25,10 @@ import {
 } from '../api'
 import type { AdminLocale } from '../locale'
 import { adminKeys, editorialQuery, editorialsQuery, infoPageQuery, infoPagesQuery } from '../queries'
+import { described, Field } from '../ui/Field'
 import { formatWhen } from '../ui/order-labels'
 import { TableCaption, TableScroll } from '../ui/TableScroll'
+import { StateBadge, VersionsTable } from '../ui/VersionsTable'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
 
@@ -82,42 +84,6 @@ function useProblemText() {
     if (field.endsWith('.path')) return t`Upload the picture again.`
     return t`This is not valid.`
   }
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string
-  label: string
-  error?: string
-  hint?: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-function described(id: string, error: string | undefined, hint = false) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined }
 }
 
 /** The image endpoint's URL of a picture path, as the shop asks for it. */
@@ -275,7 +241,7 @@ export function ContentScreen() {
                       <span className="admin-content__slug">/{item.slug}</span>
                     </th>
                     <td>
-                      <StatusBadge status={item.status} />
+                      <StateBadge state={item.status} />
                       {item.draft ? (
                         <span className="admin-badge admin-content__draft">
                           <Trans>Unpublished draft</Trans>
@@ -291,14 +257,6 @@ export function ContentScreen() {
         </TableScroll>
       </div>
     </div>
-  )
-}
-
-function StatusBadge({ status }: { status: ContentState }) {
-  return (
-    <span className={`admin-badge admin-content__status--${status}`}>
-      {status === 'published' ? <Trans>Published</Trans> : <Trans>Draft</Trans>}
-    </span>
   )
 }
 
@@ -833,105 +791,6 @@ function ProblemSummary({ problems, error }: { problems: Problems; error: unknow
   return error ? <ErrorNotice error={error} /> : null
 }
 
-function VersionsTable({
-  versions,
-  onPreview,
-  onRestore,
-  busy,
-}: {
-  versions: ContentVersion[]
-  onPreview: (version: number) => void
-  onRestore: (version: number) => void
-  busy: boolean
-}) {
-  const locale = useLocale()
-  return (
-    <div className="admin-table">
-      <TableScroll>
-        <table>
-          <TableCaption>
-            <Trans>Versions, newest first</Trans>
-          </TableCaption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Version</Trans>
-              </th>
-              <th scope="col">
-                <Trans>State</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Saved by</Trans>
-              </th>
-              <th scope="col">
-                <Trans>When</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Note</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {versions.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="admin-table__status">
-                  <Trans>No versions yet: the first save makes version 1.</Trans>
-                </td>
-              </tr>
-            ) : (
-              versions.map((version) => {
-                const number = version.version
-                const from = version.restored_from
-                return (
-                  <tr key={number}>
-                    <th scope="row">{number}</th>
-                    <td>
-                      <StatusBadge status={version.state} />
-                    </td>
-                    <td>{version.actor_label}</td>
-                    <td>{formatWhen(version.created_at, locale)}</td>
-                    <td>
-                      {version.note ?? ''}
-                      {from !== null ? (
-                        <span className="admin-content__restored">
-                          {' '}
-                          <Trans>Restored from version {from}</Trans>
-                        </span>
-                      ) : null}
-                    </td>
-                    <td>
-                      <div className="admin-actions">
-                        <button
-                          type="button"
-                          className="admin-button admin-button--secondary admin-button--small"
-                          onClick={() => onPreview(number)}
-                        >
-                          <Trans>Preview version {number}</Trans>
-                        </button>
-                        <button
-                          type="button"
-                          className="admin-button admin-button--small"
-                          disabled={busy}
-                          onClick={() => onRestore(number)}
-                        >
-                          <Trans>Restore version {number}</Trans>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
-    </div>
-  )
-}
-
 function VersionHeading({ version }: { version: number }) {
   return <Trans>Preview of version {version}</Trans>
 }
@@ -1291,7 +1150,7 @@ function EditorialForm({
       </p>
       <h1>{locale === 'th' ? initial.live.title_th : initial.live.title_en}</h1>
       <p>
-        <StatusBadge status={initial.status} /> <span className="admin-content__slug">/editorials/{slug}</span>{' '}
+        <StateBadge state={initial.status} /> <span className="admin-content__slug">/editorials/{slug}</span>{' '}
         {initial.status === 'published' ? (
           <a href={initial.shop_url}>
             <Trans>See it on the shop</Trans>

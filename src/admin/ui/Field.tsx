@@ -15,7 +15,7 @@ export function Field({
 }: {
   id: string
   label: ReactNode
-  error: string | undefined
+  error?: string | undefined
   hint?: ReactNode
   lang?: 'th' | 'en'
   children: ReactNode

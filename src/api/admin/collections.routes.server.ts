@@ -9,6 +9,7 @@ import {
   adminCollectionSchema,
   adminCollectionSlugParam,
   adminCollectionTreeSchema,
+  adminCollectionVersionParam,
   adminModelSearchQuery,
   adminModelSearchSchema,
 } from '~/contract/admin-site'
@@ -127,7 +128,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
         now,
       ),
     ),
-    async (c) => c.json(await collections.get(c.req.valid('param').slug), 200),
+    async (c) => c.json(await collections.view(c.req.valid('param').slug), 200),
   )
 
   app.openapi(
@@ -290,6 +291,33 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
       ),
     ),
     async (c) => c.json(await collections.remove(c.req.valid('param').slug, auditContextOf(c)), 200),
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/collections/{slug}/versions/{version}/restore',
+          operationId: 'adminCollectionRestore',
+          summary:
+            'Make an earlier version’s words and pieces the newest version; the picture and the place in the tree stay',
+          access,
+          request: { params: adminCollectionVersionParam },
+          responses: {
+            200: json(adminCollectionSchema, 'Restored: the collection with its new newest version'),
+            400: refused('Not a slug or a version number'),
+            ...denied,
+            404: refused('No such collection or version'),
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => {
+      const { slug, version } = c.req.valid('param')
+      return c.json(await collections.restore(slug, version, auditContextOf(c)), 200)
+    },
   )
 
   return app

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { collectionProducts, collections, products, type CatalogImage, type CollectionRow } from '~/db/schema'
@@ -10,7 +11,7 @@ import { MEDIA_PATH_PREFIX, mediaKeyOf } from '~/media/media-path'
 import type { MediaStorage } from '~/media/storage.server'
 import type { AuditContext } from './actor'
 import type { AuditLog, Tx } from './audit.server'
-import { saveContentVersion } from './content-versions.server'
+import { getContentVersion, listContentVersions, saveContentVersion, versionWire } from './content-versions.server'
 import { modelsMatching } from './model-search.server'
 import { pictureRefusal } from './pictures.service'
 
@@ -31,6 +32,21 @@ export type CollectionEdit = {
   descriptionEn?: string
   altTh?: string
   altEn?: string
+}
+
+/** What a restore takes from a kept version; a body that is not one (never expected) reads as no version. */
+const restorableSchema = z.object({
+  name_th: z.string(),
+  name_en: z.string(),
+  description_th: z.string(),
+  description_en: z.string(),
+  image: z.object({ alt_th: z.string(), alt_en: z.string() }),
+  pieces: z.array(z.object({ family_id: z.string() })),
+})
+
+function restorableOf(body: unknown) {
+  const parsed = restorableSchema.safeParse(body)
+  return parsed.success ? parsed.data : null
 }
 
 function invalid(status: 400 | 409, code: ApiErrorReason, message: string, fields: Record<string, string>) {
@@ -217,10 +233,80 @@ export class AdminCollections {
     }
   }
 
-  private async version(tx: Tx, context: AuditContext, slug: string) {
+  /** A collection's versions, newest first, as the versions table shows them. */
+  private async versions(executor: Pick<Db, 'select'>, slug: string) {
+    return (await listContentVersions(executor, { kind: 'collection', key: slug })).map(versionWire)
+  }
+
+  /** One collection as the back office edits it: `snapshot` (what each version keeps) and its versions. */
+  async view(slug: string, executor: Pick<Db, 'select'> = this.db) {
+    const snapshot = await this.get(slug, executor)
+    return { ...snapshot, versions: await this.versions(executor, slug) }
+  }
+
+  /** The collection as it now is, kept as its next version (every change makes one). */
+  private async version(tx: Tx, context: AuditContext, slug: string, restoredFrom: number | null = null) {
     const snapshot = await this.get(slug, tx)
-    await saveContentVersion(tx, context, { kind: 'collection', key: slug }, snapshot, 'published')
+    await saveContentVersion(tx, context, { kind: 'collection', key: slug }, snapshot, 'published', { restoredFrom })
     return snapshot
+  }
+
+  private async withVersions<T extends { slug: string }>(tx: Tx, snapshot: T) {
+    return { ...snapshot, versions: await this.versions(tx, snapshot.slug) }
+  }
+
+  /**
+   * An earlier version's words (names, descriptions, the picture's alt text) and pieces, in order, made the newest
+   * version again. The picture itself and the place in the tree stay as they are: a replaced picture's file is deleted
+   * (so an old path would show nothing), and moving a collection back could break the tree others have built since.
+   * Pieces whose model has been deleted since are left out.
+   */
+  async restore(slug: string, number: number, context: AuditContext) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(collections).where(eq(collections.slug, slug)).for('update')
+      if (!row) throw notFound()
+      const saved = await getContentVersion(tx, { kind: 'collection', key: slug }, number)
+      const body = saved === null ? null : restorableOf(saved.body)
+      if (body === null) throw new ApiError(404, 'NOT_FOUND', 'No such version of this collection')
+      const before = await this.get(slug, tx)
+      await tx
+        .update(collections)
+        .set({
+          nameTh: body.name_th,
+          nameEn: body.name_en,
+          descriptionTh: body.description_th,
+          descriptionEn: body.description_en,
+          image: { ...row.image, altTh: body.image.alt_th, altEn: body.image.alt_en },
+        })
+        .where(eq(collections.slug, slug))
+      const wanted = body.pieces.map((piece) => piece.family_id)
+      const alive = wanted.length
+        ? new Set(
+            (
+              await tx
+                .select({ id: products.id })
+                .from(products)
+                .where(and(inArray(products.id, wanted), eq(products.id, products.familyId)))
+            ).map((piece) => piece.id),
+          )
+        : new Set<string>()
+      const ids = wanted.filter((id) => alive.has(id))
+      await tx.delete(collectionProducts).where(eq(collectionProducts.collectionSlug, slug))
+      if (ids.length > 0) {
+        await tx
+          .insert(collectionProducts)
+          .values(ids.map((productId, position) => ({ collectionSlug: slug, productId, position })))
+      }
+      const after = await this.version(tx, context, slug, number)
+      await this.audit.record(tx, context, {
+        action: 'collection.restore',
+        entityType: 'collection',
+        entityId: slug,
+        before,
+        after: { restored_from: number, ...after },
+      })
+      return this.withVersions(tx, after)
+    })
   }
 
   async create(input: CollectionInput, context: AuditContext) {
@@ -249,7 +335,7 @@ export class AdminCollections {
         entityId: input.slug,
         after: created,
       })
-      return created
+      return this.withVersions(tx, created)
     })
   }
 
@@ -292,7 +378,7 @@ export class AdminCollections {
         before,
         after,
       })
-      return after
+      return this.withVersions(tx, after)
     })
   }
 
@@ -359,7 +445,7 @@ export class AdminCollections {
         before: { pieces: before.pieces.map((piece) => piece.family_id) },
         after: { pieces: ids },
       })
-      return after
+      return this.withVersions(tx, after)
     })
   }
 
@@ -406,7 +492,7 @@ export class AdminCollections {
           before: row.image,
           after: { ...image, bytes: picture.data.byteLength },
         })
-        return saved
+        return this.withVersions(tx, saved)
       })
       const old = replaced ? mediaKeyOf(replaced.path) : null
       if (old !== null) {

@@ -58,6 +58,19 @@ export async function saveContentVersion(
   return row
 }
 
+/** A version as the admin API shows it in a versions list (snake_case, like the rest of the admin API). */
+export function versionWire(row: ContentVersionSummary) {
+  return {
+    version: row.version,
+    state: row.state === 'published' ? ('published' as const) : ('draft' as const),
+    restored_from: row.restoredFrom,
+    note: row.note,
+    actor_type: row.actorType,
+    actor_label: row.actorLabel,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
 /** A document's versions, newest first (without their bodies). */
 export async function listContentVersions(
   db: Pick<Db, 'select'>,

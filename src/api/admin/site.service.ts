@@ -22,22 +22,14 @@ import {
   listContentVersions,
   saveContentVersion,
   type ContentVersionSummary,
+  versionWire,
 } from './content-versions.server'
 import { pictureRefusal } from './pictures.service'
 
 const DEFAULTS = { home: DEFAULT_HOME, menu: DEFAULT_MENU }
 const SCHEMAS = { home: homeDocumentSchema, menu: menuDocumentSchema }
 
-function versionView(row: ContentVersionSummary) {
-  return {
-    version: row.version,
-    state: row.state === 'published' ? ('published' as const) : ('draft' as const),
-    restored_from: row.restoredFrom,
-    note: row.note,
-    actor_label: row.actorLabel,
-    created_at: row.createdAt.toISOString(),
-  }
-}
+const versionView = versionWire
 
 /**
  * The home page's blocks and the menu in the back office (issue 32 item 6, decision 198). Each is one document, saved
