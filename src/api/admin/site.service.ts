@@ -21,7 +21,6 @@ import {
   latestContentVersion,
   listContentVersions,
   saveContentVersion,
-  type ContentVersionSummary,
   versionWire,
 } from './content-versions.server'
 import { pictureRefusal } from './pictures.service'
