@@ -866,6 +866,12 @@ export type SiteVersion = Out<typeof siteContract.adminSiteVersionSchema>
 export type SiteChoices = Out<typeof siteContract.adminSiteChoicesSchema>
 export type HomeDocument = Out<typeof siteDocuments.homeDocumentSchema>
 export type HomeBlock = HomeDocument['blocks'][number]
+export type HeroCustom = NonNullable<Extract<HomeBlock, { kind: 'hero' }>['custom']>
+export type SitePictureUpload = { path: string; width: number; height: number }
+/** A picture kept for a custom hero (checked by its content, stripped of metadata), not yet in any page. */
+export function uploadSitePicture(file: Blob, onProgress?: (fraction: number) => void): Promise<SitePictureUpload> {
+  return uploadFile<SitePictureUpload>('/site/pictures', file, onProgress)
+}
 export type MenuDocument = Out<typeof siteDocuments.menuDocumentSchema>
 export type HomePreview = Out<typeof siteContract.adminHomePreviewSchema>
 

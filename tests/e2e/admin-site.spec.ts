@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { gotoHydrated } from './hydration'
 import { ADMIN_API, STAFF_HEADERS, newStaff, signInByApi } from './staff'
 import { expect, test } from './test'
@@ -47,6 +48,15 @@ const WORDS = {
     up: (name: string) => `Move up: ${name}`,
     publish: 'Publish',
     published: 'Published. The shop’s home page shows it now.',
+    ownHero: 'Its own picture, words and link',
+    heroFile: 'Hero picture',
+    altTh: 'Picture’s alt text in Thai',
+    altEn: 'Picture’s alt text in English',
+    titleTh: 'Title in Thai',
+    titleEn: 'Title in English',
+    labelTh: 'Link’s words in Thai',
+    labelEn: 'Link’s words in English',
+    link: 'Link (a path of the shop)',
   },
   th: {
     base: '/admin',
@@ -67,6 +77,15 @@ const WORDS = {
     up: (name: string) => `เลื่อนขึ้น: ${name}`,
     publish: 'เผยแพร่',
     published: 'เผยแพร่แล้ว หน้าแรกของร้านแสดงแล้วตอนนี้',
+    ownHero: 'รูป ข้อความ และลิงก์ของตัวเอง',
+    heroFile: 'รูปหลัก',
+    altTh: 'ข้อความแทนรูปภาษาไทย',
+    altEn: 'ข้อความแทนรูปภาษาอังกฤษ',
+    titleTh: 'หัวเรื่องภาษาไทย',
+    titleEn: 'หัวเรื่องภาษาอังกฤษ',
+    labelTh: 'ข้อความของลิงก์ภาษาไทย',
+    labelEn: 'ข้อความของลิงก์ภาษาอังกฤษ',
+    link: 'ลิงก์ (ที่อยู่ภายในร้าน)',
   },
 } as const
 
@@ -119,12 +138,39 @@ async function journey(page: Page, language: 'en' | 'th', project: string) {
     await page.getByRole('button', { name: words.up(name) }).click()
     await expect(page.getByRole('button', { name: words.up(name) })).toBeFocused()
     await expect(page.getByRole('button', { name: words.up(name) })).toHaveAttribute('aria-disabled', 'true')
+
+    // The hero: its own picture (uploaded and checked at once), words in both languages and a link to the collection.
+    const hero = { th: `ฤดูฝนนี้ ${run}`, en: `This rainy season ${run}`, linkTh: 'ดูคอลเลกชัน', linkEn: 'See the edit' }
+    await page.getByRole('radio', { name: words.ownHero }).check()
+    const picture = await sharp({ create: { width: 1200, height: 750, channels: 3, background: '#5a6f4f' } })
+      .jpeg({ quality: 80 })
+      .toBuffer()
+    await page.getByLabel(words.heroFile, { exact: true }).setInputFiles({
+      name: 'hero.jpg',
+      mimeType: 'image/jpeg',
+      buffer: picture,
+    })
+    await expect(page.locator('.admin-site__hero-picture')).toHaveAttribute('src', /\/images\/media\//, {
+      timeout: 20_000,
+    })
+    await page.getByLabel(words.altTh, { exact: true }).fill('ผ้าลินินสีเขียวมะกอก')
+    await page.getByLabel(words.altEn, { exact: true }).fill('Olive linen')
+    await page.getByLabel(words.titleTh, { exact: true }).fill(hero.th)
+    await page.getByLabel(words.titleEn, { exact: true }).fill(hero.en)
+    await page.getByLabel(words.labelTh, { exact: true }).fill(hero.linkTh)
+    await page.getByLabel(words.labelEn, { exact: true }).fill(hero.linkEn)
+    await page.getByLabel(words.link, { exact: true }).fill(`/collection/${parent.slug}/${slug}`)
     await expectNoViolations(page, 'the home page’s editor')
     await page.getByRole('button', { name: words.publish, exact: true }).click()
     await expect(page.getByRole('status').filter({ hasText: words.published })).toBeVisible()
 
-    // The shop's home page leads its collections with it, and its page lists the two pieces.
+    // The shop's home page opens with the hero in its language, linking to the collection, and leads its
+    // collections with it; the collection's page lists the two pieces.
     await gotoHydrated(page, words.shop)
+    await expect(page.getByRole('heading', { level: 1, name: language === 'th' ? hero.th : hero.en })).toBeVisible()
+    await expect(
+      page.getByRole('link', { name: language === 'th' ? hero.linkTh : hero.linkEn, exact: true }),
+    ).toHaveAttribute('href', new RegExp(`/collection/${parent.slug}/${slug}$`))
     const strip = page.getByRole('region', { name: words.collections })
     await expect(strip.getByRole('listitem').first()).toContainText(name)
     await expect(strip.getByRole('listitem').nth(1)).toContainText(parentName)

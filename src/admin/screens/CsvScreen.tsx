@@ -2,9 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useId, useRef, useState, type DragEvent } from 'react'
+import { ORDER_STATUSES, type OrderStatus } from '~/domain/orders'
 import { csvApply, csvCheck, csvExport, csvReport, type CsvDryRun, type CsvSummary, type Download } from '../api'
 import { useScreenStepUp } from '../manage/common'
 import { can } from '../session'
+import { ORDER_STATUS_LABELS } from '../ui/order-labels'
 import { isStepUpCancelled } from '../ui/StepUp'
 import { useAdminTitle } from '../ui/title'
 import { TableCaption, TableScroll } from '../ui/TableScroll'
@@ -38,7 +40,7 @@ function save({ blob, fileName }: Download) {
  * no errors. Each kind shows only for the role that may change it; orders (export only) ask for the second factor.
  */
 export function CsvScreen() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   useAdminTitle(t`Import and export`)
   const { me } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
@@ -54,6 +56,12 @@ export function CsvScreen() {
   const [busy, setBusy] = useState<'export' | 'check' | 'report' | 'apply' | null>(null)
   const [failure, setFailure] = useState<unknown>(null)
   const [dragging, setDragging] = useState(false)
+  const [orderFilter, setOrderFilter] = useState<{ from: string; to: string; status: OrderStatus | '' }>({
+    from: '',
+    to: '',
+    status: '',
+  })
+  const rangeBackwards = orderFilter.from !== '' && orderFilter.to !== '' && orderFilter.from > orderFilter.to
   const input = useRef<HTMLInputElement>(null)
   const names: Record<Kind, string> = {
     products: t`Products`,
@@ -87,9 +95,17 @@ export function CsvScreen() {
   }
 
   const exportNow = () =>
-    run('export', () => (kind === 'orders' ? stepUp.run(() => csvExport('orders')) : csvExport(kind))).then(
-      (done) => done && save(done),
-    )
+    run('export', () =>
+      kind === 'orders'
+        ? stepUp.run(() =>
+            csvExport('orders', {
+              from: orderFilter.from || undefined,
+              to: orderFilter.to || undefined,
+              status: orderFilter.status || undefined,
+            }),
+          )
+        : csvExport(kind),
+    ).then((done) => done && save(done))
   const importKind: ImportKind | null = kind === 'orders' ? null : kind
   const check = () =>
     file && importKind
@@ -188,7 +204,62 @@ export function CsvScreen() {
             <Trans>A CSV file (UTF-8, opens in Excel with Thai) that imports back as it is.</Trans>
           )}
         </p>
-        <button type="button" className="admin-button" onClick={() => void exportNow()} disabled={busy !== null}>
+        {kind === 'orders' ? (
+          <div className="admin-form admin-form--inline">
+            <div className="admin-field">
+              <label htmlFor={`${ids}-from`}>
+                <Trans>Placed from</Trans>
+              </label>
+              <input
+                id={`${ids}-from`}
+                type="date"
+                value={orderFilter.from}
+                onChange={(event) => setOrderFilter({ ...orderFilter, from: event.target.value })}
+              />
+            </div>
+            <div className="admin-field">
+              <label htmlFor={`${ids}-to`}>
+                <Trans>Placed until</Trans>
+              </label>
+              <input
+                id={`${ids}-to`}
+                type="date"
+                value={orderFilter.to}
+                aria-invalid={rangeBackwards ? true : undefined}
+                aria-describedby={rangeBackwards ? `${ids}-range-error` : undefined}
+                onChange={(event) => setOrderFilter({ ...orderFilter, to: event.target.value })}
+              />
+            </div>
+            <div className="admin-field">
+              <label htmlFor={`${ids}-status`}>
+                <Trans>Status</Trans>
+              </label>
+              <select
+                id={`${ids}-status`}
+                value={orderFilter.status}
+                onChange={(event) => setOrderFilter({ ...orderFilter, status: event.target.value as OrderStatus | '' })}
+              >
+                <option value="">{t`Every status`}</option>
+                {ORDER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {i18n._(ORDER_STATUS_LABELS[status])}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {rangeBackwards ? (
+              <p id={`${ids}-range-error`} className="admin-field__error" role="alert">
+                <Trans>The last day is before the first.</Trans>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <button
+          type="button"
+          className="admin-button"
+          onClick={() => void exportNow()}
+          disabled={busy !== null || (kind === 'orders' && rangeBackwards)}
+        >
           {busy === 'export' ? <Trans>Preparing the file…</Trans> : <Trans>Download {kindName} CSV</Trans>}
         </button>
       </section>

@@ -27,8 +27,18 @@ import {
   Notices,
   Versions,
 } from './shared'
+import { emptyHeroCustom, HeroCustomFields } from './HeroCustomFields'
 
 const blocksOf = (body: unknown) => (body as HomeDocument).blocks
+/** The refusals whose field path starts with `prefix`, keyed by the rest of it. */
+function problemsBelow(fields: Readonly<Record<string, string>>, prefix: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([field]) => field.startsWith(prefix))
+      .map(([field, code]) => [field.slice(prefix.length), code]),
+  )
+}
+
 const blockKinds = ['hero', 'collections', 'editorials', 'new_arrivals'] as const
 
 function newBlock(kind: HomeBlock['kind']): HomeBlock {
@@ -147,6 +157,7 @@ export function HomeEditorScreen() {
                   block={item.value}
                   id={`block-${item.key}`}
                   choices={choices.data}
+                  problems={problemsBelow(fields, `body.blocks.${index}.custom.`)}
                   onChange={(value) => update(item.key, value)}
                 />
               </li>
@@ -251,11 +262,14 @@ function BlockFields({
   block,
   id,
   choices,
+  problems,
   onChange,
 }: {
   block: HomeBlock
   id: string
   choices: SiteChoices
+  /** The API's refusals of this block's custom hero, by their path below `custom` (title_th, picture.alt_en …). */
+  problems: Readonly<Record<string, string>>
   onChange: (block: HomeBlock) => void
 }) {
   const { t, i18n } = useLingui()
@@ -263,31 +277,62 @@ function BlockFields({
   const focusAfter = useFocusAfter()
   const { takeOut } = useLabels()
   switch (block.kind) {
-    case 'hero':
+    case 'hero': {
+      const custom = block.custom
       return (
-        <div className="admin-field">
-          <label htmlFor={`${id}-editorial`}>
-            <Trans>Editorial shown</Trans>
-          </label>
-          <select
-            id={`${id}-editorial`}
-            value={block.editorial ?? ''}
-            onChange={(event) => onChange({ ...block, editorial: event.target.value || null })}
-          >
-            <option value="">{t`The newest editorial`}</option>
-            {choices.editorials.map((each) => (
-              <option key={each.slug} value={each.slug}>
-                {th ? each.title_th : each.title_en}
-              </option>
-            ))}
-          </select>
-          {block.custom ? (
-            <p className="admin-field__hint">
-              <Trans>This hero has its own picture, title and link (set through the API).</Trans>
-            </p>
-          ) : null}
+        <div>
+          <fieldset className="admin-site__choice">
+            <legend>
+              <Trans>The hero shows</Trans>
+            </legend>
+            <label>
+              <input
+                type="radio"
+                name={`${id}-source`}
+                checked={custom === null}
+                onChange={() => onChange({ ...block, custom: null })}
+              />{' '}
+              <Trans>An editorial</Trans>
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`${id}-source`}
+                checked={custom !== null}
+                onChange={() => onChange({ ...block, custom: emptyHeroCustom() })}
+              />{' '}
+              <Trans>Its own picture, words and link</Trans>
+            </label>
+          </fieldset>
+          {custom === null ? (
+            <div className="admin-field">
+              <label htmlFor={`${id}-editorial`}>
+                <Trans>Editorial shown</Trans>
+              </label>
+              <select
+                id={`${id}-editorial`}
+                value={block.editorial ?? ''}
+                onChange={(event) => onChange({ ...block, editorial: event.target.value || null })}
+              >
+                <option value="">{t`The newest editorial`}</option>
+                {choices.editorials.map((each) => (
+                  <option key={each.slug} value={each.slug}>
+                    {th ? each.title_th : each.title_en}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <HeroCustomFields
+              value={custom}
+              id={`${id}-custom`}
+              problems={problems}
+              onChange={(value) => onChange({ ...block, custom: value })}
+            />
+          )}
         </div>
       )
+    }
     case 'collections': {
       const nameOf = (slug: string) => {
         const found = choices.collections.find((each) => each.slug === slug)

@@ -54,7 +54,6 @@ export function useFocusAfter() {
   }
 }
 
-
 export function ShownVersion({ version }: { version: number }) {
   return <Trans>The shop shows version {version}.</Trans>
 }
