@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { ADMIN_API, newStaff, signInByApi } from './staff'
+import { paidOrder } from './support/paid-order'
 import { expect, test } from './test'
 
 /**
@@ -220,4 +221,41 @@ test('an import of 1,000 products with 20 bad rows shows exactly those rows, kee
   // Nothing was written: not one of the file's models is in the shop or the back office.
   expect((await page.request.get(`/en/product/csv-journey-${tag}-1`)).status()).toBe(404)
   expect((await page.request.get(`${ADMIN_API}/products/csv-journey-${tag}-1`)).status()).toBe(404)
+})
+
+test('a manager exports only the paid orders of a day range, chosen on the screen', async ({ page }) => {
+  test.setTimeout(60_000)
+  const staff = await newStaff(page.request, 'manager', { language: 'en' })
+  await signInByApi(page.request, staff)
+  const mine = await paidOrder(page.request, 'csv-export')
+  await page.goto('/en/admin/import-export')
+  await page.getByLabel('What').selectOption({ label: 'Orders' })
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' })
+  // A range the wrong way round is refused on the screen: the download waits for a right one.
+  await page.getByLabel('Placed from').fill(today)
+  await page.getByLabel('Placed until').fill('2020-01-01')
+  await expect(page.getByRole('alert')).toHaveText('The last day is before the first.')
+  await expect(page.getByRole('button', { name: 'Download Orders CSV' })).toBeDisabled()
+  await page.getByLabel('Placed from').fill('2020-01-01')
+  await page.getByLabel('Placed until').fill(today)
+  await page.getByLabel('Status').selectOption('paid')
+  await expectNoViolations(page, 'the orders export with its filters')
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download Orders CSV' }).click()
+  const download = await downloading
+  const rows = parse((await readFile(await download.path())).toString('utf8'), { bom: true }) as string[][]
+  const header = rows[0] ?? []
+  expect(header).toContain('status')
+  const status = header.indexOf('status')
+  // Every row is a paid order, ours among them.
+  // (The other journeys, running beside this one, may pay or pack an order in between: counted before and after.)
+  const paidNow = async () => {
+    const all = await page.request.get(`${ADMIN_API}/orders?status=paid&page_size=1`)
+    expect(all.status()).toBe(200)
+    return ((await all.json()) as { total: number }).total
+  }
+  const statuses = new Set(rows.slice(1).map((row) => row[status]))
+  expect(rows.map((row) => row[0])).toContain(mine)
+  expect([...statuses]).toEqual(['paid'])
+  expect(rows.length - 1).toBeLessThanOrEqual((await paidNow()) + 5)
 })

@@ -1,7 +1,6 @@
-import type { APIRequestContext } from '@playwright/test'
 import { ADMIN_API, newStaff, signInByApi } from './staff'
-import { roomyVariant } from './stock'
 import { expectNoViolations, openAdmin } from './support/admin'
+import { paidOrder } from './support/paid-order'
 import { expect, test } from './test'
 
 /**
@@ -10,47 +9,6 @@ import { expect, test } from './test'
  * checked (its bad row named, nothing changed) and then shipped. Orders are placed and paid through the API; the rest
  * (documents' content, the CSV's every problem, tracking) is proved in tests/integration/admin-fulfilment.test.ts.
  */
-
-const API = '/api/public/demo'
-const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789abcdef' }
-
-/** A guest's order through the shop's API, paid by the back office's operator call; its number. */
-async function paidOrder(request: APIRequestContext, tag: string): Promise<string> {
-  const variant = await roomyVariant(request, 'linen-wrap-dress-1001')
-  const added = await request.post(`${API}/cart/items?currency=thb`, { data: { sku: variant.sku } })
-  expect(added.status()).toBe(201)
-  const { cart_token: cartToken } = (await added.json()) as { cart_token: string }
-  const telephone = `08${String(Date.now() % 100_000_000).padStart(8, '0')}`
-  const placed = await request.post(`${API}/orders?currency=thb&lang=th`, {
-    headers: { 'x-cart-token': cartToken, 'idempotency-key': `e2e-fulfil-${tag}-${Math.random()}` },
-    data: {
-      email: `e2e-fulfil-${tag}@example.com`,
-      telephone,
-      shipping_method: 'courier',
-      address: {
-        firstname: 'สมหญิง',
-        lastname: 'ใจดี',
-        telephone_number: telephone,
-        email: `e2e-fulfil-${tag}@example.com`,
-        address: '99/1 ถนนพหลโยธิน',
-        country: 'TH',
-        postcode: '10900',
-        sub_district: 'ลาดยาว',
-        district: 'จตุจักร',
-        province: 'กรุงเทพมหานคร',
-      },
-      payment_method: 'bank_transfer',
-    },
-  })
-  expect(placed.status(), await placed.text()).toBe(201)
-  const number = ((await placed.json()) as { order: { number: string } }).order.number
-  const paid = await request.post(`${API}/operator/orders/${number}/status`, {
-    headers: OPERATOR,
-    data: { status: 'paid' },
-  })
-  expect(paid.status(), await paid.text()).toBe(200)
-  return number
-}
 
 /** A tracking number of Thailand Post's form no other run has. */
 function trackingNumber(): string {
