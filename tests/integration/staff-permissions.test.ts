@@ -898,6 +898,16 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       changes: 'both',
     }
   },
+  adminCollectionRestore: async () => {
+    const slug = await aCollection()
+    return {
+      path: `/collections/${slug}/versions/1/restore`,
+      action: 'collection.restore',
+      entityType: 'collection',
+      entityId: slug,
+      changes: 'both',
+    }
+  },
   adminCollectionPicture: async () => {
     const slug = await aCollection()
     return {

@@ -14,14 +14,9 @@ import {
   adminModelSearchSchema,
 } from '~/contract/admin-site'
 import { PICTURE_MAX_BYTES } from '~/domain/pictures'
-import { adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import { adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission, DENIED } from './guard.server'
 import type { AdminCollections } from './collections.service'
 import { pictureRefusal } from './pictures.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 /** Collections are the catalog's: read and changed with `catalog:write`. */
 const access = requirePermission('catalog:write')
@@ -45,7 +40,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           operationId: 'adminCollectionTree',
           summary: 'Every collection as a tree: the top-level ones in order, each with its sub-collections',
           access,
-          responses: { 200: json(adminCollectionTreeSchema, 'The collections'), ...denied },
+          responses: { 200: json(adminCollectionTreeSchema, 'The collections'), ...DENIED },
         },
         now,
       ),
@@ -63,7 +58,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           summary: 'Models to put in a collection, found by name, id, SKU or barcode (25 at most)',
           access,
           request: { query: adminModelSearchQuery },
-          responses: { 200: json(adminModelSearchSchema, 'The models found'), 400: refused('Bad query'), ...denied },
+          responses: { 200: json(adminModelSearchSchema, 'The models found'), 400: refused('Bad query'), ...DENIED },
         },
         now,
       ),
@@ -84,7 +79,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           responses: {
             201: json(adminCollectionSchema, 'Created'),
             400: refused('Bad input: fields name each problem (slug: lower-case words and hyphens; parent unknown)'),
-            ...denied,
+            ...DENIED,
             409: refused('The slug is taken (SLUG_TAKEN), or the parent is a sub-collection (COLLECTION_TOO_DEEP)'),
           },
         },
@@ -121,7 +116,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           responses: {
             200: json(adminCollectionSchema, 'The collection'),
             400: refused('Not a slug'),
-            ...denied,
+            ...DENIED,
             404: refused('No such collection'),
           },
         },
@@ -147,7 +142,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           responses: {
             200: json(adminCollectionSchema, 'The collection changed'),
             400: refused('Bad input: fields name each problem (parent unknown)'),
-            ...denied,
+            ...DENIED,
             404: refused('No such collection'),
             409: refused('The parent would make a loop (COLLECTION_CYCLE) or a third level (COLLECTION_TOO_DEEP)'),
           },
@@ -187,7 +182,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           responses: {
             200: json(adminCollectionTreeSchema, 'The collections in their new order'),
             400: refused('Not up or down'),
-            ...denied,
+            ...DENIED,
             404: refused('No such collection'),
           },
         },
@@ -211,7 +206,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           responses: {
             200: json(adminCollectionSchema, 'The collection with its pieces'),
             400: refused('A piece twice, or no such model (fields.pieces.N unknown)'),
-            ...denied,
+            ...DENIED,
             404: refused('No such collection'),
           },
         },
@@ -252,7 +247,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           responses: {
             200: json(adminCollectionSchema, 'The collection with its new picture'),
             400: refused('Not a slug'),
-            ...denied,
+            ...DENIED,
             404: refused('No such collection'),
             413: refused('Larger than 15 MB (PICTURE_REFUSED, fields.picture tooLarge)'),
             415: refused('Not a JPEG, PNG, WebP or AVIF picture (PICTURE_REFUSED, fields.picture notImage)'),
@@ -283,7 +278,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           responses: {
             200: json(adminCollectionDeletedSchema, 'Deleted, with the sub-collections moved to the top'),
             400: refused('Not a slug'),
-            ...denied,
+            ...DENIED,
             404: refused('No such collection'),
           },
         },
@@ -307,7 +302,7 @@ export function createCollectionAdminRoutes(collections: AdminCollections, now: 
           responses: {
             200: json(adminCollectionSchema, 'Restored: the collection with its new newest version'),
             400: refused('Not a slug or a version number'),
-            ...denied,
+            ...DENIED,
             404: refused('No such collection or version'),
           },
         },

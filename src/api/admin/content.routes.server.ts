@@ -20,14 +20,17 @@ import {
   restoreBody,
 } from '~/contract/admin-content'
 import { PICTURE_MAX_BYTES } from '~/domain/pictures'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  createAdminSubApp,
+  createRoute,
+  requirePermission,
+  DENIED,
+} from './guard.server'
 import { editorialOf, infoPageOf, type AdminContent } from './content.service'
 import { pictureRefusal } from './pictures.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 /** Pages are marketing's (and the manager's and owner's): reading them asks the same permission as changing. */
 const access = requirePermission('content:write')
@@ -53,7 +56,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           operationId: 'adminInfoPageList',
           summary: 'The info pages (delivery, privacy, terms, about, careers, suppliers, info) with their versions',
           access,
-          responses: { 200: json(infoPageListSchema, 'Every info page'), ...denied },
+          responses: { 200: json(infoPageListSchema, 'Every info page'), ...DENIED },
         },
         now,
       ),
@@ -74,7 +77,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             200: json(infoPageSchema, 'The page'),
             400: refused('Not an info page'),
-            ...denied,
+            ...DENIED,
             404: refused('No such page'),
           },
         },
@@ -98,7 +101,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             200: json(infoPageSchema, 'Saved as the newest version'),
             400: badInput,
-            ...denied,
+            ...DENIED,
             404: refused('No such page'),
           },
         },
@@ -131,7 +134,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             200: json(infoPageVersionSchema, 'The version'),
             400: refused('Not an info page or a version number'),
-            ...denied,
+            ...DENIED,
             404: refused('No such version'),
           },
         },
@@ -157,7 +160,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             200: json(infoPageSchema, 'Restored and published'),
             400: refused('Not an info page or a version number'),
-            ...denied,
+            ...DENIED,
             404: refused('No such version'),
           },
         },
@@ -180,7 +183,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           operationId: 'adminEditorialList',
           summary: 'The editorials, drafts and published, newest first',
           access,
-          responses: { 200: json(editorialListSchema, 'Every editorial'), ...denied },
+          responses: { 200: json(editorialListSchema, 'Every editorial'), ...DENIED },
         },
         now,
       ),
@@ -201,7 +204,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             201: json(editorialSchema, 'Created as a draft'),
             400: badInput,
-            ...denied,
+            ...DENIED,
             409: refused('Another editorial has this slug (SLUG_TAKEN)'),
           },
         },
@@ -228,7 +231,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             200: json(editorialSchema, 'The editorial'),
             400: refused('Not a slug'),
-            ...denied,
+            ...DENIED,
             404: refused('No such editorial'),
           },
         },
@@ -252,7 +255,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             200: json(editorialSchema, 'Saved as the newest version'),
             400: badInput,
-            ...denied,
+            ...DENIED,
             404: refused('No such editorial'),
           },
         },
@@ -285,7 +288,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             204: { description: 'Deleted' },
             400: refused('Not a slug'),
-            ...denied,
+            ...DENIED,
             404: refused('No such editorial'),
             409: refused('The editorial is published (CONTENT_PUBLISHED)'),
           },
@@ -312,7 +315,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             200: json(editorialSchema, 'Now a draft (or a draft already)'),
             400: refused('Not a slug'),
-            ...denied,
+            ...DENIED,
             404: refused('No such editorial'),
           },
         },
@@ -338,7 +341,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             200: json(editorialVersionSchema, 'The version'),
             400: refused('Not a slug or a version number'),
-            ...denied,
+            ...DENIED,
             404: refused('No such version'),
           },
         },
@@ -364,7 +367,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           responses: {
             200: json(editorialSchema, 'Restored and published'),
             400: refused('Not a slug or a version number; a product it names is gone'),
-            ...denied,
+            ...DENIED,
             404: refused('No such version'),
           },
         },
@@ -405,7 +408,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           },
           responses: {
             201: json(contentUploadSchema, 'Kept'),
-            ...denied,
+            ...DENIED,
             404: refused('No media storage configured'),
             413: refused('Larger than 15 MB (PICTURE_REFUSED, fields.picture tooLarge)'),
             415: refused('Not a JPEG, PNG, WebP or AVIF picture (PICTURE_REFUSED, fields.picture notImage)'),
@@ -434,7 +437,7 @@ export function createContentAdminRoutes(content: AdminContent, now: () => Date)
           summary: 'Pieces for a products block: every colour of the models found by name, id, SKU or barcode',
           access,
           request: { query: contentProductQuery },
-          responses: { 200: json(contentProductListSchema, 'The pieces found'), 400: refused('Bad query'), ...denied },
+          responses: { 200: json(contentProductListSchema, 'The pieces found'), 400: refused('Bad query'), ...DENIED },
         },
         now,
       ),

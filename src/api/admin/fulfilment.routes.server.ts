@@ -13,15 +13,18 @@ import {
 } from '~/contract/admin-fulfilment'
 import { ApiError } from '~/api/errors'
 import { eventsOfThailandPostItems } from '~/api/providers/thailand-post.server'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  createAdminSubApp,
+  createRoute,
+  requirePermission,
+  DENIED,
+} from './guard.server'
 import type { Fulfilment } from './fulfilment.service'
 import type { AdminOrders } from './orders.service'
 import { sameKey, type ParcelTracking } from './tracking.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 const FILE_NAMES = { pick_list: 'pick-list', packing_slips: 'packing-slips', labels: 'labels' } as const
 
@@ -59,7 +62,7 @@ export function createFulfilmentRoutes(
               },
             },
             400: refused('No kind, or no order numbers'),
-            ...denied,
+            ...DENIED,
             404: refused('An order number no order has (fields name each)'),
           },
         },
@@ -91,7 +94,7 @@ export function createFulfilmentRoutes(
           responses: {
             200: json(adminOrderSchema, 'Shipped'),
             400: refused('Unknown carrier, or not a tracking number of this carrier'),
-            ...denied,
+            ...DENIED,
             404: refused('No such order'),
             409: refused('Not paid yet, cancelled, received or returned (NOT_ALLOWED)'),
           },
@@ -122,7 +125,7 @@ export function createFulfilmentRoutes(
             400: refused(
               'An empty file, or an apply with bad rows: fields name each row (rows.{line}) and nothing changed',
             ),
-            ...denied,
+            ...DENIED,
           },
         },
         now,
@@ -148,7 +151,7 @@ export function createFulfilmentRoutes(
           responses: {
             200: json(parcelEventsSchema, 'The parcels’ events'),
             400: refused('Not an order number'),
-            ...denied,
+            ...DENIED,
             404: refused('No such order'),
           },
         },

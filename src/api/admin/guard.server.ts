@@ -16,6 +16,7 @@ import {
   bearerToken,
   errorResponse,
   issueFields,
+  refused,
   requestContext,
   serverErrorResponse,
   unstorableTextPath,
@@ -189,6 +190,12 @@ export function requireAccess(access: Access, now: () => Date): MiddlewareHandle
 }
 
 /** `requirePermission('staff:manage')`: the route's guard; step-up when the permissions need it and the call changes. */
+/** The refusals every permission-checked operation may answer, as its OpenAPI responses describe them. */
+export const DENIED = {
+  401: refused('Not signed in'),
+  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
+}
+
 export function requirePermission(...permissions: StaffPermission[]): Access {
   return { kind: 'permission', permissions, stepUp: needsStepUp(permissions) }
 }

@@ -11,13 +11,16 @@ import {
   orderQueuesSchema,
 } from '~/contract/admin-orders'
 import { addressInputOf } from '~/api/accounts/address-wire'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  createAdminSubApp,
+  createRoute,
+  requirePermission,
+  DENIED,
+} from './guard.server'
 import type { AdminOrders } from './orders.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 /** The orders workspace (issue 31 item 5): the list, the queues, an order's detail, notes, cancelling, the address. */
 export function createOrderAdminRoutes(orders: AdminOrders, now: () => Date) {
@@ -33,7 +36,7 @@ export function createOrderAdminRoutes(orders: AdminOrders, now: () => Date) {
           summary: 'The orders: filtered, searched (number, name, telephone, e-mail), sorted and paged',
           access: requirePermission('orders:read'),
           request: { query: adminOrdersQuery },
-          responses: { 200: json(adminOrderPageSchema, 'A page of orders'), 400: refused('Bad filter'), ...denied },
+          responses: { 200: json(adminOrderPageSchema, 'A page of orders'), 400: refused('Bad filter'), ...DENIED },
         },
         now,
       ),
@@ -67,7 +70,7 @@ export function createOrderAdminRoutes(orders: AdminOrders, now: () => Date) {
           operationId: 'adminOrderQueues',
           summary: 'The work waiting: payments to confirm, orders to pack and to ship, returns to decide',
           access: requirePermission('orders:read'),
-          responses: { 200: json(orderQueuesSchema, 'Each queue’s count and its oldest’s age'), ...denied },
+          responses: { 200: json(orderQueuesSchema, 'Each queue’s count and its oldest’s age'), ...DENIED },
         },
         now,
       ),
@@ -88,7 +91,7 @@ export function createOrderAdminRoutes(orders: AdminOrders, now: () => Date) {
           responses: {
             200: json(adminOrderSchema, 'The order'),
             400: refused('Not an order number'),
-            ...denied,
+            ...DENIED,
             404: refused('No such order'),
           },
         },
@@ -114,7 +117,7 @@ export function createOrderAdminRoutes(orders: AdminOrders, now: () => Date) {
           responses: {
             201: json(orderNoteSchema, 'Noted'),
             400: refused('An empty or too long note'),
-            ...denied,
+            ...DENIED,
             404: refused('No such order'),
           },
         },
@@ -140,7 +143,7 @@ export function createOrderAdminRoutes(orders: AdminOrders, now: () => Date) {
           responses: {
             200: json(adminOrderSchema, 'Cancelled'),
             400: refused('No reason'),
-            ...denied,
+            ...DENIED,
             403: refused(
               'The role lacks the permission (PERMISSION_DENIED), or the order is paid (a money action) and the session gave its second factor more than 5 minutes ago (STEP_UP_REQUIRED)',
             ),
@@ -171,7 +174,7 @@ export function createOrderAdminRoutes(orders: AdminOrders, now: () => Date) {
           responses: {
             200: json(adminOrderSchema, 'Changed'),
             400: refused('The address is not valid: fields say which'),
-            ...denied,
+            ...DENIED,
             404: refused('No such order'),
             409: refused('Packed, on its way, done, or picked up at a branch (NOT_ALLOWED)'),
           },

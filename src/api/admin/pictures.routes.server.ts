@@ -12,13 +12,16 @@ import {
   adminPictureSearchSchema,
 } from '~/contract/admin-pictures'
 import { PICTURE_MAX_BYTES } from '~/domain/pictures'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  createAdminSubApp,
+  createRoute,
+  requirePermission,
+  DENIED,
+} from './guard.server'
 import { pictureRefusal, type AdminPictures } from './pictures.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 const binary = z.string().openapi({ type: 'string', format: 'binary' })
 /**
@@ -38,7 +41,7 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
           summary: 'Models found by name, SKU or barcode (25 at most), with how many pictures their colours have',
           access: requirePermission('catalog:write'),
           request: { query: adminPictureSearchQuery },
-          responses: { 200: json(adminPictureSearchSchema, 'The models found'), 400: refused('Bad query'), ...denied },
+          responses: { 200: json(adminPictureSearchSchema, 'The models found'), 400: refused('Bad query'), ...DENIED },
         },
         now,
       ),
@@ -62,7 +65,7 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
           responses: {
             200: json(adminPictureModelSchema, 'The colours and their pictures'),
             400: refused('Not an id'),
-            ...denied,
+            ...DENIED,
             404: refused('No such product'),
           },
         },
@@ -104,7 +107,7 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
           responses: {
             201: json(adminPictureColourSchema, 'Added: the colour with its pictures'),
             400: refused('Not an id'),
-            ...denied,
+            ...DENIED,
             404: refused('No such product'),
             409: refused('The colour has 12 pictures already (PICTURE_REFUSED, fields.picture tooMany)'),
             413: refused('Larger than 15 MB (PICTURE_REFUSED, fields.picture tooLarge)'),
@@ -138,7 +141,7 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
           responses: {
             200: json(adminPictureColourSchema, 'The colour with its pictures in the new order'),
             400: refused('Not every picture of the colour once (fields.pictures not_a_permutation)'),
-            ...denied,
+            ...DENIED,
             404: refused('No such product'),
           },
         },
@@ -164,7 +167,7 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
           responses: {
             200: json(adminPictureColourSchema, 'The colour with the picture changed'),
             400: refused('An alt text too long or with characters not allowed, a focal point outside 0..1'),
-            ...denied,
+            ...DENIED,
             404: refused('No such product or picture'),
           },
         },
@@ -197,7 +200,7 @@ export function createPictureAdminRoutes(pictures: AdminPictures, now: () => Dat
           responses: {
             200: json(adminPictureColourSchema, 'The colour without the picture'),
             400: refused('Not an id'),
-            ...denied,
+            ...DENIED,
             404: refused('No such product or picture'),
           },
         },

@@ -16,13 +16,8 @@ import {
 } from '~/contract/admin-prices'
 import type { z } from '@hono/zod-openapi'
 import type { BulkChange, PriceSet } from '~/domain/prices'
-import { adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import { adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission, DENIED } from './guard.server'
 import type { PriceBook, PricedProduct, PricePreviewRow, ScheduleInput, ScheduleView } from './prices.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 type Wire<S extends z.ZodType> = z.output<S>
 
@@ -119,7 +114,7 @@ export function createPriceAdminRoutes(book: PriceBook, now: () => Date) {
           summary: 'The colours with their prices, by model, 25 a page, of a category, collection, tag or words',
           access,
           request: { query: adminPricesQuery },
-          responses: { 200: json(adminPricedPageSchema, 'A page of colours'), 400: refused('Bad filter'), ...denied },
+          responses: { 200: json(adminPricedPageSchema, 'A page of colours'), 400: refused('Bad filter'), ...DENIED },
         },
         now,
       ),
@@ -144,7 +139,7 @@ export function createPriceAdminRoutes(book: PriceBook, now: () => Date) {
           responses: {
             200: json(adminPriceFamilySchema, 'The model’s colours'),
             400: refused('Not a product id'),
-            ...denied,
+            ...DENIED,
             404: refused('No such product'),
           },
         },
@@ -171,7 +166,7 @@ export function createPriceAdminRoutes(book: PriceBook, now: () => Date) {
           responses: {
             200: json(adminPricedProductSchema, 'Saved'),
             400: refused('A price not positive or too large, an old price not above the price (fields)'),
-            ...denied,
+            ...DENIED,
             404: refused('No such product'),
           },
         },
@@ -209,7 +204,7 @@ export function createPriceAdminRoutes(book: PriceBook, now: () => Date) {
           responses: {
             200: json(adminBulkPriceSchema, 'The preview, or the change applied'),
             400: refused('Bad input, no product matched, too many, or a row with a problem (fields["rows.{id}"])'),
-            ...denied,
+            ...DENIED,
           },
         },
         now,
@@ -233,7 +228,7 @@ export function createPriceAdminRoutes(book: PriceBook, now: () => Date) {
           summary: 'The sales planned ahead, running and past, latest start first',
           access,
           request: { query: adminPriceSchedulesQuery },
-          responses: { 200: json(adminPriceScheduleListSchema, 'The sales'), 400: refused('Bad filter'), ...denied },
+          responses: { 200: json(adminPriceScheduleListSchema, 'The sales'), 400: refused('Bad filter'), ...DENIED },
         },
         now,
       ),
@@ -258,7 +253,7 @@ export function createPriceAdminRoutes(book: PriceBook, now: () => Date) {
           responses: {
             201: json(adminPriceScheduleSchema, 'Planned'),
             400: refused('Bad dates, a sale price not below the price, an unknown or repeated product (fields)'),
-            ...denied,
+            ...DENIED,
             409: refused('A sale of the same product overlaps (SCHEDULE_OVERLAP, fields per product)'),
           },
         },
@@ -284,7 +279,7 @@ export function createPriceAdminRoutes(book: PriceBook, now: () => Date) {
           responses: {
             200: json(adminPriceScheduleSchema, 'The sale'),
             400: refused('Not a sale id'),
-            ...denied,
+            ...DENIED,
             404: refused('No such sale'),
           },
         },
@@ -307,7 +302,7 @@ export function createPriceAdminRoutes(book: PriceBook, now: () => Date) {
           responses: {
             200: json(adminPriceScheduleSchema, 'Changed'),
             400: refused('Bad dates, a sale price not below the price, an unknown or repeated product (fields)'),
-            ...denied,
+            ...DENIED,
             404: refused('No such sale'),
             409: refused('Switched on or ended already (NOT_ALLOWED), or an overlap (SCHEDULE_OVERLAP)'),
           },
@@ -337,7 +332,7 @@ export function createPriceAdminRoutes(book: PriceBook, now: () => Date) {
           request: { params: adminPriceScheduleParam },
           responses: {
             200: json(adminPriceScheduleSchema, 'Cancelled'),
-            ...denied,
+            ...DENIED,
             404: refused('No such sale'),
             409: refused('Ended or cancelled already (NOT_ALLOWED)'),
           },

@@ -10,13 +10,8 @@ import {
   adminProductStatusBody,
   adminProductUpdateBody,
 } from '~/contract/admin-products'
-import { adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import { adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission, DENIED } from './guard.server'
 import type { AdminProducts, ModelInput } from './products.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 /** The catalog is marketing's (and the manager's and owner's): reading the editor asks the same permission as changing. */
 const access = requirePermission('catalog:write')
@@ -78,7 +73,7 @@ export function createProductAdminRoutes(products: AdminProducts, now: () => Dat
           summary: 'Models found by name, SKU or barcode, status and category, a page at a time, last changed first',
           access,
           request: { query: adminProductListQuery },
-          responses: { 200: json(adminProductListSchema, 'A page of models'), 400: refused('Bad query'), ...denied },
+          responses: { 200: json(adminProductListSchema, 'A page of models'), 400: refused('Bad query'), ...DENIED },
         },
         now,
       ),
@@ -105,7 +100,7 @@ export function createProductAdminRoutes(products: AdminProducts, now: () => Dat
           operationId: 'adminProductChoices',
           summary: 'What a model may be given: the categories, the collections, and the tags with what each does',
           access,
-          responses: { 200: json(adminProductChoicesSchema, 'The choices'), ...denied },
+          responses: { 200: json(adminProductChoicesSchema, 'The choices'), ...DENIED },
         },
         now,
       ),
@@ -126,7 +121,7 @@ export function createProductAdminRoutes(products: AdminProducts, now: () => Dat
           responses: {
             201: json(adminProductSchema, 'Created, a draft'),
             400: invalidInput,
-            ...denied,
+            ...DENIED,
             409: codeTaken,
           },
         },
@@ -156,7 +151,7 @@ export function createProductAdminRoutes(products: AdminProducts, now: () => Dat
           responses: {
             200: json(adminProductSchema, 'The model'),
             400: refused('Not a model id'),
-            ...denied,
+            ...DENIED,
             404: noProduct,
           },
         },
@@ -179,7 +174,7 @@ export function createProductAdminRoutes(products: AdminProducts, now: () => Dat
           responses: {
             200: json(adminProductSchema, 'Changed'),
             400: invalidInput,
-            ...denied,
+            ...DENIED,
             404: noProduct,
             409: codeTaken,
           },
@@ -206,7 +201,7 @@ export function createProductAdminRoutes(products: AdminProducts, now: () => Dat
           responses: {
             200: json(adminProductSchema, 'The model in its new status'),
             400: refused('Bad input: a schedule needs a future publish_at (required, past); only it takes one'),
-            ...denied,
+            ...DENIED,
             404: noProduct,
           },
         },
@@ -233,7 +228,7 @@ export function createProductAdminRoutes(products: AdminProducts, now: () => Dat
           responses: {
             201: json(adminProductSchema, 'The copy, a draft'),
             400: refused('Not a model id'),
-            ...denied,
+            ...DENIED,
             404: noProduct,
             409: codeTaken,
           },
@@ -260,7 +255,7 @@ export function createProductAdminRoutes(products: AdminProducts, now: () => Dat
           responses: {
             200: json(adminProductPreviewSchema, 'The link and when it stops working'),
             400: refused('Not a model id'),
-            ...denied,
+            ...DENIED,
             404: noProduct,
           },
         },

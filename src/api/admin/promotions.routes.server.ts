@@ -22,13 +22,16 @@ import {
   VVIP_THRESHOLD_THB,
 } from '~/domain/membership'
 import { PROMOTION_MINIMUM_THB } from '~/domain/promotions'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  createAdminSubApp,
+  createRoute,
+  requirePermission,
+  DENIED,
+} from './guard.server'
 import type { AdminPromotions, CodeInput } from './promotions.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 /** Promotions are marketing's (and the manager's and owner's): reading them asks the same permission as changing. */
 const access = requirePermission('promotions:write')
@@ -85,7 +88,7 @@ export function createPromotionRoutes(promotions: AdminPromotions, now: () => Da
           operationId: 'adminPromotionCodeList',
           summary: 'The shop’s discount codes with their uses so far and where each stands now; the categories',
           access,
-          responses: { 200: json(adminPromotionCodeListSchema, 'Every code, live ones first'), ...denied },
+          responses: { 200: json(adminPromotionCodeListSchema, 'Every code, live ones first'), ...DENIED },
         },
         now,
       ),
@@ -106,7 +109,7 @@ export function createPromotionRoutes(promotions: AdminPromotions, now: () => Da
           responses: {
             201: json(adminPromotionCodeSchema, 'Created'),
             400: refused('Bad input: fields name each problem (text, percent, amounts, dates, uses, categories)'),
-            ...denied,
+            ...DENIED,
             409: refused('Another code has this text, whatever the case (CODE_EXISTS)'),
           },
         },
@@ -132,7 +135,7 @@ export function createPromotionRoutes(promotions: AdminPromotions, now: () => Da
           responses: {
             200: json(adminPromotionCodeSchema, 'The code'),
             400: refused('Not a code id'),
-            ...denied,
+            ...DENIED,
             404: refused('No such code'),
           },
         },
@@ -155,7 +158,7 @@ export function createPromotionRoutes(promotions: AdminPromotions, now: () => Da
           responses: {
             200: json(adminPromotionCodeSchema, 'Changed'),
             400: refused('Bad input: fields name each problem'),
-            ...denied,
+            ...DENIED,
             404: refused('No such code'),
             409: refused(
               'Another code has this text (CODE_EXISTS); orders took this code, its text stays (NOT_ALLOWED)',
@@ -185,7 +188,7 @@ export function createPromotionRoutes(promotions: AdminPromotions, now: () => Da
           responses: {
             200: json(adminPromotionCodeSchema, 'Switched off (or off already)'),
             400: refused('Not a code id'),
-            ...denied,
+            ...DENIED,
             404: refused('No such code'),
           },
         },
@@ -207,7 +210,7 @@ export function createPromotionRoutes(promotions: AdminPromotions, now: () => Da
           operationId: 'adminMixMatchGet',
           summary: 'The mix-and-match bundle prices per currency, and the pieces carrying the tag',
           access,
-          responses: { 200: json(adminMixMatchSchema, 'The prices and the pieces'), ...denied },
+          responses: { 200: json(adminMixMatchSchema, 'The prices and the pieces'), ...DENIED },
         },
         now,
       ),
@@ -228,7 +231,7 @@ export function createPromotionRoutes(promotions: AdminPromotions, now: () => Da
           responses: {
             200: json(adminMixMatchSchema, 'Saved: the shop prices bundles with them from its next answer'),
             400: refused('A size missing, a price not positive, 5 pieces not dearer than 3'),
-            ...denied,
+            ...DENIED,
           },
         },
         now,
@@ -249,7 +252,7 @@ export function createPromotionRoutes(promotions: AdminPromotions, now: () => Da
           operationId: 'adminTierRules',
           summary: 'The member tier rules of §6 as the shop applies them: thresholds, discounts, the birth-month code',
           access,
-          responses: { 200: json(adminTierRulesSchema, 'The rules (constants; read-only)'), ...denied },
+          responses: { 200: json(adminTierRulesSchema, 'The rules (constants; read-only)'), ...DENIED },
         },
         now,
       ),

@@ -9,13 +9,16 @@ import {
   adminReturnSchema,
   adminReturnsQuery,
 } from '~/contract/admin-returns'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  createAdminSubApp,
+  createRoute,
+  requirePermission,
+  DENIED,
+} from './guard.server'
 import type { AdminReturns } from './returns.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 const pdf = {
   description: 'The credit note (A4 PDF); Content-Disposition names its number',
@@ -36,7 +39,7 @@ export function createReturnAdminRoutes(returns: AdminReturns, now: () => Date) 
           summary: 'The exchange and return requests, newest first, 25 a page, optionally of one status',
           access: requirePermission('orders:read'),
           request: { query: adminReturnsQuery },
-          responses: { 200: json(adminReturnPageSchema, 'A page of requests'), 400: refused('Bad filter'), ...denied },
+          responses: { 200: json(adminReturnPageSchema, 'A page of requests'), 400: refused('Bad filter'), ...DENIED },
         },
         now,
       ),
@@ -60,7 +63,7 @@ export function createReturnAdminRoutes(returns: AdminReturns, now: () => Date) 
           responses: {
             200: json(adminReturnSchema, 'The request'),
             400: refused('Not a request id'),
-            ...denied,
+            ...DENIED,
             404: refused('No such request'),
           },
         },
@@ -91,7 +94,7 @@ export function createReturnAdminRoutes(returns: AdminReturns, now: () => Date) 
             responses: {
               200: json(adminReturnSchema, 'Decided'),
               400: refused('A rejection without a note, a note too long'),
-              ...denied,
+              ...DENIED,
               404: refused('No such request'),
               409: refused('Decided already (NOT_ALLOWED)'),
             },
@@ -122,7 +125,7 @@ export function createReturnAdminRoutes(returns: AdminReturns, now: () => Date) 
           responses: {
             200: json(adminReturnSchema, 'Received'),
             400: refused('A line missing or twice, counts that do not add up to the request’s, an unknown location'),
-            ...denied,
+            ...DENIED,
             404: refused('No such request'),
             409: refused('Not accepted, or received already (NOT_ALLOWED)'),
           },
@@ -162,7 +165,7 @@ export function createReturnAdminRoutes(returns: AdminReturns, now: () => Date) 
           request: { params: adminReturnIdParam },
           responses: {
             200: json(adminReturnSchema, 'Exchanged: the request is completed'),
-            ...denied,
+            ...DENIED,
             404: refused('No such request'),
             409: refused('Out of stock (OUT_OF_STOCK, fields per line), not received, ended already (NOT_ALLOWED)'),
           },
@@ -191,7 +194,7 @@ export function createReturnAdminRoutes(returns: AdminReturns, now: () => Date) 
           request: { params: adminReturnIdParam },
           responses: {
             200: json(adminReturnSchema, 'The refund is due: the request is completed'),
-            ...denied,
+            ...DENIED,
             404: refused('No such request'),
             409: refused('Not received, nothing came back, ended already (NOT_ALLOWED)'),
           },
@@ -216,7 +219,7 @@ export function createReturnAdminRoutes(returns: AdminReturns, now: () => Date) 
           summary: 'The request’s credit note (ใบลดหนี้) as a PDF, as issued',
           access: requirePermission('orders:read'),
           request: { params: adminReturnIdParam },
-          responses: { 200: pdf, ...denied, 404: refused('No such request, or no credit note issued for it') },
+          responses: { 200: pdf, ...DENIED, 404: refused('No such request, or no credit note issued for it') },
         },
         now,
       ),

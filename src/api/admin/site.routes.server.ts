@@ -12,14 +12,9 @@ import {
   adminSiteVersionSchema,
 } from '~/contract/admin-site'
 import { PICTURE_MAX_BYTES } from '~/domain/pictures'
-import { adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import { adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission, DENIED } from './guard.server'
 import { pictureRefusal } from './pictures.service'
 import type { AdminSite } from './site.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 /** The home page and the menu are content: read and changed with `content:write`. */
 const access = requirePermission('content:write')
@@ -42,7 +37,7 @@ export function createSiteAdminRoutes(site: AdminSite, now: () => Date) {
           operationId: 'adminSiteChoices',
           summary: 'The collections and editorials the home page’s blocks may name',
           access,
-          responses: { 200: json(adminSiteChoicesSchema, 'The choices'), ...denied },
+          responses: { 200: json(adminSiteChoicesSchema, 'The choices'), ...DENIED },
         },
         now,
       ),
@@ -63,7 +58,7 @@ export function createSiteAdminRoutes(site: AdminSite, now: () => Date) {
           responses: {
             200: json(adminSiteDocumentSchema, 'The document'),
             400: refused('Not home or menu'),
-            ...denied,
+            ...DENIED,
           },
         },
         now,
@@ -85,7 +80,7 @@ export function createSiteAdminRoutes(site: AdminSite, now: () => Date) {
           responses: {
             200: json(adminSiteDocumentSchema, 'Saved'),
             400: refused('Bad input: fields name each problem (body.links.0.path: a path of the shop, no other site)'),
-            ...denied,
+            ...DENIED,
           },
         },
         now,
@@ -117,7 +112,7 @@ export function createSiteAdminRoutes(site: AdminSite, now: () => Date) {
           responses: {
             200: json(adminSiteVersionSchema, 'The version'),
             400: refused('Not home or menu, or not a version number'),
-            ...denied,
+            ...DENIED,
             404: refused('No such version'),
           },
         },
@@ -143,7 +138,7 @@ export function createSiteAdminRoutes(site: AdminSite, now: () => Date) {
           responses: {
             200: json(adminSiteDocumentSchema, 'Restored and published'),
             400: refused('Not home or menu, or not a version number'),
-            ...denied,
+            ...DENIED,
             404: refused('No such version'),
           },
         },
@@ -169,7 +164,7 @@ export function createSiteAdminRoutes(site: AdminSite, now: () => Date) {
           responses: {
             200: json(adminHomePreviewSchema, 'The blocks resolved'),
             400: refused('Bad input: fields name each problem'),
-            ...denied,
+            ...DENIED,
           },
         },
         now,
@@ -204,7 +199,7 @@ export function createSiteAdminRoutes(site: AdminSite, now: () => Date) {
           },
           responses: {
             201: json(adminSitePictureSchema, 'Kept: its path and size, for a hero block'),
-            ...denied,
+            ...DENIED,
             413: refused('Larger than 15 MB (PICTURE_REFUSED, fields.picture tooLarge)'),
             415: refused('Not a JPEG, PNG, WebP or AVIF picture (PICTURE_REFUSED, fields.picture notImage)'),
             422: refused('More than 40 megapixels (PICTURE_REFUSED, fields.picture tooManyPixels)'),

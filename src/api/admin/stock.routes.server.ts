@@ -18,13 +18,16 @@ import {
   adminStockTransferSchema,
   adminStockTransfersQuery,
 } from '~/contract/admin-stock'
-import { actorOf, adminRoute, auditContextOf, createAdminSubApp, createRoute, requirePermission } from './guard.server'
+import {
+  actorOf,
+  adminRoute,
+  auditContextOf,
+  createAdminSubApp,
+  createRoute,
+  requirePermission,
+  DENIED,
+} from './guard.server'
 import type { AdminStock } from './stock.service'
-
-const denied = {
-  401: refused('Not signed in'),
-  403: refused('The role lacks the permission (PERMISSION_DENIED)'),
-}
 
 /**
  * Stock (issue 32 item 3, decision 191): reads with `orders:read` (every role that works on orders sees what is where),
@@ -42,7 +45,7 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
           operationId: 'adminStockLocations',
           summary: 'Where stock is kept: the online warehouse, then each store',
           access: requirePermission('orders:read'),
-          responses: { 200: json(adminStockLocationsSchema, 'The locations'), ...denied },
+          responses: { 200: json(adminStockLocationsSchema, 'The locations'), ...DENIED },
         },
         now,
       ),
@@ -61,7 +64,7 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
           summary: 'Models found by name, SKU or barcode (25 at most), with their pieces online and in the stores',
           access: requirePermission('orders:read'),
           request: { query: adminStockSearchQuery },
-          responses: { 200: json(adminStockSearchSchema, 'The models found'), 400: refused('Bad query'), ...denied },
+          responses: { 200: json(adminStockSearchSchema, 'The models found'), 400: refused('Bad query'), ...DENIED },
         },
         now,
       ),
@@ -85,7 +88,7 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
           responses: {
             200: json(adminStockMatrixSchema, 'The matrix'),
             400: refused('Not an id'),
-            ...denied,
+            ...DENIED,
             404: refused('No such product'),
           },
         },
@@ -111,7 +114,7 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
           responses: {
             200: json(adminStockAdjustedSchema, 'The count after the change, and its ledger line'),
             400: refused('No reason, neither or both of delta and counted, an unknown location or size'),
-            ...denied,
+            ...DENIED,
             409: refused('The count would go below zero (STOCK_SHORT; fields.available says how many there are)'),
           },
         },
@@ -137,7 +140,7 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
           responses: {
             200: json(adminStockMovementPageSchema, 'A page of the size’s ledger'),
             400: refused('Bad page'),
-            ...denied,
+            ...DENIED,
             404: refused('No such size'),
           },
         },
@@ -163,7 +166,7 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
           responses: {
             200: json(adminStockThresholdSchema, 'The threshold set'),
             400: refused('Not a whole number from 0'),
-            ...denied,
+            ...DENIED,
             404: refused('No such size'),
           },
         },
@@ -193,7 +196,7 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
           responses: {
             200: json(adminStockTransferPageSchema, 'A page of transfers'),
             400: refused('Bad filter'),
-            ...denied,
+            ...DENIED,
           },
         },
         now,
@@ -219,7 +222,7 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
           responses: {
             201: json(adminStockTransferSchema, 'Sent'),
             400: refused('The same location twice, an unknown location or size, a size twice'),
-            ...denied,
+            ...DENIED,
             409: refused('A line names more pieces than `from` holds (STOCK_SHORT, fields per line): nothing sent'),
           },
         },
@@ -251,7 +254,7 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
             responses: {
               200: json(adminStockTransferSchema, outcome === 'received' ? 'Received' : 'Cancelled'),
               400: refused('Not a transfer id'),
-              ...denied,
+              ...DENIED,
               404: refused('No such transfer'),
               409: refused('Received or cancelled already (TRANSFER_CLOSED)'),
             },
