@@ -493,6 +493,15 @@ export function stockMatrix(id: string): Promise<StockMatrix> {
 export function adjustStock(input: StockAdjustInput): Promise<StockAdjusted> {
   return adminCall('POST', '/stock/adjustments', { body: input })
 }
+export type StockCounted = Out<typeof stockContract.adminStockCountedSchema>
+/** A count sheet: each size counted at one location set to what was found, all or nothing. */
+export function countStock(input: {
+  location: string
+  note: string
+  lines: Array<{ sku: string; counted: number }>
+}): Promise<StockCounted> {
+  return adminCall('POST', '/stock/counts', { body: input })
+}
 export function stockMovements(sku: string, page = 1): Promise<StockMovementPage> {
   return adminCall('GET', `/stock/sizes/${encodeURIComponent(sku)}/movements`, { query: { page } })
 }

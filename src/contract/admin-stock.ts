@@ -110,6 +110,28 @@ export const adminStockAdjustBody = z
   })
   .openapi('AdminStockAdjust')
 
+/** The most sizes one count sheet may hold (a model of many colours and sizes, or a shelf). */
+export const STOCK_COUNT_MAX_LINES = 500
+
+export const adminStockCountBody = z
+  .object({
+    location,
+    note: note.default(''),
+    lines: z
+      .array(z.object({ sku, counted: z.int().min(0).max(STOCK_QUANTITY_MAX) }))
+      .min(1)
+      .max(STOCK_COUNT_MAX_LINES)
+      .openapi({ description: 'Each size counted and what was found; sizes not counted are left out' }),
+  })
+  .openapi('AdminStockCount')
+
+export const adminStockCountedSchema = z
+  .object({
+    location: z.string(),
+    lines: z.array(z.object({ sku: z.string(), quantity: z.int(), delta: z.int() })),
+  })
+  .openapi('AdminStockCounted')
+
 export const adminStockMovementSchema = z
   .object({
     id: z.uuid(),

@@ -87,6 +87,11 @@ const WORDS = {
     received: (store: string) => `Received at ${store}: the pieces are in its stock.`,
     product: (size: string) => `/en/product/${DRESS}?size=${size}`,
     findInStore: 'Find in store',
+    countModel: 'Count this model',
+    where: 'Where',
+    foundBox: (colour: string, size: string) => `Found: ${colour} ${size}`,
+    saveCount: 'Save the count',
+    countSaved: (store: string) => `Count saved at ${store}. Sizes counted: 1; changed: 1.`,
   },
   th: {
     base: '/admin',
@@ -111,6 +116,11 @@ const WORDS = {
     received: (store: string) => `รับเข้าที่ ${store} แล้ว: สินค้าอยู่ในสต็อกแล้ว`,
     product: (size: string) => `/product/${DRESS}?size=${size}`,
     findInStore: 'ค้นหาที่ร้าน',
+    countModel: 'นับสต็อกรุ่นนี้',
+    where: 'สถานที่',
+    foundBox: (colour: string, size: string) => `นับได้: ${colour} ${size}`,
+    saveCount: 'บันทึกการนับ',
+    countSaved: (store: string) => `บันทึกการนับที่ ${store} แล้ว นับ 1 ไซซ์ เปลี่ยน 1 ไซซ์`,
   },
 } as const
 
@@ -152,6 +162,15 @@ async function journey(page: Page, language: 'en' | 'th', phone: boolean) {
   await expect(page.getByRole('status').filter({ hasText: words.saved(from.name, 5) })).toBeVisible()
   await expect(page.getByRole('button', { name: words.adjust(colour, size, from.name, 5) })).toBeVisible()
 
+  // A count sheet at `from`: the size found 6 times, the other sizes left as they are.
+  await page.getByRole('button', { name: words.countModel }).click()
+  await page.getByLabel(words.where, { exact: true }).selectOption({ label: from.name })
+  await page.getByLabel(words.foundBox(colour, size), { exact: true }).fill('6')
+  await expectNoViolations(page, `${words.base}/stock (a count sheet)`)
+  await page.getByRole('button', { name: words.saveCount }).click()
+  await expect(page.getByRole('status').filter({ hasText: words.countSaved(from.name) })).toBeVisible()
+  await expect(page.getByRole('button', { name: words.adjust(colour, size, from.name, 6) })).toBeVisible()
+
   // The transfer: 2 pieces from `from` to `to`, sent, then received.
   await page.getByRole('link', { name: words.transfers }).click()
   await page.getByLabel(words.from, { exact: true }).selectOption({ label: from.name })
@@ -174,7 +193,7 @@ async function journey(page: Page, language: 'en' | 'th', phone: boolean) {
   const atTo = await findInStore(page, words.product(size), words.findInStore, to.name)
   await expect(atTo).toContainText(`${size} × 2`)
   const atFrom = await findInStore(page, words.product(size), words.findInStore, from.name)
-  await expect(atFrom).toContainText(`${size} × 3`)
+  await expect(atFrom).toContainText(`${size} × 4`)
 }
 
 test('the warehouse counts a size, moves pieces between two stores, and "find in store" follows', async ({ page }) => {

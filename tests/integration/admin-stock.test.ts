@@ -250,6 +250,72 @@ describe('adjustments', () => {
   })
 })
 
+describe('count sheets', () => {
+  it('sets every size counted at a location to what was found, all or nothing, each a count line', async () => {
+    const [first, second] = sizes
+    if (!first || !second) throw new Error('two sizes expected')
+    await setStore(storeB, first.sku, 4)
+    await setStore(storeB, second.sku, 1)
+    const counted = await post(warehouse, '/stock/counts', {
+      location: storeB,
+      note: 'นับสิ้นเดือน',
+      lines: [
+        { sku: first.sku, counted: 3 },
+        { sku: second.sku, counted: 1 },
+      ],
+    })
+    expect(counted.status, counted.text).toBe(200)
+    expect(counted.body).toEqual({
+      location: storeB,
+      lines: [
+        { sku: first.sku, quantity: 3, delta: -1 },
+        { sku: second.sku, quantity: 1, delta: 0 },
+      ],
+    })
+    expect(await storeCount(storeB, first.sku)).toBe(3)
+    const [line] = await database.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.sku, first.sku), eq(stockMovements.location, storeB)))
+      .orderBy(sql`${stockMovements.at} desc`)
+      .limit(1)
+    expect(line).toMatchObject({ reason: 'count', delta: -1, quantityAfter: 3, note: 'นับสิ้นเดือน' })
+
+    // A sheet with one unknown size writes nothing, and names the line; a size twice is refused before.
+    const movementsBefore = await database.db.select().from(stockMovements)
+    const unknown = await post(warehouse, '/stock/counts', {
+      location: storeB,
+      lines: [
+        { sku: first.sku, counted: 9 },
+        { sku: 'NO-SUCH-SKU', counted: 1 },
+      ],
+    })
+    expect(unknown.status, unknown.text).toBe(400)
+    expect(unknown.body.fields).toEqual({ 'lines.1.sku': 'unknown' })
+    expect(await storeCount(storeB, first.sku)).toBe(3)
+    expect(await database.db.select().from(stockMovements)).toHaveLength(movementsBefore.length)
+    const twice = await post(warehouse, '/stock/counts', {
+      location: storeB,
+      lines: [
+        { sku: first.sku, counted: 2 },
+        { sku: first.sku, counted: 5 },
+      ],
+    })
+    expect(twice.status).toBe(400)
+    expect(twice.body.fields).toEqual({ 'lines.1.sku': 'twice' })
+    const negative = await post(warehouse, '/stock/counts', {
+      location: storeB,
+      lines: [{ sku: first.sku, counted: -1 }],
+    })
+    expect(negative.status).toBe(400)
+    expect((await post(warehouse, '/stock/counts', { location: storeB, lines: [] })).status).toBe(400)
+    expect(
+      (await post(service, '/stock/counts', { location: storeB, lines: [{ sku: first.sku, counted: 1 }] })).status,
+    ).toBe(403)
+    expect(await storeCount(storeB, first.sku)).toBe(3)
+  })
+})
+
 describe('transfers', () => {
   it('takes the pieces from `from` when sent and gives them to `to` when received; once', async () => {
     const sku = sizes[0]?.sku ?? ''

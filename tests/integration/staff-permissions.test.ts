@@ -1437,6 +1437,17 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       changes: 'both',
     }
   },
+  adminStockCount: async () => {
+    await aReturnProduct()
+    return {
+      path: '/stock/counts',
+      body: { location: 'online', note: 'Month end', lines: [{ sku: 'RET-1-L', counted: 7 }] },
+      action: 'stock.adjust',
+      entityType: 'stock',
+      entityId: 'online:RET-1-L',
+      changes: 'both',
+    }
+  },
   adminCsvApplyProducts: async () => {
     await aReturnProduct()
     return csvImport(

@@ -10,6 +10,7 @@ import { can } from '../session'
 import { formatWhen } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { StockCountSheet } from './StockCountSheet'
 import { TableCaption, TableScroll } from '../ui/TableScroll'
 
 /** Why stock moved, in the staff's words: an adjustment's reason or a transfer's step. */
@@ -401,6 +402,7 @@ function MatrixSection({ id }: { id: string }) {
   const matrix = useQuery(stockMatrixQuery(id))
   const [target, setTarget] = useState<Target | null>(null)
   const [said, setSaid] = useState<string | null>(null)
+  const [counting, setCounting] = useState(false)
   const writable = can(me, 'stock:write')
   const ids = useId()
   if (matrix.isPending) return <Loading />
@@ -417,6 +419,29 @@ function MatrixSection({ id }: { id: string }) {
         </p>
       ) : null}
       <div role="status">{said ? <p className="admin-notice">{said}</p> : null}</div>
+      {writable && !counting ? (
+        <button
+          type="button"
+          className="admin-button admin-button--secondary"
+          onClick={() => {
+            setSaid(null)
+            setTarget(null)
+            setCounting(true)
+          }}
+        >
+          <Trans>Count this model</Trans>
+        </button>
+      ) : null}
+      {counting ? (
+        <StockCountSheet
+          matrix={data}
+          onDone={(text) => {
+            setSaid(text)
+            setCounting(false)
+          }}
+          onClose={() => setCounting(false)}
+        />
+      ) : null}
       {data.colours.map((colour) => (
         <div key={colour.product_id}>
           <ColourTable

@@ -1,6 +1,8 @@
 import { body, json, refused, toWire } from '~/api/http.server'
 import {
   adminStockAdjustBody,
+  adminStockCountBody,
+  adminStockCountedSchema,
   adminStockAdjustedSchema,
   adminStockLocationsSchema,
   adminStockMatrixSchema,
@@ -125,6 +127,28 @@ export function createStockAdminRoutes(stock: AdminStock, now: () => Date) {
       const adjusted = await stock.adjust(c.req.valid('json'), auditContextOf(c))
       return c.json(toWire(adminStockAdjustedSchema, adjusted), 200)
     },
+  )
+
+  app.openapi(
+    createRoute(
+      adminRoute(
+        {
+          method: 'post',
+          path: '/stock/counts',
+          operationId: 'adminStockCount',
+          summary: 'A count sheet: the sizes counted at one location set to what was found, all or nothing',
+          access: requirePermission('stock:write'),
+          request: body(adminStockCountBody),
+          responses: {
+            200: json(adminStockCountedSchema, 'Each size’s count after, and the change the count made'),
+            400: refused('An unknown location, or a size unknown or named twice (fields.lines.{n}.sku)'),
+            ...DENIED,
+          },
+        },
+        now,
+      ),
+    ),
+    async (c) => c.json(await stock.count(c.req.valid('json'), auditContextOf(c)), 200),
   )
 
   app.openapi(

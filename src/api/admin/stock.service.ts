@@ -264,6 +264,42 @@ export class AdminStock {
     return this.db.transaction((tx) => this.adjustIn(tx, input, context))
   }
 
+  /**
+   * A count sheet: the sizes counted at one location, each set to what was found, all or nothing in one transaction
+   * (each a `count` line in the ledger, audited as an adjustment is). A size named twice, or unknown, is refused by its
+   * line (`lines.{n}.sku`), and nothing is written.
+   */
+  async count(
+    input: { location: string; note: string; lines: Array<{ sku: string; counted: number }> },
+    context: AuditContext,
+  ) {
+    const seen = new Set<string>()
+    const fields: Record<string, string> = {}
+    input.lines.forEach((line, index) => {
+      if (seen.has(line.sku)) fields[`lines.${index}.sku`] = 'twice'
+      seen.add(line.sku)
+    })
+    if (Object.keys(fields).length > 0) throw invalid(fields)
+    return this.db.transaction(async (tx) => {
+      const lines: Array<{ sku: string; quantity: number; delta: number }> = []
+      for (const [index, line] of input.lines.entries()) {
+        try {
+          const adjusted = await this.adjustIn(
+            tx,
+            { location: input.location, sku: line.sku, reason: 'count', note: input.note, counted: line.counted },
+            context,
+          )
+          lines.push({ sku: line.sku, quantity: adjusted.quantity, delta: adjusted.movement.delta })
+        } catch (error) {
+          const sku = error instanceof ApiError ? error.details.fields?.sku : undefined
+          if (sku !== undefined) throw invalid({ [`lines.${index}.sku`]: sku })
+          throw error
+        }
+      }
+      return { location: input.location, lines }
+    })
+  }
+
   /** `adjust` within a transaction the caller holds (the CSV import's stock count, all or nothing). */
   async adjustIn(tx: Tx, input: AdjustInput, context: AuditContext) {
     const lang = context.actor.language
