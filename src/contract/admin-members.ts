@@ -40,15 +40,10 @@ export const memberActionReason = z
 export const adminMemberIdParam = z.object({ id: z.uuid() })
 
 export const adminMembersQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(MEMBER_QUERY_MAX)
-    .optional()
-    .openapi({
-      description:
-        'Part of the name or e-mail, a telephone number however typed (081 234 5678, +66812345678), or a LINE user id',
-    }),
+  q: z.string().trim().max(MEMBER_QUERY_MAX).optional().openapi({
+    description:
+      'Part of the name or e-mail, a telephone number however typed (081 234 5678, +66812345678), or a LINE user id',
+  }),
   tier: z.enum(MEMBER_TIERS).optional(),
   blocked: z.enum(['true', 'false']).optional().openapi({ description: 'true: only blocked members' }),
   sort: z.enum(MEMBER_SORTS).default('created'),

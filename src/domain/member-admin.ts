@@ -1,5 +1,10 @@
 import type { Currency } from './money'
-import { MEMBER_CODE_EXCLUDED_CATEGORIES, MEMBER_CODE_EXCLUDED_TAGS, parseCalendarDate, bangkokDate } from './membership'
+import {
+  MEMBER_CODE_EXCLUDED_CATEGORIES,
+  MEMBER_CODE_EXCLUDED_TAGS,
+  parseCalendarDate,
+  bangkokDate,
+} from './membership'
 import type { Promotion } from './promotions'
 
 /**
@@ -29,7 +34,8 @@ export const MEMBER_ACTION_REASON_MAX = 500
 export const BIRTHDATE_MIN_AGE = 10
 export const BIRTHDATE_MAX_AGE = 120
 
-export type GoodwillValue = { kind: 'percent'; percent: number } | { kind: 'amount'; amount: number; currency: Currency }
+export type GoodwillValue =
+  { kind: 'percent'; percent: number } | { kind: 'amount'; amount: number; currency: Currency }
 
 /** Why a goodwill value is refused, as a field code: 'range' (outside the bounds above). */
 export function goodwillProblem(value: GoodwillValue): 'range' | null {
@@ -41,9 +47,7 @@ export function goodwillProblem(value: GoodwillValue): 'range' | null {
       : 'range'
   }
   const bounds = GOODWILL_AMOUNT_BOUNDS[value.currency]
-  return Number.isSafeInteger(value.amount) && value.amount >= bounds.min && value.amount <= bounds.max
-    ? null
-    : 'range'
+  return Number.isSafeInteger(value.amount) && value.amount >= bounds.min && value.amount <= bounds.max ? null : 'range'
 }
 
 /**

@@ -107,7 +107,14 @@ export class MembershipService {
           { at: paidAt, amount: row.total, currency: row.currency },
           this.options.thbSatangPerUsdCent,
         )
-        return { orderNumber: row.number, paidAt, status: row.status, currency: row.currency, total: row.total, thb: amount }
+        return {
+          orderNumber: row.number,
+          paidAt,
+          status: row.status,
+          currency: row.currency,
+          total: row.total,
+          thb: amount,
+        }
       })
       .sort((a, b) => b.paidAt.localeCompare(a.paidAt))
   }

@@ -108,7 +108,11 @@ export class AdminMembers {
     const where = and(
       filter.q ? this.search(filter.q) : undefined,
       filter.tier ? eq(members.tier, filter.tier) : undefined,
-      filter.blocked === undefined ? undefined : filter.blocked ? isNotNull(members.blockedAt) : isNull(members.blockedAt),
+      filter.blocked === undefined
+        ? undefined
+        : filter.blocked
+          ? isNotNull(members.blockedAt)
+          : isNull(members.blockedAt),
     )
     const [{ total } = { total: 0 }] = await this.db
       .select({ total: sql<number>`count(*)::int` })
@@ -446,10 +450,7 @@ export class AdminMembers {
         // Carts of two currencies cannot be one: the kept cart stays, the other's is closed as merged.
         await tx.update(carts).set({ status: 'merged', updatedAt: now }).where(eq(carts.id, otherOpen.id))
       } else if (otherOpen) {
-        const lines = await tx
-          .select({ id: cartItems.id })
-          .from(cartItems)
-          .where(eq(cartItems.cartId, otherOpen.id))
+        const lines = await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.cartId, otherOpen.id))
         cartLines = lines.length
       }
       await tx.update(carts).set({ memberId: keptId }).where(eq(carts.memberId, otherId))
