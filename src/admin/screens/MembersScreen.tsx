@@ -840,6 +840,7 @@ export function MemberScreen() {
   }
   const data = member.data
   const mayWrite = can(me, 'members:write')
+  const name = data.name
   return (
     <article aria-labelledby="admin-member-title" className="admin-member">
       <p>
@@ -1023,7 +1024,7 @@ export function MemberScreen() {
           {mayWrite && data.sessions.length > 0 ? (
             <ActionDialog
               opener={<Trans>End all sessions</Trans>}
-              title={<Trans>Sign {data.name} out everywhere?</Trans>}
+              title={<Trans>Sign {name} out everywhere?</Trans>}
               submit={<Trans>End all sessions</Trans>}
               danger
               onDone={setNotice}

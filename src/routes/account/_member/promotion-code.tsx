@@ -53,6 +53,8 @@ function PromotionCodePage() {
               const percent = code.percent
               const amount = code.amount
               const amountCurrency = code.amountCurrency
+              const off =
+                amount !== null && amountCurrency !== null ? formatMoney(amount, amountCurrency, locale) : null
               return (
                 <tr key={code.code} className={code.used || code.expired ? 'code--spent' : undefined}>
                   <th scope="row" data-label={t`Code`}>
@@ -70,11 +72,7 @@ function PromotionCodePage() {
                         ? t`A gift from our team`
                         : t`Birth-month code`}
                   </td>
-                  <td data-label={t`Value`}>
-                    {amount !== null && amountCurrency !== null
-                      ? t`${formatMoney(amount, amountCurrency, locale)} off`
-                      : t`${percent}% off`}
-                  </td>
+                  <td data-label={t`Value`}>{off !== null ? t`${off} off` : t`${percent}% off`}</td>
                   <td data-label={t`Valid until`}>{formatDate(code.validUntil, locale)}</td>
                   <td data-label={t`Total discount usage`}>{baht(code.discountUsed)}</td>
                   <td data-label={t`Remaining usable discount`}>{baht(code.remaining)}</td>
