@@ -463,8 +463,6 @@ function GoodwillFields() {
             id={`${id}-percent`}
             name="percent"
             type="number"
-            min={5}
-            max={50}
             step={1}
             required
             aria-describedby={`${id}-percent-hint`}
@@ -478,7 +476,7 @@ function GoodwillFields() {
         <label htmlFor={`${id}-days`}>
           <Trans>Valid for (days)</Trans>
         </label>
-        <input id={`${id}-days`} name="valid_days" type="number" min={1} max={365} defaultValue={30} required />
+        <input id={`${id}-days`} name="valid_days" type="number" step={1} defaultValue={30} required />
       </div>
     </>
   )
