@@ -160,17 +160,11 @@ export const adminGoodwillBody = z
     kind: z.enum(['percent', 'amount']),
     percent: z
       .int()
-      .min(GOODWILL_PERCENT_MIN)
-      .max(GOODWILL_PERCENT_MAX)
       .optional()
       .openapi({ description: `For kind percent: ${GOODWILL_PERCENT_MIN} to ${GOODWILL_PERCENT_MAX}` }),
-    amount: z
-      .int()
-      .positive()
-      .optional()
-      .openapi({ description: 'For kind amount: minor units (50–2,000 THB, 2–60 USD)' }),
+    amount: z.int().optional().openapi({ description: 'For kind amount: minor units (50–2,000 THB, 2–60 USD)' }),
     currency: z.enum(CURRENCIES).optional().openapi({ description: 'For kind amount' }),
-    valid_days: z.int().min(GOODWILL_DAYS_MIN).max(GOODWILL_DAYS_MAX),
+    valid_days: z.int().openapi({ description: `${GOODWILL_DAYS_MIN} to ${GOODWILL_DAYS_MAX}` }),
     reason: memberActionReason,
   })
   .openapi('AdminGoodwillCode')

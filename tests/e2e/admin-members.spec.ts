@@ -30,7 +30,7 @@ test('customer service finds a member by phone, gives a goodwill code, corrects 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const member = await createMember(page.request)
   const staff = await newStaff(page.request, 'customer_service', { language: 'en' })
   await signInByApi(page.request, staff)
@@ -54,7 +54,7 @@ test('customer service finds a member by phone, gives a goodwill code, corrects 
 
   await page.getByRole('button', { name: 'Goodwill code' }).click()
   const goodwill = page.getByRole('dialog', { name: `A goodwill code for ${member.fullname}` })
-  await goodwill.getByLabel('Amount').fill('250')
+  await goodwill.getByLabel('Amount', { exact: true }).fill('250')
   await goodwill.getByLabel('Reason (kept in the audit log)').fill('The parcel came a week late')
   await expectNoViolations(page, 'the goodwill dialog')
   await goodwill.getByRole('button', { name: 'Issue the code' }).click()
@@ -107,7 +107,7 @@ test('customer service finds a member by phone, gives a goodwill code, corrects 
 })
 
 test('ฝ่ายบริการลูกค้าค้นหาสมาชิกด้วยเบอร์ +66 และออกโค้ดขอบคุณบนโทรศัพท์', { tag: '@mobile' }, async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   const member = await createMember(page.request)
   const staff = await newStaff(page.request, 'customer_service', { language: 'th' })
   await signInByApi(page.request, staff)
@@ -123,7 +123,7 @@ test('ฝ่ายบริการลูกค้าค้นหาสมา�
 
   await page.getByRole('button', { name: 'โค้ดขอบคุณ' }).click()
   const dialog = page.getByRole('dialog', { name: `โค้ดขอบคุณสำหรับ ${member.fullname}` })
-  await dialog.getByLabel('เปอร์เซ็นต์', { exact: true }).check()
+  await dialog.getByRole('radio', { name: 'เปอร์เซ็นต์', exact: true }).check()
   await dialog.getByLabel('ลด (เปอร์เซ็นต์)').fill('80')
   await dialog.getByLabel('เหตุผล (บันทึกไว้ในบันทึกการตรวจสอบ)').fill('สินค้ามีตำหนิเล็กน้อย')
   await expectNoViolations(page, 'the goodwill dialog in Thai')

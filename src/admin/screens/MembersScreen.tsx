@@ -62,8 +62,8 @@ const FIELD_MESSAGES: Record<string, MessageDescriptor> = {
   'amount:range': msg`An amount from 50 to 2,000 THB, or from 2 to 60 USD.`,
   'amount:required': msg`Enter the amount.`,
   'percent:required': msg`Enter the percentage.`,
-  'valid_days:too_big': msg`From 1 to 365 days.`,
-  'valid_days:too_small': msg`From 1 to 365 days.`,
+  'valid_days:range': msg`From 1 to 365 days.`,
+  'valid_days:required': msg`From 1 to 365 days.`,
   'email_from:noLogin': msg`Keep at least an e-mail, a telephone or LINE.`,
   'other_id:same': msg`Choose another account than this one.`,
 }

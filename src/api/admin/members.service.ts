@@ -18,7 +18,13 @@ import { ApiError } from '~/api/errors'
 import type { MembershipService } from '~/api/accounts/membership.service'
 import { SESSION_IDLE_SECONDS } from '~/api/accounts/sessions.service'
 import { addDays, bangkokDate, bangkokStartOfDay, parseCalendarDate, type MemberTier } from '~/domain/membership'
-import { birthdateProblem, goodwillProblem, type GoodwillValue } from '~/domain/member-admin'
+import {
+  birthdateProblem,
+  GOODWILL_DAYS_MAX,
+  GOODWILL_DAYS_MIN,
+  goodwillProblem,
+  type GoodwillValue,
+} from '~/domain/member-admin'
 import { parseTelephone } from '~/domain/phone'
 import type { AuditContext } from './actor'
 import type { AuditLog, Tx } from './audit.server'
@@ -242,6 +248,15 @@ export class AdminMembers {
     input: { value: GoodwillValue; validDays: number; reason: string },
     context: AuditContext,
   ): Promise<{ code: string; validUntil: string }> {
+    if (
+      !Number.isInteger(input.validDays) ||
+      input.validDays < GOODWILL_DAYS_MIN ||
+      input.validDays > GOODWILL_DAYS_MAX
+    ) {
+      throw new ApiError(400, 'INVALID_INPUT', 'A goodwill code is valid for 1 to 365 days', {
+        fields: { valid_days: 'range' },
+      })
+    }
     if (goodwillProblem(input.value)) {
       const field = input.value.kind === 'percent' ? 'percent' : 'amount'
       throw new ApiError(400, 'INVALID_INPUT', 'The value is outside the goodwill code’s bounds', {
