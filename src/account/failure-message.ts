@@ -78,6 +78,9 @@ export function failureMessage(failure: AccountFailure, i18n: I18n, locale: Loca
       return i18n._(
         msg`This shop does not send codes by e-mail at the moment. Please log in with your telephone number.`,
       )
+    // A member blocked by staff (issue 33 item 1): no hint beyond "contact us".
+    case 'ACCOUNT_BLOCKED':
+      return i18n._(msg`This account cannot be used at the moment. Please contact us.`)
     default:
       return i18n._(ACCOUNT_MESSAGES.somethingWrong)
   }

@@ -65,7 +65,7 @@ export function lineCallbackUrl(): string {
 
 function loginPage(
   request: Request,
-  reason: 'failed' | 'unavailable' | 'cancelled',
+  reason: 'failed' | 'unavailable' | 'cancelled' | 'blocked',
   redirect: string | null,
 ): Response {
   // Back to the login page in the shopper's language (the language cookie; LINE knows nothing of it).
@@ -127,6 +127,8 @@ export async function finishLineLogin(request: Request): Promise<Response> {
     return new Response(null, { status: 302, headers })
   } catch (error) {
     if (!(error instanceof ProductApiError)) throw error
+    // A member blocked by staff (issue 33 item 1): "contact us", and no more.
+    if (error.details.reason === 'ACCOUNT_BLOCKED') return loginPage(request, 'blocked', null)
     return loginPage(request, error.status === 503 ? 'unavailable' : 'failed', null)
   }
 }

@@ -24,6 +24,7 @@ import type * as productsContract from '~/contract/admin-products'
 import type * as picturesContract from '~/contract/admin-pictures'
 import type * as contentContract from '~/contract/admin-content'
 import type * as siteContract from '~/contract/admin-site'
+import type * as membersContract from '~/contract/admin-members'
 import type * as siteDocuments from '~/contract/site'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
@@ -71,6 +72,15 @@ export type OrderAddressInput = In<typeof ordersContract.orderAddressBody>
 export type OrderRefunds = Out<typeof refundsContract.orderRefundsSchema>
 export type RefundInput = In<typeof refundsContract.refundBody>
 export type RefundCreated = Out<typeof refundsContract.refundCreatedSchema>
+/** Members (issue 33 item 1): a line of the list, a page, what the list asks for, a member's page, the actions. */
+export type MemberRow = Out<typeof membersContract.adminMemberRowSchema>
+export type MemberPage = Out<typeof membersContract.adminMemberPageSchema>
+export type MembersQuery = Partial<Out<typeof membersContract.adminMembersQuery>>
+export type AdminMember = Out<typeof membersContract.adminMemberSchema>
+export type GoodwillInput = In<typeof membersContract.adminGoodwillBody>
+export type GoodwillIssued = Out<typeof membersContract.adminGoodwillIssuedSchema>
+export type MergeInput = In<typeof membersContract.adminMergeBody>
+export type MergeResult = Out<typeof membersContract.adminMergeResultSchema>
 /** A branch of the brand (the pick-up filter's choices). */
 export type Branch = Pick<StoreWire, 'id' | 'name'>
 
@@ -316,6 +326,33 @@ export function listAudit(query: AuditQuery): Promise<AuditPage> {
 export async function exportAudit(query: AuditQuery): Promise<Blob> {
   const response = await request('GET', '/audit/export', { query })
   return response.blob()
+}
+
+// ── members (issue 33 item 1) ──────────────────────────────────────────────────────────────────
+
+const memberPath = (id: string) => `/members/${encodeURIComponent(id)}`
+
+/** Members found, sorted and paged by the server. */
+export function listMembers(query: MembersQuery): Promise<MemberPage> {
+  return adminCall('GET', '/members', { query })
+}
+export function getMember(id: string): Promise<AdminMember> {
+  return adminCall('GET', memberPath(id))
+}
+export function issueGoodwillCode(id: string, input: GoodwillInput): Promise<GoodwillIssued> {
+  return adminCall('POST', `${memberPath(id)}/goodwill-codes`, { body: input })
+}
+export function correctBirthdate(id: string, birthdate: string, reason: string): Promise<AdminMember> {
+  return adminCall('POST', `${memberPath(id)}/birthdate`, { body: { birthdate, reason } })
+}
+export function setMemberBlocked(id: string, blocked: boolean, reason: string): Promise<AdminMember> {
+  return adminCall('POST', `${memberPath(id)}/${blocked ? 'block' : 'unblock'}`, { body: { reason } })
+}
+export function endMemberSessions(id: string, reason: string): Promise<{ ended: number }> {
+  return adminCall('POST', `${memberPath(id)}/sessions/end`, { body: { reason } })
+}
+export function mergeMembers(id: string, input: MergeInput): Promise<MergeResult> {
+  return adminCall('POST', `${memberPath(id)}/merge`, { body: input })
 }
 
 // ── orders (issue 31 item 5) ────────────────────────────────────────────────────────────────────

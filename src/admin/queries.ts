@@ -43,9 +43,11 @@ import {
   getSiteDocument,
   getSiteChoices,
   type SiteDocumentName,
+  listMembers,
+  getMember,
 } from './api'
 import type { AdminLocale } from './locale'
-import { auditQueryOf, type AuditSearch, type OrdersSearch } from './search'
+import { auditQueryOf, type AuditSearch, type MembersSearch, type OrdersSearch } from './search'
 
 /** Query keys of the back office, by area (as the shop's, decision 169). */
 export const adminKeys = {
@@ -69,6 +71,30 @@ export const adminKeys = {
   site: ['admin', 'site'] as const,
   products: ['admin', 'products'] as const,
   content: ['admin', 'content'] as const,
+  members: ['admin', 'members'] as const,
+  member: (id: string) => ['admin', 'members', 'one', id] as const,
+}
+
+/** The members list as the URL asks for it (issue 33 item 1). */
+export function membersQuery(search: MembersSearch) {
+  return queryOptions({
+    queryKey: [...adminKeys.members, 'list', search],
+    queryFn: () =>
+      listMembers({
+        page: search.page,
+        size: search.size,
+        sort: search.sort,
+        dir: search.dir,
+        q: search.q,
+        tier: search.tier,
+        blocked: search.blocked,
+      }),
+  })
+}
+
+/** One member, whole. */
+export function memberQuery(id: string) {
+  return queryOptions({ queryKey: adminKeys.member(id), queryFn: () => getMember(id) })
 }
 
 /** What the API is asked for a list URL: the URL's short names (search.ts) as the API's parameters. */

@@ -13,6 +13,8 @@ import {
   auditQuery,
   orderQuery,
   ordersQuery,
+  membersQuery,
+  memberQuery,
   rolesQuery,
   staffQuery,
   staffSessionsQuery,
@@ -47,6 +49,8 @@ import { StaffSessionsScreen } from './manage/StaffSessionsScreen'
 import { AdminForbidden, can, CSV_PERMISSIONS, requirePermission, signedInContext } from './session'
 import {
   ORDERS_SEARCH_DEFAULTS,
+  MEMBERS_SEARCH_DEFAULTS,
+  membersSearchSchema,
   PRICES_SEARCH_DEFAULTS,
   PRODUCTS_SEARCH_DEFAULTS,
   productsSearchSchema,
@@ -70,6 +74,7 @@ import { MyAlertsScreen, myAlertsQuery } from './screens/MyAlertsScreen'
 import { NotFoundScreen } from './screens/NotFoundScreen'
 import { OrderScreen } from './screens/OrderScreen'
 import { OrdersScreen } from './screens/OrdersScreen'
+import { MemberScreen, MembersScreen } from './screens/MembersScreen'
 import { SignInScreen } from './screens/SignInScreen'
 import { SlipsScreen } from './screens/SlipsScreen'
 import { StockScreen } from './screens/StockScreen'
@@ -159,6 +164,26 @@ const orderRoute = createRoute({
   beforeLoad: ({ context }) => requirePermission(context.me, 'orders:read'),
   loader: ({ context, params }) => context.queryClient.prefetchQuery(orderQuery(params.number)),
   component: OrderScreen,
+})
+
+// Members (issue 33 item 1): the list as its URL says, and a member's page; members:read opens them.
+const membersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'members',
+  validateSearch: membersSearchSchema,
+  search: { middlewares: [stripSearchParams(MEMBERS_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ context }) => requirePermission(context.me, 'members:read'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(membersQuery(deps)),
+  component: MembersScreen,
+})
+
+const memberRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'members/$id',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'members:read'),
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(memberQuery(params.id)),
+  component: MemberScreen,
 })
 
 // The staff screens (issue 31 items 1–4): each asks its permission before it loads, and its data with the navigation.
@@ -473,6 +498,8 @@ const routeTree = rootRoute.addChildren([
   mySessionsRoute,
   ordersRoute,
   orderRoute,
+  membersRoute,
+  memberRoute,
   staffRoute,
   rolesRoute,
   apiKeysRoute,

@@ -89,6 +89,29 @@ export const ORDERS_SEARCH_DEFAULTS = {
   dir: 'desc',
 } as const satisfies Partial<OrdersSearch>
 
+/** The members list's sortable columns (issue 33 item 1). */
+export const MEMBER_SORTS = ['created', 'name', 'tier', 'spending'] as const
+export type MemberSort = (typeof MEMBER_SORTS)[number]
+
+/** The members list (issue 33 item 1): the search box's text, the tier, blocked only, the order and the page. */
+export const membersSearchSchema = z.object({
+  page,
+  size,
+  sort: z.enum(MEMBER_SORTS).default('created').catch('created'),
+  dir: z.enum(SORT_DIRECTIONS).default('desc').catch('desc'),
+  q: query,
+  tier: oneOf(['member', 'vip', 'vvip']),
+  blocked: z.literal('true').optional().catch(undefined),
+})
+export type MembersSearch = z.output<typeof membersSearchSchema>
+
+export const MEMBERS_SEARCH_DEFAULTS = {
+  page: 1,
+  size: PAGE_SIZES[0],
+  sort: 'created',
+  dir: 'desc',
+} as const satisfies Partial<MembersSearch>
+
 /**
  * Where the sign-in returns to: a path inside the back office's router (it starts with one slash), never another site
  * (`//host`, `/\host`, `https://…`); anything else is dropped.

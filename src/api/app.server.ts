@@ -192,6 +192,7 @@ export function createApiApp(options: ApiOptions) {
         prices,
         previews,
         products,
+        membership,
         media: options.media ?? new FileMediaStorage(join(tmpdir(), 'storefront-media')),
         returns: {
           decisions: commerce.returnDecisions,

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { MEMBER_GENDERS, MEMBER_TIERS } from '~/domain/membership'
+import { CURRENCIES } from '~/domain/money'
 import { OTP_CHANNELS, OTP_PURPOSES, CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/otp'
 import { hasForbiddenCharacters } from '~/domain/text'
 import { DEFAULT_LANG, LANGS } from './common'
@@ -283,8 +284,13 @@ export const memberCodesSchema = z
     items: z.array(
       z.object({
         code: z.string(),
-        kind: z.enum(['monthly', 'birthday']),
-        percent: z.int(),
+        kind: z.enum(['monthly', 'birthday', 'goodwill']),
+        percent: z.int().openapi({ description: '0 for a goodwill code of a fixed amount' }),
+        amount: z
+          .int()
+          .nullable()
+          .openapi({ description: 'A goodwill code of a fixed amount: its minor units in amount_currency' }),
+        amount_currency: z.enum(CURRENCIES).nullable(),
         valid_until: z.string(),
         used: z.boolean(),
         expired: z.boolean(),

@@ -97,6 +97,8 @@ export const API_ERROR_REASONS = [
   'NO_MEDIA_STORAGE',
   // a CSV file refused whole (issue 32 item 7): not CSV or UTF-8, empty, too many rows, bad header, bad rows
   'CSV_REFUSED',
+  // a member blocked by staff (issue 33 item 1): no sign-in, no session; the shopper reads "contact us" and no more
+  'ACCOUNT_BLOCKED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -410,6 +410,11 @@ export const members = pgTable(
     totalSpending: bigint('total_spending', { mode: 'number' }).notNull().default(0),
     tierExpiresAt: timestamp('tier_expires_at', { withTimezone: true }),
     lineUserId: text('line_user_id'),
+    /**
+     * When staff blocked the account (issue 33 item 1, decision 200): no sign-in (code or LINE), no session, no
+     * checkout as this member until unblocked. The reason is in the audit entry.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1060,7 +1065,7 @@ export const taxInvoices = pgTable(
 
 export type TaxInvoiceRow = typeof taxInvoices.$inferSelect
 
-export const MEMBER_CODE_KINDS = ['monthly', 'birthday'] as const
+export const MEMBER_CODE_KINDS = ['monthly', 'birthday', 'goodwill'] as const
 export const memberCodeKindEnum = pgEnum('member_code_kind', MEMBER_CODE_KINDS)
 
 /**
@@ -1077,7 +1082,14 @@ export const memberCodes = pgTable(
     key: text('key').notNull(),
     code: text('code').notNull(),
     kind: memberCodeKindEnum('kind').notNull(),
+    /** A percentage off (0 for a goodwill code of a fixed amount). */
     percent: smallint('percent').notNull(),
+    /**
+     * A goodwill code of a fixed amount (issue 33 item 1, decision 200): its minor units in `amount_currency`; null for
+     * a percentage.
+     */
+    amount: integer('amount'),
+    amountCurrency: currencyEnum('amount_currency'),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

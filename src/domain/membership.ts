@@ -483,7 +483,7 @@ export type CodeUsability = { usable: true } | { usable: false; reason: 'expired
  * allowance is separate: see `remainingMonthlyCap`.
  */
 export function codeUsable(
-  code: { validUntil: string; usedAt: string | null; kind: MemberCodeKind },
+  code: { validUntil: string; usedAt: string | null; kind: MemberCodeKind | 'goodwill' },
   now: Date,
 ): CodeUsability {
   assertDate(now, 'now')

@@ -500,6 +500,21 @@ describe('LIFF login inside LINE (§4)', () => {
     expect(session?.memberId).toBe(grant.member.id)
   })
 
+  it('refuses a member blocked by staff (issue 33): 403 ACCOUNT_BLOCKED, "contact us", and no session', async () => {
+    const user = lineUser('Blocked in LINE', 'blocked.liff@example.com')
+    const grant = sessionGrantSchema.parse((await liffLogin(await liffIdToken(user))).body)
+    await database.db.update(members).set({ blockedAt: new Date() }).where(eq(members.id, grant.member.id))
+    expect((await call(app, '/me', undefined, grant.token)).status).toBe(401)
+    const refused = await liffLogin(await liffIdToken(user))
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ reason: 'ACCOUNT_BLOCKED' })
+    expect(String((refused.body as { message?: unknown }).message)).toMatch(/contact us/)
+    const live = await database.db.select().from(sessions).where(eq(sessions.memberId, grant.member.id))
+    expect(live).toHaveLength(1)
+    await database.db.update(members).set({ blockedAt: null }).where(eq(members.id, grant.member.id))
+    expect((await liffLogin(await liffIdToken(user))).status).toBe(200)
+  })
+
   it('is the same member as LINE Login of the same LINE account', async () => {
     const user = lineUser('Both Ways')
     const web = await lineLogin(user)

@@ -8,6 +8,7 @@ import { DENIAL_LINE_EVERY_SECONDS, denialAction } from '~/api/admin/audit.serve
 import {
   auditLog,
   categories,
+  members as memberRows,
   orderItems,
   orders,
   payments,
@@ -771,7 +772,53 @@ async function aCollection(): Promise<string> {
   return slug
 }
 
+/** A shopper's account (issue 33 item 1): its id, for the members' actions. */
+async function aMember(values: Partial<typeof memberRows.$inferInsert> = {}): Promise<string> {
+  const [row] = await database.db
+    .insert(memberRows)
+    .values({ fullname: 'Matrix Member', email: `matrix.member.${h.next()}@example.com`, ...values })
+    .returning({ id: memberRows.id })
+  return row?.id ?? ''
+}
+
+/** A member action's example: its path below the member, its body, its audit action. */
+function memberExample(id: string, path: string, body: unknown, action: string, changes: Example['changes']): Example {
+  return { path: `/members/${id}/${path}`, body, action, entityType: 'member', entityId: id, changes }
+}
+
 const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
+  adminMemberGoodwillCode: async () =>
+    memberExample(
+      await aMember(),
+      'goodwill-codes',
+      { kind: 'percent', percent: 10, valid_days: 30, reason: 'Late parcel' },
+      'member.goodwill_code',
+      'after',
+    ),
+  adminMemberBirthdate: async () =>
+    memberExample(
+      await aMember(),
+      'birthdate',
+      { birthdate: '1990-06-15', reason: 'ID card shown' },
+      'member.birthdate_correct',
+      'both',
+    ),
+  adminMemberBlock: async () => memberExample(await aMember(), 'block', { reason: 'Fraud' }, 'member.block', 'both'),
+  adminMemberUnblock: async () =>
+    memberExample(await aMember({ blockedAt: new Date() }), 'unblock', { reason: 'Cleared' }, 'member.unblock', 'both'),
+  adminMemberSessionsEnd: async () =>
+    memberExample(await aMember(), 'sessions/end', { reason: 'Lost phone' }, 'member.sessions_end', 'both'),
+  adminMemberMerge: async () => {
+    const kept = await aMember()
+    const other = await aMember()
+    return memberExample(
+      kept,
+      'merge',
+      { other_id: other, email_from: 'kept', telephone_from: 'kept', line_from: 'kept', reason: 'One person' },
+      'member.merge',
+      'both',
+    )
+  },
   adminInfoPageSave: async () => {
     await someInfoPages()
     return {

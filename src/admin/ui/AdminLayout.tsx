@@ -66,7 +66,8 @@ type NavPath =
   | '/api-keys'
   | '/staff-sessions'
   | '/audit'
-type NavGroup = 'sales' | 'catalog' | 'content' | 'staff'
+  | '/members'
+type NavGroup = 'sales' | 'shoppers' | 'catalog' | 'content' | 'staff'
 
 /**
  * The navigation's screens in groups (what the shop sells, what it shows, who works in it), each shown only to a
@@ -84,6 +85,10 @@ const NAV: ReadonlyArray<{
       { to: '/orders', permission: 'orders:read' },
       { to: '/slips', permission: 'payments:confirm' },
     ],
+  },
+  {
+    group: 'shoppers',
+    links: [{ to: '/members', permission: 'members:read' }],
   },
   {
     group: 'catalog',
@@ -118,7 +123,13 @@ const NAV: ReadonlyArray<{
 function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPath, string> } {
   const { t } = useLingui()
   return {
-    groups: { sales: t`Orders and payments`, catalog: t`Catalog`, content: t`Content`, staff: t`Staff and security` },
+    groups: {
+      sales: t`Orders and payments`,
+      shoppers: t`Shoppers`,
+      catalog: t`Catalog`,
+      content: t`Content`,
+      staff: t`Staff and security`,
+    },
     links: {
       '/orders': t`Orders`,
       '/slips': t`Slips to review`,
@@ -135,6 +146,7 @@ function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPa
       '/api-keys': t`API keys`,
       '/staff-sessions': t`Staff sessions`,
       '/audit': t`Audit log`,
+      '/members': t`Members`,
     },
   }
 }

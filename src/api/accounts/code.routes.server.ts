@@ -143,6 +143,7 @@ export function createCodeRoutes(options: { codes: CodeService }) {
           'OTP INCORRECT (attempts_left, retry_at when slowed down), VERIFY FAILED (also: a change without its ' +
             'member’s session), wrong captcha',
         ),
+        403: refused('The account is blocked by the shop (ACCOUNT_BLOCKED): contact us'),
         409: refused('The phone or e-mail was registered (or taken by another member) meanwhile'),
         410: refused('OTP WAS EXPIRED'),
         423: refused('Locked for this connection, or for everyone past the NIST ceiling (retry_at)'),

@@ -47,6 +47,7 @@ export function createLineRoutes(options: { lineLogin: LineLoginService }) {
       responses: {
         200: json(sessionGrantSchema, 'Logged in'),
         400: refused('The ID token is not valid'),
+        403: refused('The account is blocked by the shop (ACCOUNT_BLOCKED): contact us'),
         503: refused('LINE not configured or unreachable'),
       },
     }),
@@ -71,6 +72,7 @@ export function createLineRoutes(options: { lineLogin: LineLoginService }) {
       responses: {
         200: json(lineGrantSchema, 'Logged in'),
         400: refused('Unknown state or LINE refused'),
+        403: refused('The account is blocked by the shop (ACCOUNT_BLOCKED): contact us'),
         503: refused('LINE not configured'),
       },
     }),

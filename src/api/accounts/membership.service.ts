@@ -17,14 +17,19 @@ import {
 } from '~/domain/membership'
 import { ApiError } from '~/api/errors'
 import type { Promotion } from '~/domain/promotions'
+import type { Currency } from '~/domain/money'
+import { goodwillMaximum, goodwillPromotion, type GoodwillValue } from '~/domain/member-admin'
 
 /** Orders whose money the shop keeps: they count towards the tier (cancelled and returned ones do not). */
 const COUNTING_STATUSES: OrderStatus[] = ['paid', 'packed', 'in_transit', 'received']
 
 export type MemberCodeView = {
   code: string
-  kind: 'monthly' | 'birthday'
+  kind: MemberCodeRow['kind']
   percent: number
+  /** A goodwill code of a fixed amount (issue 33): its minor units and currency; null for a percentage. */
+  amount: number | null
+  amountCurrency: Currency | null
   validUntil: string
   used: boolean
   expired: boolean
@@ -34,6 +39,19 @@ export type MemberCodeView = {
 }
 
 type Executor = Pick<Db, 'select' | 'update'>
+
+/** A goodwill code's value (issue 33): a fixed amount when it has one, else its percentage. */
+export function goodwillValueOf(row: Pick<MemberCodeRow, 'percent' | 'amount' | 'amountCurrency'>): GoodwillValue {
+  return row.amount !== null && row.amountCurrency !== null
+    ? { kind: 'amount', amount: row.amount, currency: row.amountCurrency }
+    : { kind: 'percent', percent: row.percent }
+}
+
+/** A member code as a promotion: a goodwill code's own (issue 33), else the tier's and birth month's (§9). */
+function promotionOfRow(row: MemberCodeRow, usedThisMonth: number): Promotion {
+  if (row.kind === 'goodwill') return goodwillPromotion(row.code, goodwillValueOf(row))
+  return memberCodePromotion({ code: row.code, kind: row.kind, percent: row.percent }, usedThisMonth)
+}
 
 /**
  * Membership (issue 6): the tier from the member's paid orders (§4), the monthly and birth-month codes (§6, §9)
@@ -49,8 +67,8 @@ export class MembershipService {
   }
 
   /** The member's tier at `now` from their paid orders, at the time each was paid. */
-  async state(memberId: string): Promise<TierState> {
-    const rows = await this.db
+  async state(memberId: string, executor: Executor = this.db): Promise<TierState> {
+    const rows = await executor
       .select({ total: orders.total, currency: orders.currency, paidAt: sql<Date>`min(${orderEvents.createdAt})` })
       .from(orders)
       .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.status, 'paid')))
@@ -63,6 +81,56 @@ export class MembershipService {
       ),
     )
     return computeTier(entries, this.now())
+  }
+
+  /**
+   * The member's spending (issue 33, the back office's member page): each counting order with when it was paid and
+   * what it counts in THB satang (§4, USD at the configured rate), newest first.
+   */
+  async spending(memberId: string, executor: Executor = this.db) {
+    const rows = await executor
+      .select({
+        number: orders.number,
+        status: orders.status,
+        total: orders.total,
+        currency: orders.currency,
+        paidAt: sql<Date>`min(${orderEvents.createdAt})`,
+      })
+      .from(orders)
+      .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.status, 'paid')))
+      .where(and(eq(orders.memberId, memberId), inArray(orders.status, COUNTING_STATUSES)))
+      .groupBy(orders.id)
+    return rows
+      .map((row) => {
+        const paidAt = new Date(row.paidAt).toISOString()
+        const { amount } = toAccumulation(
+          { at: paidAt, amount: row.total, currency: row.currency },
+          this.options.thbSatangPerUsdCent,
+        )
+        return {
+          orderNumber: row.number,
+          paidAt,
+          status: row.status,
+          currency: row.currency,
+          total: row.total,
+          thb: amount,
+        }
+      })
+      .sort((a, b) => b.paidAt.localeCompare(a.paidAt))
+  }
+
+  /** The tier stored on the member from `state`, in the caller's transaction (a merge's, issue 33). */
+  async store(memberId: string, executor: Executor): Promise<TierState> {
+    const state = await this.state(memberId, executor)
+    await executor
+      .update(members)
+      .set({
+        tier: state.tier,
+        totalSpending: Math.max(0, state.spentInCycle),
+        tierExpiresAt: state.expiresAt ? new Date(state.expiresAt) : null,
+      })
+      .where(eq(members.id, memberId))
+    return state
   }
 
   /**
@@ -158,6 +226,8 @@ export class MembershipService {
         code: row.code,
         kind: row.kind,
         percent: row.percent,
+        amount: row.amount,
+        amountCurrency: row.amountCurrency,
         validUntil: row.validUntil.toISOString(),
         used: row.usedAt !== null,
         expired: !usable.usable && usable.reason === 'expired',
@@ -165,7 +235,9 @@ export class MembershipService {
         remaining: usable.usable
           ? row.kind === 'monthly'
             ? remainingMonthlyCap(used)
-            : (memberCodePromotion(row).cap.thb ?? 0)
+            : row.kind === 'goodwill'
+              ? goodwillMaximum(goodwillValueOf(row))
+              : (memberCodePromotion({ code: row.code, kind: row.kind, percent: row.percent }).cap.thb ?? 0)
           : 0,
       }
     })
@@ -202,7 +274,7 @@ export class MembershipService {
         fields: { promotionCode: 'monthlyCap' },
       })
     }
-    return { promotion: memberCodePromotion(row, used), row }
+    return { promotion: promotionOfRow(row, used), row }
   }
 
   /** Marks a code used by an order, in the order's transaction; a code used meanwhile refuses the order. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
 import { members, sessions, type MemberRow } from '~/db/schema'
 import { ApiError } from '~/api/errors'
 import { randomToken, sha256 } from './crypto.server'
@@ -25,6 +25,8 @@ export class SessionService extends AccountStore {
     context: RequestContext,
     previousToken: string | null,
   ): Promise<Omit<SessionGrant, 'registered'>> {
+    // A member blocked by staff (issue 33 item 1, decision 200) signs in neither by code nor by LINE.
+    if (member.blockedAt) throw new ApiError(403, 'ACCOUNT_BLOCKED', 'This account cannot be used: contact us')
     const now = this.now()
     if (previousToken) await this.db.delete(sessions).where(eq(sessions.tokenHash, sha256(previousToken)))
     const token = randomToken(32)
@@ -62,6 +64,7 @@ export class SessionService extends AccountStore {
       .where(
         and(
           eq(sessions.tokenHash, hash),
+          isNull(members.blockedAt),
           gt(sessions.expiresAt, now),
           gt(sessions.lastSeenAt, addSeconds(now, -SESSION_IDLE_SECONDS)),
         ),

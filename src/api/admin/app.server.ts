@@ -42,6 +42,10 @@ import { createCollectionAdminRoutes } from './collections.routes.server'
 import { AdminCollections } from './collections.service'
 import { createSiteAdminRoutes } from './site.routes.server'
 import { AdminSite } from './site.service'
+import { createMemberAdminRoutes } from './members.routes.server'
+import { AdminMembers } from './members.service'
+import { MembershipService } from '~/api/accounts/membership.service'
+import { DEFAULT_THB_PER_USD } from '~/api/options.server'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -68,6 +72,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   products?: AdminProducts
   /** Where product pictures are kept (issue 32 item 2, decision 194): files under DATA_DIR/media, or a bucket. */
   media?: MediaStorage
+  /** The shop's membership (§4, §6, §9): the members' tiers and codes the back office's member pages read (issue 33). */
+  membership?: MembershipService
 }
 
 /**
@@ -166,6 +172,14 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     createCollectionAdminRoutes(new AdminCollections(services.db, services.audit, options.media ?? null), services.now),
   )
   app.route('/', createSiteAdminRoutes(new AdminSite(services.db, services.audit, options.media ?? null), services.now))
+
+  const membership =
+    options.membership ??
+    new MembershipService(services.db, { thbSatangPerUsdCent: DEFAULT_THB_PER_USD, now: services.now })
+  app.route(
+    '/',
+    createMemberAdminRoutes(new AdminMembers(services.db, services.audit, membership, services.now), services.now),
+  )
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

@@ -21,7 +21,7 @@ import { rendersFromNobodysData } from '~/routing/shared-render'
 const searchSchema = searchParams({
   redirect: redirectParam(),
   /** Set by the LINE callback when LINE Login did not work. */
-  line: oneOf(['failed', 'unavailable', 'cancelled']),
+  line: oneOf(['failed', 'unavailable', 'cancelled', 'blocked']),
   /** A product a guest wanted to keep: added to the wishlist once logged in. */
   wish: wishParam(),
 })
@@ -112,6 +112,8 @@ function LoginPage() {
         <p className="form-alert" role="alert">
           {line === 'cancelled' ? (
             <Trans>LINE login was cancelled.</Trans>
+          ) : line === 'blocked' ? (
+            <Trans>This account cannot be used at the moment. Please contact us.</Trans>
           ) : (
             <Trans>LINE login did not work. Please try again, or use your telephone or e-mail.</Trans>
           )}

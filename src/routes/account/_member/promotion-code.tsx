@@ -51,6 +51,10 @@ function PromotionCodePage() {
           <tbody>
             {codes.map((code) => {
               const percent = code.percent
+              const amount = code.amount
+              const amountCurrency = code.amountCurrency
+              const off =
+                amount !== null && amountCurrency !== null ? formatMoney(amount, amountCurrency, locale) : null
               return (
                 <tr key={code.code} className={code.used || code.expired ? 'code--spent' : undefined}>
                   <th scope="row" data-label={t`Code`}>
@@ -62,9 +66,13 @@ function PromotionCodePage() {
                     ) : null}
                   </th>
                   <td data-label={t`Promotion`}>
-                    {code.kind === 'monthly' ? t`Member code of the month` : t`Birth-month code`}
+                    {code.kind === 'monthly'
+                      ? t`Member code of the month`
+                      : code.kind === 'goodwill'
+                        ? t`A gift from our team`
+                        : t`Birth-month code`}
                   </td>
-                  <td data-label={t`Value`}>{t`${percent}% off`}</td>
+                  <td data-label={t`Value`}>{off !== null ? t`${off} off` : t`${percent}% off`}</td>
                   <td data-label={t`Valid until`}>{formatDate(code.validUntil, locale)}</td>
                   <td data-label={t`Total discount usage`}>{baht(code.discountUsed)}</td>
                   <td data-label={t`Remaining usable discount`}>{baht(code.remaining)}</td>
