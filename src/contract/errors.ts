@@ -97,6 +97,8 @@ export const API_ERROR_REASONS = [
   'NO_MEDIA_STORAGE',
   // a CSV file refused whole (issue 32 item 7): not CSV or UTF-8, empty, too many rows, bad header, bad rows
   'CSV_REFUSED',
+  // A report's range of days is backwards or longer than a year (issue 33 item 4).
+  'REPORT_RANGE',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 
