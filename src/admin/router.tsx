@@ -38,6 +38,7 @@ import {
   infoPageQuery,
   infoPagesQuery,
   collectionTreeQuery,
+  reportQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -58,6 +59,8 @@ import {
   stockSearchSchema,
   picturesSearchSchema,
   stockTransfersSearchSchema,
+  REPORTS_SEARCH_DEFAULTS,
+  reportsSearchSchema,
 } from './search'
 import { BulkPricesScreen } from './screens/BulkPricesScreen'
 import { PriceSalesScreen } from './screens/PriceSalesScreen'
@@ -86,6 +89,7 @@ import {
 import { NewProductScreen, ProductScreen, ProductsScreen } from './screens/ProductsScreen'
 import { ContentScreen, EditorialScreen, InfoPageScreen, NewEditorialScreen } from './screens/ContentScreen'
 import { AdminLayout } from './ui/AdminLayout'
+import { rangeOfSearch, ReportsScreen } from './reports/ReportsScreen'
 import {
   CollectionScreen,
   CollectionsScreen,
@@ -208,6 +212,18 @@ const auditRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(auditQuery(deps)),
   component: AuditScreen,
+})
+
+// The reports (issue 33 item 4): which report and its days in the URL.
+const reportsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reports',
+  validateSearch: reportsSearchSchema,
+  search: { middlewares: [stripSearchParams(REPORTS_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ context }) => requirePermission(context.me, 'reports:read'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(reportQuery(deps.kind, rangeOfSearch(deps))),
+  component: ReportsScreen,
 })
 
 // Transfer slips to review and the bank statement's matching (issue 31 item 6).
@@ -481,6 +497,7 @@ const routeTree = rootRoute.addChildren([
   apiKeysRoute,
   staffSessionsRoute,
   auditRoute,
+  reportsRoute,
   myAlertsRoute,
   slipsRoute,
   stockRoute,

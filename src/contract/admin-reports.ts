@@ -1,7 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import { CURRENCIES } from '~/domain/money'
+import { REPORT_KINDS } from '~/domain/reports'
 import { SHOP_EVENTS } from '~/domain/shop-events'
 import { orderQueuesSchema } from './admin-orders'
+
+export { REPORT_KINDS, REPORT_MAX_DAYS, type ReportKind } from '~/domain/reports'
 
 /**
  * The dashboard and the reports of the admin API (issue 33 items 3 and 4, decision 202). Every figure is computed by
@@ -12,19 +15,6 @@ import { orderQueuesSchema } from './admin-orders'
 const isoTime = z.string().openapi({ format: 'date-time' })
 const day = z.iso.date().openapi({ description: 'A Bangkok calendar day' })
 const currency = z.enum(CURRENCIES)
-
-/** The longest range a report reads (a year and a day: a leap year's whole). */
-export const REPORT_MAX_DAYS = 366
-
-export const REPORT_KINDS = [
-  'sales-by-day',
-  'sales-by-category',
-  'sales-by-payment',
-  'sales-by-region',
-  'vat',
-  'members-by-tier',
-] as const
-export type ReportKind = (typeof REPORT_KINDS)[number]
 
 export const reportRangeQuery = z.object({
   from: day.optional().openapi({ description: 'The first day (Bangkok); the 1st of this month by default' }),

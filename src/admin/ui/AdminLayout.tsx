@@ -53,6 +53,7 @@ function SignedIn({ me, locale, basepath }: { me: Me; locale: AdminLocale; basep
 type NavPath =
   | '/orders'
   | '/slips'
+  | '/reports'
   | '/products'
   | '/pictures'
   | '/stock'
@@ -83,6 +84,7 @@ const NAV: ReadonlyArray<{
     links: [
       { to: '/orders', permission: 'orders:read' },
       { to: '/slips', permission: 'payments:confirm' },
+      { to: '/reports', permission: 'reports:read' },
     ],
   },
   {
@@ -118,10 +120,11 @@ const NAV: ReadonlyArray<{
 function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPath, string> } {
   const { t } = useLingui()
   return {
-    groups: { sales: t`Orders and payments`, catalog: t`Catalog`, content: t`Content`, staff: t`Staff and security` },
+    groups: { sales: t`Sales and orders`, catalog: t`Catalog`, content: t`Content`, staff: t`Staff and security` },
     links: {
       '/orders': t`Orders`,
       '/slips': t`Slips to review`,
+      '/reports': t`Reports`,
       '/products': t`Products`,
       '/pictures': t`Pictures`,
       '/stock': t`Stock`,
