@@ -772,6 +772,8 @@ export const orders = pgTable(
     index('orders_member_idx').on(table.memberId, table.createdAt),
     /** The dashboard's and reports' ranges of days (issue 33, decision 202): orders placed in a range, by status. */
     index('orders_created_idx').on(table.createdAt, table.status),
+    /** The queues of work (orders paid, packed …) and the dashboard's, whose counts read one status each. */
+    index('orders_status_idx').on(table.status, table.createdAt),
     /** The deadline job reads only unpaid orders with a deadline, soonest first. */
     index('orders_payment_due_idx')
       .on(table.paymentDueAt)

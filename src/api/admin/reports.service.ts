@@ -16,8 +16,13 @@ const sold = sql.raw(`(${SOLD_STATUSES.map((status) => `'${status}'`).join(', ')
 /** A Bangkok calendar day of a timestamp column, as yyyy-mm-dd text. */
 const dayOf = (column: SQL) => sql`((${column}) AT TIME ZONE 'Asia/Bangkok')::date::text`
 
-/** Refunds asked or made on an order (pending or succeeded: what the shop owes back or gave back). */
-const refundedOf = sql`COALESCE((SELECT SUM(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status IN ('pending', 'succeeded')), 0)`
+/**
+ * Refunds asked or made per order (pending or succeeded: what the shop owes back or gave back), joined to the orders
+ * as `r` (r.amount null: none). Refunds are few beside orders: aggregated once and hash-joined, not looked up per order.
+ */
+const withRefunds = sql`LEFT JOIN (SELECT order_id, SUM(amount) AS amount FROM refunds
+                                   WHERE status IN ('pending', 'succeeded') GROUP BY order_id) r ON r.order_id = o.id`
+const refundedOf = sql`COALESCE(r.amount, 0)`
 
 const count = z.coerce.number().int()
 
@@ -89,37 +94,6 @@ export class AdminReports {
     return z.array(schema).parse(resultRows(await this.db.execute(query)))
   }
 
-  /** Sales per currency over a range of days: paid orders, their totals, refunds on them, net and average. */
-  private async sales(range: DayRange): Promise<Money[]> {
-    const rows = await this.rows(
-      z.object({ currency: z.enum(CURRENCIES), orders: count, revenue: count, refunded: count }),
-      sql`SELECT o.currency::text AS currency, count(*)::int AS orders, SUM(o.total)::bigint AS revenue,
-                 SUM(${refundedOf})::bigint AS refunded
-          FROM orders o
-          WHERE ${rangeWhere(sql`o.created_at`, range)} AND o.status IN ${sold}
-          GROUP BY o.currency`,
-    )
-    return CURRENCIES.map((currency) => {
-      const row = rows.find((candidate) => candidate.currency === currency)
-      return moneyOf(currency, row?.orders ?? 0, row?.revenue ?? 0, row?.refunded ?? 0)
-    })
-  }
-
-  private async funnel(range: DayRange) {
-    const rows = await this.rows(
-      z.object({ event: z.string(), count }),
-      sql`SELECT event, SUM(count)::bigint AS count FROM shop_event_counts
-          WHERE day BETWEEN ${range.from}::date AND ${range.to}::date GROUP BY event`,
-    )
-    const of = (event: ShopEvent) => rows.find((row) => row.event === event)?.count ?? 0
-    return {
-      productViewed: of('product_viewed'),
-      addedToCart: of('added_to_cart'),
-      checkoutStarted: of('checkout_started'),
-      paid: of('paid'),
-    }
-  }
-
   async dashboard(lang: Lang) {
     const now = this.now()
     const today = bangkokDay(now)
@@ -129,11 +103,61 @@ export class AdminReports {
       { id: '30d' as const, from: addDays(today, -29), to: today },
     ]
     const month = ranges[2] ?? { from: today, to: today }
-    const periods = []
-    for (const range of ranges) {
-      periods.push({ ...range, sales: await this.sales(range), funnel: await this.funnel(range) })
-    }
-    const perDay = await this.rows(
+    // The three periods in one pass over the 30 days (each a FILTER of it), and the funnel's counts likewise.
+    const since = (range: DayRange) => sql`o.created_at >= ${bangkokDayStart(range.from).toISOString()}::timestamptz`
+    const periodSales = sql.join(
+      ranges.map(
+        (range, index) =>
+          sql`count(*) FILTER (WHERE ${since(range)})::int AS ${sql.raw(`orders${index}`)},
+              COALESCE(SUM(o.total) FILTER (WHERE ${since(range)}), 0)::bigint AS ${sql.raw(`revenue${index}`)},
+              COALESCE(SUM(${refundedOf}) FILTER (WHERE ${since(range)}), 0)::bigint AS ${sql.raw(`refunded${index}`)}`,
+      ),
+      sql`, `,
+    )
+    const periodEvents = sql.join(
+      ranges.map(
+        (range, index) =>
+          sql`COALESCE(SUM(count) FILTER (WHERE day >= ${range.from}::date), 0)::bigint AS ${sql.raw(`count${index}`)}`,
+      ),
+      sql`, `,
+    )
+    const figure = z.record(z.string(), z.union([z.string(), count]))
+    const [salesRows, eventRows] = await Promise.all([
+      this.rows(
+        figure,
+        sql`SELECT o.currency::text AS currency, ${periodSales}
+            FROM orders o ${withRefunds}
+            WHERE ${rangeWhere(sql`o.created_at`, month)} AND o.status IN ${sold}
+            GROUP BY o.currency`,
+      ),
+      this.rows(
+        figure,
+        sql`SELECT event, ${periodEvents} FROM shop_event_counts
+            WHERE day BETWEEN ${month.from}::date AND ${month.to}::date GROUP BY event`,
+      ),
+    ])
+    const at = (row: Record<string, string | number> | undefined, key: string) => Number(row?.[key] ?? 0)
+    const periods = ranges.map((range, index) => {
+      const event = (name: ShopEvent) =>
+        at(
+          eventRows.find((row) => row.event === name),
+          `count${index}`,
+        )
+      return {
+        ...range,
+        sales: CURRENCIES.map((currency) => {
+          const row = salesRows.find((candidate) => candidate.currency === currency)
+          return moneyOf(currency, at(row, `orders${index}`), at(row, `revenue${index}`), at(row, `refunded${index}`))
+        }),
+        funnel: {
+          productViewed: event('product_viewed'),
+          addedToCart: event('added_to_cart'),
+          checkoutStarted: event('checkout_started'),
+          paid: event('paid'),
+        },
+      }
+    })
+    const perDayRows = this.rows(
       z.object({ day: z.string(), currency: z.enum(CURRENCIES), orders: count, revenue: count }),
       sql`SELECT ${dayOf(sql`o.created_at`)} AS day, o.currency::text AS currency, count(*)::int AS orders,
                  SUM(o.total)::bigint AS revenue
@@ -141,17 +165,18 @@ export class AdminReports {
           WHERE ${rangeWhere(sql`o.created_at`, month)} AND o.status IN ${sold}
           GROUP BY 1, 2`,
     )
-    const daily = Array.from({ length: 30 }, (_, index) => {
-      const day = addDays(month.from, index)
-      const of = (currency: Currency) => perDay.find((row) => row.day === day && row.currency === currency)
-      return {
-        day,
-        thbOrders: of('thb')?.orders ?? 0,
-        thbRevenue: of('thb')?.revenue ?? 0,
-        usdOrders: of('usd')?.orders ?? 0,
-        usdRevenue: of('usd')?.revenue ?? 0,
-      }
-    })
+    const dailyOf = (perDay: Array<{ day: string; currency: Currency; orders: number; revenue: number }>) =>
+      Array.from({ length: 30 }, (_, index) => {
+        const day = addDays(month.from, index)
+        const of = (currency: Currency) => perDay.find((row) => row.day === day && row.currency === currency)
+        return {
+          day,
+          thbOrders: of('thb')?.orders ?? 0,
+          thbRevenue: of('thb')?.revenue ?? 0,
+          usdOrders: of('usd')?.orders ?? 0,
+          usdRevenue: of('usd')?.revenue ?? 0,
+        }
+      })
     const name = lang === 'th' ? sql`i.name_th` : sql`i.name_en`
     const pieceRow = z.object({
       productId: z.string(),
@@ -160,20 +185,22 @@ export class AdminReports {
       revenueThb: count,
       revenueUsd: count,
     })
-    const best = (order: SQL) =>
-      this.rows(
-        pieceRow,
-        sql`SELECT i.product_id AS "productId", MIN(${name}) AS name, SUM(i.quantity)::bigint AS pieces,
+    // One pass over the 30 days' lines, ranked both ways; the ten first of each kept.
+    const bestSellers = this.rows(
+      pieceRow.extend({ byPieces: count, byRevenue: count }),
+      sql`WITH sold AS (
+            SELECT i.product_id AS "productId", MIN(${name}) AS name, SUM(i.quantity)::bigint AS pieces,
                    SUM(CASE WHEN o.currency = 'thb' THEN i.line_total ELSE 0 END)::bigint AS "revenueThb",
                    SUM(CASE WHEN o.currency = 'usd' THEN i.line_total ELSE 0 END)::bigint AS "revenueUsd"
             FROM orders o JOIN order_items i ON i.order_id = o.id
             WHERE ${rangeWhere(sql`o.created_at`, month)} AND o.status IN ${sold}
-            GROUP BY i.product_id
-            ORDER BY ${order}, i.product_id
-            LIMIT 10`,
-      )
-    const byPieces = await best(sql`pieces DESC`)
-    const byRevenue = await best(sql`"revenueThb" DESC, "revenueUsd" DESC`)
+            GROUP BY i.product_id),
+          ranked AS (
+            SELECT *, row_number() OVER (ORDER BY pieces DESC, "productId") AS "byPieces",
+                      row_number() OVER (ORDER BY "revenueThb" DESC, "revenueUsd" DESC, "productId") AS "byRevenue"
+            FROM sold)
+          SELECT * FROM ranked WHERE "byPieces" <= 10 OR "byRevenue" <= 10`,
+    )
     const stockRow = z.object({
       sku: z.string(),
       productId: z.string(),
@@ -198,18 +225,28 @@ export class AdminReports {
       )
       return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...item }) => item) }
     }
+    // On PostgreSQL these run side by side on the pool's connections; PGlite takes them in turn.
+    const [perDay, best, queues, soldOut, lowStock] = await Promise.all([
+      perDayRows,
+      bestSellers,
+      this.orders.queues(),
+      stock(sql`v.stock_online = 0`, sql`p.id`),
+      stock(sql`v.stock_online > 0 AND v.stock_online < v.low_stock_threshold`, sql`v.stock_online ASC`),
+    ])
+    const top = (rank: 'byPieces' | 'byRevenue') =>
+      best
+        .filter((row) => row[rank] <= 10)
+        .toSorted((a, b) => a[rank] - b[rank])
+        .map(({ byPieces: _p, byRevenue: _r, ...row }) => row)
     return {
       at: now.toISOString(),
       today,
       periods,
-      daily,
-      queues: await this.orders.queues(),
-      bestSellers: { byPieces, byRevenue },
-      soldOut: await stock(sql`v.stock_online = 0`, sql`p.id`),
-      lowStock: await stock(
-        sql`v.stock_online > 0 AND v.stock_online < v.low_stock_threshold`,
-        sql`v.stock_online ASC`,
-      ),
+      daily: dailyOf(perDay),
+      queues,
+      bestSellers: { byPieces: top('byPieces'), byRevenue: top('byRevenue') },
+      soldOut,
+      lowStock,
     }
   }
 
@@ -238,7 +275,7 @@ export class AdminReports {
           money.extend({ day: z.string() }),
           sql`SELECT ${dayOf(sql`o.created_at`)} AS day, o.currency::text AS currency, count(*)::int AS orders,
                      SUM(o.total)::bigint AS revenue, SUM(${refundedOf})::bigint AS refunded
-              FROM orders o WHERE ${where} GROUP BY 1, 2 ORDER BY 1, 2`,
+              FROM orders o ${withRefunds} WHERE ${where} GROUP BY 1, 2 ORDER BY 1, 2`,
         )
         return rows.map((r) => [r.day, r.currency, r.orders, r.revenue, r.refunded, r.revenue - r.refunded])
       }
@@ -257,7 +294,7 @@ export class AdminReports {
           money.extend({ method: z.string() }),
           sql`SELECT o.payment_method::text AS method, o.currency::text AS currency, count(*)::int AS orders,
                      SUM(o.total)::bigint AS revenue, SUM(${refundedOf})::bigint AS refunded
-              FROM orders o WHERE ${where} GROUP BY 1, 2 ORDER BY 2, 4 DESC, 1`,
+              FROM orders o ${withRefunds} WHERE ${where} GROUP BY 1, 2 ORDER BY 2, 4 DESC, 1`,
         )
         return rows.map((r) => [r.method, r.currency, r.orders, r.revenue, r.refunded, r.revenue - r.refunded])
       }
@@ -270,7 +307,7 @@ export class AdminReports {
                           ELSE COALESCE(NULLIF(TRIM(o.address->>'province'), ''), '-') END AS province,
                      o.currency::text AS currency, count(*)::int AS orders,
                      SUM(o.total)::bigint AS revenue, SUM(${refundedOf})::bigint AS refunded
-              FROM orders o WHERE ${where} GROUP BY 1, 2, 3 ORDER BY 3, 5 DESC, 1, 2`,
+              FROM orders o ${withRefunds} WHERE ${where} GROUP BY 1, 2, 3 ORDER BY 3, 5 DESC, 1, 2`,
         )
         return rows.map((r) => [
           r.country,

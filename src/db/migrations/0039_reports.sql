@@ -8,4 +8,5 @@ CREATE TABLE "shop_event_counts" (
 --> statement-breakpoint
 CREATE INDEX "credit_notes_issued_idx" ON "credit_notes" USING btree ("issued_at");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","status");--> statement-breakpoint
+CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "tax_invoices_issued_idx" ON "tax_invoices" USING btree ("issued_at");
