@@ -388,7 +388,7 @@ export function DashboardPanel({ showQueues }: { showQueues: boolean }) {
       {showQueues ? <QueueFigures queues={data.queues.queues} /> : null}
       <section aria-labelledby="admin-dashboard-sales">
         <h2 id="admin-dashboard-sales">
-          <Trans>Sales</Trans>
+          <Trans>Sales figures</Trans>
         </h2>
         <SalesTable periods={data.periods} />
         <Charts daily={data.daily} />
