@@ -18,6 +18,8 @@
 //   --postgres            search latency on a throw-away PostgreSQL instead of PGlite, and the checkout
 //                         benchmark on it as well as on the embedded database (port BENCH_PGPORT, 25339)
 //   --no-checkout         skip the checkout benchmark
+//   --no-dashboard        skip the back office's dashboard and reports at 100,000 orders (scripts/bench-dashboard.ts;
+//                         on PostgreSQL with --postgres; BENCH_DASHBOARD_ORDERS, BENCH_DASHBOARD_ROUNDS)
 //   --no-lighthouse       skip Lighthouse (scripts/bench-lighthouse.mjs; npm run bench:lighthouse runs only it)
 // SSR throughput and latency per page beside a static file served by the same server, the
 // first-load JavaScript of every page type (scripts/bench-js.mjs: entry plus modulepreloads as served, gzip and
@@ -53,6 +55,7 @@ const SEARCH_SIZES = option('search-sizes', process.env.BENCH_SEARCH_SIZES ?? '3
 const LISTING_SIZES = option('listing-sizes', process.env.BENCH_LISTING_SIZES ?? '10000,100000')
 const POSTGRES = process.argv.includes('--postgres')
 const CHECKOUT = !process.argv.includes('--no-checkout')
+const DASHBOARD = !process.argv.includes('--no-dashboard')
 const LIGHTHOUSE = !process.argv.includes('--no-lighthouse')
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const SHOPPERS = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 20)
@@ -223,6 +226,13 @@ try {
     const env = { ...process.env }
     if (POSTGRES) env.BENCH_DATABASE_URL = postgres()
     execSync(`npx tsx scripts/bench-search.ts ${SEARCH_SIZES}`, { stdio: 'inherit', env })
+  }
+  // The back office's dashboard and reports at 100,000 orders (issue 33: dashboard p95 < 300 ms on PostgreSQL): on
+  // PostgreSQL with --postgres, else on PGlite; p50 and p95 of each answer (scripts/bench-dashboard.ts).
+  if (DASHBOARD) {
+    const env = { ...process.env }
+    if (POSTGRES) env.BENCH_DATABASE_URL = postgres()
+    execSync('npx tsx scripts/bench-dashboard.ts', { stdio: 'inherit', env })
   }
   // Listing latency (one card per colour family, decision 091) at catalog sizes, on PGlite.
   if (LISTING_SIZES !== 'none' && LISTING_SIZES !== '') {

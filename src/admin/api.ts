@@ -20,6 +20,7 @@ import type * as stockContract from '~/contract/admin-stock'
 import type * as pricesContract from '~/contract/admin-prices'
 import type * as promotionsContract from '~/contract/admin-promotions'
 import type * as csvContract from '~/contract/admin-csv'
+import type * as reportsContract from '~/contract/admin-reports'
 import type * as productsContract from '~/contract/admin-products'
 import type * as picturesContract from '~/contract/admin-pictures'
 import type * as contentContract from '~/contract/admin-content'
@@ -974,4 +975,25 @@ export function previewHome(body: HomeDocument, lang: AdminLocale): Promise<Home
 }
 export function getSiteChoices(): Promise<SiteChoices> {
   return adminCall('GET', '/site/choices')
+}
+
+// ── the dashboard and reports (issue 33 items 3 and 4, decision 202) ──────────────────────────────
+
+export type Dashboard = Out<typeof reportsContract.dashboardSchema>
+export type Report = Out<typeof reportsContract.reportSchema>
+export type ReportKind = reportsContract.ReportKind
+
+/** Today, 7 and 30 days: sales, the funnel, queues, best sellers, sold out and low stock. */
+export function dashboard(): Promise<Dashboard> {
+  return adminCall('GET', '/dashboard')
+}
+
+/** A report over Bangkok days from and to (both included). */
+export function report(kind: ReportKind, range: { from: string; to: string }): Promise<Report> {
+  return adminCall('GET', `/reports/${kind}`, { query: range })
+}
+
+/** A report's CSV (asks for the second factor: run it through step-up). */
+export function reportExport(kind: ReportKind, range: { from: string; to: string }): Promise<Download> {
+  return download('GET', `/reports/${kind}/export`, { query: range })
 }

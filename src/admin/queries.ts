@@ -45,6 +45,9 @@ import {
   type SiteDocumentName,
   listMembers,
   getMember,
+  dashboard,
+  report,
+  type ReportKind,
 } from './api'
 import type { AdminLocale } from './locale'
 import { auditQueryOf, type AuditSearch, type MembersSearch, type OrdersSearch } from './search'
@@ -55,6 +58,8 @@ export const adminKeys = {
   orders: ['admin', 'orders'] as const,
   order: (number: string) => ['admin', 'orders', 'one', number] as const,
   queues: ['admin', 'orders', 'queues'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  reports: ['admin', 'reports'] as const,
   branches: (language: AdminLocale) => ['admin', 'branches', language] as const,
   ownSessions: ['admin', 'sessions', 'mine'] as const,
   staff: ['admin', 'staff'] as const,
@@ -329,3 +334,15 @@ export function siteDocumentQuery(document: SiteDocumentName) {
 
 /** The collections and editorials the home page's blocks may name. */
 export const siteChoicesQuery = queryOptions({ queryKey: [...adminKeys.site, 'choices'], queryFn: getSiteChoices })
+
+/** The dashboard's figures (issue 33 item 3): kept a minute, since they move with every order. */
+export const dashboardQuery = queryOptions({ queryKey: adminKeys.dashboard, queryFn: dashboard, staleTime: 60_000 })
+
+/** A report over a range of days (issue 33 item 4). */
+export function reportQuery(kind: ReportKind, range: { from: string; to: string }) {
+  return queryOptions({
+    queryKey: [...adminKeys.reports, kind, range],
+    queryFn: () => report(kind, range),
+    staleTime: 60_000,
+  })
+}

@@ -40,6 +40,7 @@ import {
   infoPageQuery,
   infoPagesQuery,
   collectionTreeQuery,
+  reportQuery,
 } from './queries'
 import { ApiKeysScreen } from './manage/ApiKeysScreen'
 import { AuditScreen } from './manage/AuditScreen'
@@ -62,6 +63,8 @@ import {
   stockSearchSchema,
   picturesSearchSchema,
   stockTransfersSearchSchema,
+  REPORTS_SEARCH_DEFAULTS,
+  reportsSearchSchema,
 } from './search'
 import { BulkPricesScreen } from './screens/BulkPricesScreen'
 import { PriceSalesScreen } from './screens/PriceSalesScreen'
@@ -95,6 +98,7 @@ import { CollectionScreen, CollectionsScreen } from './screens/site/CollectionsS
 import { HomeEditorScreen } from './screens/site/HomeEditorScreen'
 import { MenuEditorScreen } from './screens/site/MenuEditorScreen'
 import { SiteScreen } from './screens/site/SiteScreen'
+import { rangeOfSearch, ReportsScreen } from './reports/ReportsScreen'
 import { cleanFilter as cleanPriceFilter } from './screens/prices-ui'
 
 /** What every route of the back office can read: its query cache and where it is (language, basepath). */
@@ -230,6 +234,18 @@ const auditRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(auditQuery(deps)),
   component: AuditScreen,
+})
+
+// The reports (issue 33 item 4): which report and its days in the URL.
+const reportsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reports',
+  validateSearch: reportsSearchSchema,
+  search: { middlewares: [stripSearchParams(REPORTS_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ context }) => requirePermission(context.me, 'reports:read'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(reportQuery(deps.kind, rangeOfSearch(deps))),
+  component: ReportsScreen,
 })
 
 // Transfer slips to review and the bank statement's matching (issue 31 item 6).
@@ -505,6 +521,7 @@ const routeTree = rootRoute.addChildren([
   apiKeysRoute,
   staffSessionsRoute,
   auditRoute,
+  reportsRoute,
   myAlertsRoute,
   slipsRoute,
   stockRoute,

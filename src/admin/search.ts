@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CURRENCIES } from '~/domain/money'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '~/domain/orders'
 import { AUDIT_ACTOR_TYPES } from '~/domain/staff-permissions'
+import { REPORT_KINDS } from '~/domain/reports'
 import { PRODUCT_TAGS } from '~/domain/catalog'
 import type { AuditQuery } from './api'
 
@@ -229,3 +230,15 @@ export function bangkokInput(value: string): string | null {
 export function bangkokInputValue(at: Date): string {
   return new Date(at.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 16)
 }
+
+/**
+ * The reports screen (issue 33 item 4): which report and its range of Bangkok days. No days: this month so far (the
+ * screen fills them in); the VAT report reads whole months (its picker sets the 1st and the month's last day).
+ */
+export const reportsSearchSchema = z.object({
+  kind: z.enum(REPORT_KINDS).default('sales-by-day').catch('sales-by-day'),
+  from: day,
+  to: day,
+})
+export type ReportsSearch = z.output<typeof reportsSearchSchema>
+export const REPORTS_SEARCH_DEFAULTS = { kind: 'sales-by-day' } as const

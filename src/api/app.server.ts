@@ -1,4 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import type { ShopEvent } from '~/domain/shop-events'
+import { ShopEvents } from './shop-events.server'
 import { OTP_SENDS_PER_IP_PER_HOUR } from '~/domain/otp'
 import { DEMO_SELLER } from '~/config/schema'
 import { CatalogService } from './catalog/catalog.service'
@@ -47,6 +50,19 @@ export function createApiApp(options: ApiOptions) {
     await next()
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store')
   })
+  // The shop's own funnel (issue 33, decision 202): a product read, a piece added, an order placed, each counted once
+  // answered (a kept catalog answer too: this runs around the catalog's cache), anonymously and never failing the call.
+  const shopEvents = new ShopEvents(options.db)
+  const counted =
+    (method: string, event: ShopEvent, status: number): MiddlewareHandler =>
+    async (c, next) => {
+      await next()
+      if (c.req.method !== method || c.res.status !== status || c.req.query('preview') !== undefined) return
+      await shopEvents.count(event)
+    }
+  app.use('/products/:id', counted('GET', 'product_viewed', 200))
+  app.use('/cart/items', counted('POST', 'added_to_cart', 201))
+  app.use('/orders', counted('POST', 'checkout_started', 201))
   // Catalog answers kept until the catalog changes (decision 124): a product or a listing read once, not per call.
   if (options.catalogReads) app.use('*', keepCatalogReads(options.catalogReads))
 

@@ -99,6 +99,8 @@ export const API_ERROR_REASONS = [
   'CSV_REFUSED',
   // a member blocked by staff (issue 33 item 1): no sign-in, no session; the shopper reads "contact us" and no more
   'ACCOUNT_BLOCKED',
+  // A report's range of days is backwards or longer than a year (issue 33 item 4).
+  'REPORT_RANGE',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -235,6 +235,7 @@ test.describe('the back office’s shell', () => {
       'a:Home',
       'a:Orders',
       'a:Slips to review',
+      'a:Reports',
       'a:Members',
       'a:Products',
       'a:Pictures',

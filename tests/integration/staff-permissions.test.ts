@@ -203,6 +203,7 @@ function probe(operation: Operation): string {
     .replace('{slug}', 'no-such-slug')
     .replace('{document}', 'home')
     .replace('{version}', '1')
+    .replace('{kind}', 'sales-by-day')
 }
 
 /** An empty body for a write: a guard refuses before the body is read. */
@@ -1519,6 +1520,13 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
     action: 'csv.export',
     entityType: 'csv_export',
     entityId: 'orders',
+    changes: 'after',
+  }),
+  adminReportExport: async () => ({
+    path: '/reports/vat/export',
+    action: 'report.export',
+    entityType: 'report',
+    entityId: 'vat',
     changes: 'after',
   }),
   adminPictureUpload: async () => {

@@ -9,6 +9,7 @@ import { can } from '../session'
 import { formatAge, QUEUE_LABELS } from '../ui/order-labels'
 import { useAdminTitle } from '../ui/title'
 import { ErrorNotice } from './ErrorScreen'
+import { DashboardPanel } from '../reports/DashboardPanel'
 
 /** Where each queue's link goes: the orders list filtered to it, the longest-waiting first. */
 const QUEUE_SEARCH: Record<OrderQueue, Partial<OrdersSearch>> = {
@@ -36,19 +37,23 @@ function Queue({ queue }: { queue: OrderQueues['queues'][number] }) {
   )
 }
 
-/** The back office's home: the work waiting, each queue a link to its orders. */
+/**
+ * The back office's home: the work waiting, each queue a link to its orders; and for a role with `reports:read` the
+ * dashboard (issue 33 item 3) below it.
+ */
 export function HomeScreen() {
   const { t } = useLingui()
   useAdminTitle(t`Home`)
   const { me } = useRouteContext({ from: '__root__' })
   const mayReadOrders = can(me, 'orders:read')
+  const mayReadReports = can(me, 'reports:read')
   const queues = useQuery({ ...queuesQuery, enabled: mayReadOrders })
   return (
     <section aria-labelledby="admin-home-title">
       <h1 id="admin-home-title">
         <Trans>Today</Trans>
       </h1>
-      {!mayReadOrders ? (
+      {!mayReadOrders && mayReadReports ? null : !mayReadOrders ? (
         <p className="admin-empty">
           <Trans>Your role has no work queues. The menu shows what you can open.</Trans>
         </p>
@@ -72,6 +77,7 @@ export function HomeScreen() {
           </Link>
         </p>
       ) : null}
+      {mayReadReports ? <DashboardPanel showQueues={!mayReadOrders} /> : null}
     </section>
   )
 }

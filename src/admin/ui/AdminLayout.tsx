@@ -53,6 +53,7 @@ function SignedIn({ me, locale, basepath }: { me: Me; locale: AdminLocale; basep
 type NavPath =
   | '/orders'
   | '/slips'
+  | '/reports'
   | '/products'
   | '/pictures'
   | '/stock'
@@ -84,6 +85,7 @@ const NAV: ReadonlyArray<{
     links: [
       { to: '/orders', permission: 'orders:read' },
       { to: '/slips', permission: 'payments:confirm' },
+      { to: '/reports', permission: 'reports:read' },
     ],
   },
   {
@@ -124,7 +126,7 @@ function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPa
   const { t } = useLingui()
   return {
     groups: {
-      sales: t`Orders and payments`,
+      sales: t`Sales and orders`,
       shoppers: t`Shoppers`,
       catalog: t`Catalog`,
       content: t`Content`,
@@ -133,6 +135,7 @@ function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPa
     links: {
       '/orders': t`Orders`,
       '/slips': t`Slips to review`,
+      '/reports': t`Reports`,
       '/products': t`Products`,
       '/pictures': t`Pictures`,
       '/stock': t`Stock`,

@@ -37,6 +37,8 @@ import type { MediaStorage } from '~/media/storage.server'
 import { createContentAdminRoutes } from './content.routes.server'
 import { AdminContent } from './content.service'
 import { createCsvAdminRoutes } from './csv.routes.server'
+import { createReportAdminRoutes } from './reports.routes.server'
+import { AdminReports } from './reports.service'
 import { CsvTransfers } from './csv.service'
 import { createCollectionAdminRoutes } from './collections.routes.server'
 import { AdminCollections } from './collections.service'
@@ -127,6 +129,16 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     '/',
     createReturnAdminRoutes(
       new AdminReturns({ db: services.db, audit: services.audit, now: services.now, ...options.returns }),
+      services.now,
+    ),
+  )
+
+  app.route(
+    '/',
+    createReportAdminRoutes(
+      new AdminReports(services.db, adminOrders, services.now),
+      services.audit,
+      services.db,
       services.now,
     ),
   )

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { ShopEvents } from '~/api/shop-events.server'
 import { type Db } from '~/db/client.server'
 import {
   creditNotes,
@@ -68,8 +69,10 @@ export type OrdersServiceOptions = {
  */
 export class OrdersService {
   private readonly db: Db
+  private readonly shopEvents: ShopEvents
   constructor(private readonly options: OrdersServiceOptions) {
     this.db = options.db
+    this.shopEvents = new ShopEvents(options.db)
   }
 
   /**
@@ -136,6 +139,8 @@ export class OrdersService {
       }
       return row
     })
+    // The shop's own funnel (issue 33, decision 202): an order paid, however it was paid, counted once committed.
+    if (status === 'paid') await this.shopEvents.count('paid')
     if (updated.memberId && this.options.membership && ['paid', 'cancelled', 'returned'].includes(status)) {
       if (status === 'cancelled') await this.options.membership.releaseCode(updated.id)
       await this.options.membership.recompute(updated.memberId)
