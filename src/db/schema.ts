@@ -1769,3 +1769,4 @@ export const mixMatchPrices = pgTable(
     check('mix_match_prices_price_check', sql`${table.price} > 0`),
   ],
 )
+export * from './privacy-schema'
