@@ -97,6 +97,12 @@ export const API_ERROR_REASONS = [
   'NO_MEDIA_STORAGE',
   // a CSV file refused whole (issue 32 item 7): not CSV or UTF-8, empty, too many rows, bad header, bad rows
   'CSV_REFUSED',
+  // privacy rights (issue 33 item 2): a data link past its date or uses; no confirmed e-mail or phone for the code of
+  // an erasure; no member of the e-mail or phone staff gave; a request answered (or being prepared) already
+  'LINK_EXPIRED',
+  'NO_CONFIRMED_CONTACT',
+  'MEMBER_NOT_FOUND',
+  'REQUEST_ANSWERED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

@@ -42,6 +42,8 @@ import { createCollectionAdminRoutes } from './collections.routes.server'
 import { AdminCollections } from './collections.service'
 import { createSiteAdminRoutes } from './site.routes.server'
 import { AdminSite } from './site.service'
+import { createPrivacyAdminRoutes } from './privacy.routes.server'
+import type { PrivacyService } from '~/api/privacy/privacy.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -68,6 +70,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   products?: AdminProducts
   /** Where product pictures are kept (issue 32 item 2, decision 194): files under DATA_DIR/media, or a bucket. */
   media?: MediaStorage
+  /** The shoppers' privacy rights (issue 33 item 2): the product API's service, whose job e-mails the links. */
+  privacy?: PrivacyService
 }
 
 /**
@@ -166,6 +170,8 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     createCollectionAdminRoutes(new AdminCollections(services.db, services.audit, options.media ?? null), services.now),
   )
   app.route('/', createSiteAdminRoutes(new AdminSite(services.db, services.audit, options.media ?? null), services.now))
+
+  if (options.privacy) app.route('/', createPrivacyAdminRoutes(options.privacy, services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

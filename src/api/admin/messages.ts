@@ -87,6 +87,14 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     en: 'A sub-collection cannot have sub-collections of its own (one level deep)',
   },
   NO_MEDIA_STORAGE: { th: 'ยังไม่ได้ตั้งค่าที่เก็บรูปภาพ', en: 'No picture storage is set up' },
+  MEMBER_NOT_FOUND: {
+    th: 'ไม่พบสมาชิกที่ใช้อีเมลหรือเบอร์โทรศัพท์นี้',
+    en: 'No member has this e-mail address or phone number',
+  },
+  REQUEST_ANSWERED: {
+    th: 'คำขอนี้ได้รับการดำเนินการแล้วหรือกำลังดำเนินการอยู่',
+    en: 'This request was answered already or is being prepared',
+  },
 }
 
 /**
