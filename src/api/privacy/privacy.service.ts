@@ -777,7 +777,7 @@ export class PrivacyService {
           eq(orders.status, 'cancelled'),
           lt(orders.createdAt, cutoff),
           ne(orders.email, ERASED),
-          sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.status} = 'succeeded')`,
+          sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.status} IN ('authorized', 'paid'))`,
           sql`NOT EXISTS (SELECT 1 FROM ${taxInvoices} WHERE ${taxInvoices.orderId} = ${orders.id})`,
         ),
       )
