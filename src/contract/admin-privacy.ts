@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { nullable } from './nullable'
 import { PRIVACY_REQUEST_KINDS, PRIVACY_REQUEST_SOURCES, PRIVACY_REQUEST_STATUSES } from '~/domain/privacy'
 
 /**
@@ -21,7 +22,7 @@ export const adminPrivacyRequestSchema = z
     received_at: isoTime,
     due_at: isoTime,
     days_left: z.int().openapi({ description: 'Whole days before it is due; negative when overdue' }),
-    done_at: isoTime.nullable(),
+    done_at: nullable(isoTime),
     handled_by: z.string().nullable(),
     last_error: z.string().nullable(),
   })

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { CAPTCHA_SOLUTION_MAX_LENGTH } from '~/domain/otp'
 import { PRIVACY_REQUEST_KINDS, PRIVACY_REQUEST_SOURCES, PRIVACY_REQUEST_STATUSES } from '~/domain/privacy'
 import { DEFAULT_LANG, LANGS } from './common'
+import { nullable } from './nullable'
 
 /**
  * The shopper's privacy rights in the product API (issue 33 item 2, decision 201): the data download, the erasure of
@@ -39,15 +40,15 @@ export const exportSchema = z
     profile: z.object({
       fullname: z.string(),
       email: z.string().nullable(),
-      email_confirmed_at: when.nullable(),
+      email_confirmed_at: nullable(when),
       telephone: z.string().nullable(),
-      telephone_confirmed_at: when.nullable(),
+      telephone_confirmed_at: nullable(when),
       gender: z.string().nullable(),
       birthdate: z.string().nullable(),
       tier: z.string(),
       total_spending: z.int(),
-      tier_expires_at: when.nullable(),
-      accepted_terms_at: when.nullable(),
+      tier_expires_at: nullable(when),
+      accepted_terms_at: nullable(when),
       created_at: when,
     }),
     line: z.object({ linked: z.boolean() }),
@@ -102,7 +103,7 @@ export const exportSchema = z
         percent: z.int(),
         valid_from: when,
         valid_until: when,
-        used_at: when.nullable(),
+        used_at: nullable(when),
       }),
     ),
     wishlist: z.array(z.object({ product_id: z.string(), added_at: when })),
@@ -133,7 +134,7 @@ export const exportSchema = z
         source: z.string(),
         status: z.string(),
         received_at: when,
-        done_at: when.nullable(),
+        done_at: nullable(when),
       }),
     ),
   })

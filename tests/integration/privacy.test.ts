@@ -111,7 +111,7 @@ async function placeOrder(token: string | null, paid = true): Promise<string> {
   const auth = token ? bearer(token) : {}
   const added = await call('POST', '/cart/items?currency=thb', { body: { sku, quantity: 1 }, headers: auth })
   expect(added.status, JSON.stringify(added.body)).toBe(201)
-  const cart = token ? {} : { 'x-cart-token': String(added.body.cart_token) }
+  const cart: Record<string, string> = token ? {} : { 'x-cart-token': String(added.body.cart_token) }
   const placed = await call('POST', '/orders?currency=thb&lang=th', {
     body: {
       email: 'somsri.buyer@example.com',
@@ -192,24 +192,25 @@ async function fullMember(tag: string) {
 async function rowsPointingAt(memberId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {}
   for (const [table, column] of await memberForeignKeys()) {
-    const result = await database.db.execute<{ count: number }>(
+    const result = await database.db.execute(
       sql`SELECT count(*)::int AS count FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${memberId}`,
     )
-    counts[table] = Number(result.rows[0]?.count ?? 0)
+    counts[table] = Number((result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0)
   }
   return counts
 }
 
 /** Every (table, column) of the database whose foreign key points at members. */
 async function memberForeignKeys(): Promise<Array<[string, string]>> {
-  const result = await database.db.execute<{ table_name: string; column_name: string }>(sql`
+  const result = await database.db.execute(sql`
     SELECT cl.relname AS table_name, a.attname AS column_name
     FROM pg_constraint c
     JOIN pg_class cl ON cl.oid = c.conrelid
     JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
     WHERE c.contype = 'f' AND c.confrelid = 'members'::regclass
     ORDER BY 1, 2`)
-  return result.rows.map((row) => [row.table_name, row.column_name])
+  const { rows } = result as unknown as { rows: Array<{ table_name: string; column_name: string }> }
+  return rows.map((row) => [row.table_name, row.column_name])
 }
 
 describe('the member foreign keys', () => {
