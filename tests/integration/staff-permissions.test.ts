@@ -8,6 +8,7 @@ import { DENIAL_LINE_EVERY_SECONDS, denialAction } from '~/api/admin/audit.serve
 import {
   auditLog,
   categories,
+  members as memberRows,
   orderItems,
   orders,
   payments,
@@ -771,7 +772,52 @@ async function aCollection(): Promise<string> {
   return slug
 }
 
+/** A member with a confirmed e-mail (issue 33 item 2: the subject of a privacy request): the e-mail. */
+async function aMember(): Promise<string> {
+  const email = `matrix-member-${h.next()}@example.com`
+  await h.db.insert(memberRows).values({ fullname: 'Matrix Member', email, emailVerifiedAt: clock.now() })
+  return email
+}
+
+/** A privacy request that came by e-mail, recorded by the owner: its id. */
+async function aPrivacyRequest(kind: 'access' | 'erasure'): Promise<string> {
+  const reply = await h.call('POST', '/privacy/requests', {
+    cookie: ownerOf().cookie,
+    body: { member: await aMember(), kind, received_at: clock.now().toISOString().slice(0, 10) },
+  })
+  if (reply.status !== 201) throw new Error(`no privacy request: ${reply.text}`)
+  return String(reply.body.id)
+}
+
 const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
+  adminPrivacyRequestRecord: async () => ({
+    path: '/privacy/requests',
+    body: { member: await aMember(), kind: 'access', received_at: clock.now().toISOString().slice(0, 10) },
+    action: 'privacy_request.record',
+    entityType: 'privacy_request',
+    entityId: (reply) => String(reply.body.id),
+    changes: 'after',
+  }),
+  adminPrivacyRequestExport: async () => {
+    const id = await aPrivacyRequest('access')
+    return {
+      path: `/privacy/requests/${id}/export`,
+      action: 'privacy_request.export',
+      entityType: 'privacy_request',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminPrivacyRequestErase: async () => {
+    const id = await aPrivacyRequest('erasure')
+    return {
+      path: `/privacy/requests/${id}/erase`,
+      action: 'privacy_request.erase',
+      entityType: 'privacy_request',
+      entityId: id,
+      changes: 'both',
+    }
+  },
   adminInfoPageSave: async () => {
     await someInfoPages()
     return {
