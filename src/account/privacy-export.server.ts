@@ -252,6 +252,6 @@ export async function privacyExportResponse(request: Request, token: string): Pr
       },
     })
   }
-  const jsonHref = `${routePath({ to: '/privacy/export/$token', params: { token } }, site)}?format=json`
+  const jsonHref = `${routePath({ to: '/my-data/$token', params: { token } }, site)}?format=json`
   return page(locale, i18n._(TITLE), render(data, locale, i18n, jsonHref, homeHref), 200)
 }

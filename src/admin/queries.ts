@@ -43,6 +43,7 @@ import {
   getSiteDocument,
   getSiteChoices,
   type SiteDocumentName,
+  listPrivacyRequests,
 } from './api'
 import type { AdminLocale } from './locale'
 import { auditQueryOf, type AuditSearch, type OrdersSearch } from './search'
@@ -66,6 +67,7 @@ export const adminKeys = {
   prices: ['admin', 'prices'] as const,
   priceSchedules: ['admin', 'prices', 'schedules'] as const,
   promotions: ['admin', 'promotions'] as const,
+  privacy: ['admin', 'privacy'] as const,
   site: ['admin', 'site'] as const,
   products: ['admin', 'products'] as const,
   content: ['admin', 'content'] as const,
@@ -303,3 +305,10 @@ export function siteDocumentQuery(document: SiteDocumentName) {
 
 /** The collections and editorials the home page's blocks may name. */
 export const siteChoicesQuery = queryOptions({ queryKey: [...adminKeys.site, 'choices'], queryFn: getSiteChoices })
+
+/** The shoppers' privacy requests (members:read); read afresh, the days left move with the clock. */
+export const privacyRequestsQuery = queryOptions({
+  queryKey: [...adminKeys.privacy, 'requests'],
+  queryFn: listPrivacyRequests,
+  staleTime: 0,
+})

@@ -29,6 +29,7 @@ import {
   mixMatchQuery,
   promotionCodeQuery,
   promotionCodesQuery,
+  privacyRequestsQuery,
   tierRulesQuery,
   productChoicesQuery,
   productListQuery,
@@ -86,6 +87,7 @@ import {
 import { NewProductScreen, ProductScreen, ProductsScreen } from './screens/ProductsScreen'
 import { ContentScreen, EditorialScreen, InfoPageScreen, NewEditorialScreen } from './screens/ContentScreen'
 import { AdminLayout } from './ui/AdminLayout'
+import { PrivacyScreen } from './screens/PrivacyScreen'
 import {
   CollectionScreen,
   CollectionsScreen,
@@ -469,6 +471,15 @@ const editorialRoute = createRoute({
   component: EditorialScreen,
 })
 
+// Privacy requests (issue 33 item 2): shoppers' copies of data and erasures, consent records.
+const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'privacy-requests',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'members:read'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(privacyRequestsQuery),
+  component: PrivacyScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -508,6 +519,7 @@ const routeTree = rootRoute.addChildren([
   infoPageRoute,
   newEditorialRoute,
   editorialRoute,
+  privacyRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */

@@ -139,7 +139,7 @@ async function exportLinkFor(recipient: string): Promise<{ url: string; token: s
   const [message] = await database.db
     .select()
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.recipient, recipient), sql`${outboxMessages.body} LIKE '%/privacy/export/%'`))
+    .where(and(eq(outboxMessages.recipient, recipient), sql`${outboxMessages.body} LIKE '%/my-data/%'`))
     .orderBy(desc(outboxMessages.createdAt))
     .limit(1)
   const url = /https?:\/\/\S+\/privacy\/export\/([A-Za-z0-9_-]+)/.exec(message?.body ?? '')
@@ -572,7 +572,7 @@ describe('consent records and staff requests', () => {
     ).toBe(409)
     expect(await app.privacy.prepareDue()).toBe(1)
     const link = await exportLinkFor(member.email ?? '')
-    expect(link.url).toContain('/en/privacy/export/')
+    expect(link.url).toContain('/en/my-data/')
     const [entry] = await database.db
       .select()
       .from(auditLog)

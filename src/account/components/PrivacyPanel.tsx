@@ -20,6 +20,24 @@ function privacyFailure(failure: AccountFailure, i18n: ReturnType<typeof useLing
   return failureMessage(failure, i18n, locale)
 }
 
+function ExportReceived({ dueAt }: { dueAt: string }) {
+  return (
+    <p role="status" className="form-notice">
+      <Trans>Your request was received. Check your e-mail in a few minutes. We answer no later than {dueAt}.</Trans>
+    </p>
+  )
+}
+
+function CodeSent({ destination, refCode }: { destination: string; refCode: string }) {
+  return (
+    <p>
+      <Trans>
+        We sent a code to {destination} (reference {refCode}).
+      </Trans>
+    </p>
+  )
+}
+
 /**
  * The member's privacy rights (issue 33 item 2, PDPA): a copy of their data by an e-mailed link, and the deletion of
  * the account, confirmed by a code sent to their confirmed e-mail or phone. Orders and tax invoices stay without
@@ -122,14 +140,7 @@ export function PrivacyPanel() {
           cookie choices) and e-mail you a link to it within a few minutes. The link works for 7 days.
         </Trans>
       </p>
-      {exportDone ? (
-        <p role="status" className="form-notice">
-          <Trans>
-            Your request was received. Check your e-mail in a few minutes. We answer no later than{' '}
-            {formatDate(exportDone.dueAt, locale)}.
-          </Trans>
-        </p>
-      ) : null}
+      {exportDone ? <ExportReceived dueAt={formatDate(exportDone.dueAt, locale)} /> : null}
       {exportFailure ? (
         <p role="alert" className="form-alert">
           {privacyFailure(exportFailure, i18n, locale)}
@@ -189,11 +200,7 @@ export function PrivacyPanel() {
       ) : null}
       {step === 'code' && challenge ? (
         <form onSubmit={confirm} noValidate>
-          <p>
-            <Trans>
-              We sent a code to {challenge.destination} (reference {challenge.refCode}).
-            </Trans>
-          </p>
+          <CodeSent destination={challenge.destination} refCode={challenge.refCode} />
           <label htmlFor={codeId}>
             <Trans>Code</Trans>
           </label>

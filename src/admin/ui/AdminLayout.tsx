@@ -53,6 +53,7 @@ function SignedIn({ me, locale, basepath }: { me: Me; locale: AdminLocale; basep
 type NavPath =
   | '/orders'
   | '/slips'
+  | '/privacy-requests'
   | '/products'
   | '/pictures'
   | '/stock'
@@ -83,6 +84,7 @@ const NAV: ReadonlyArray<{
     links: [
       { to: '/orders', permission: 'orders:read' },
       { to: '/slips', permission: 'payments:confirm' },
+      { to: '/privacy-requests', permission: 'members:read' },
     ],
   },
   {
@@ -122,6 +124,7 @@ function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPa
     links: {
       '/orders': t`Orders`,
       '/slips': t`Slips to review`,
+      '/privacy-requests': t`Privacy requests`,
       '/products': t`Products`,
       '/pictures': t`Pictures`,
       '/stock': t`Stock`,
