@@ -142,7 +142,7 @@ async function exportLinkFor(recipient: string): Promise<{ url: string; token: s
     .where(and(eq(outboxMessages.recipient, recipient), sql`${outboxMessages.body} LIKE '%/my-data/%'`))
     .orderBy(desc(outboxMessages.createdAt))
     .limit(1)
-  const url = /https?:\/\/\S+\/privacy\/export\/([A-Za-z0-9_-]+)/.exec(message?.body ?? '')
+  const url = /https?:\/\/\S+\/my-data\/([A-Za-z0-9_-]+)/.exec(message?.body ?? '')
   if (!url?.[1]) throw new Error(`no data link for ${recipient}`)
   return { url: url[0], token: url[1] }
 }
@@ -236,7 +236,7 @@ describe('the data download', () => {
     expect(await app.privacy.prepareDue()).toBe(1)
     expect(await app.privacy.prepareDue()).toBe(0)
     const { url, token: link } = await exportLinkFor(member.email ?? '')
-    expect(url).toMatch(/^http:\/\/localhost:3000\/en\/privacy\/export\//)
+    expect(url).toMatch(/^http:\/\/localhost:3000\/en\/my-data\//)
     const [stored] = await database.db.select().from(privacyExports).where(eq(privacyExports.memberId, member.id))
     expect(stored?.tokenHash).not.toBe(link)
     expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/)
@@ -272,7 +272,7 @@ describe('the data download', () => {
     await call('POST', '/me/privacy/export', { body: {}, headers: bearer(token) })
     await app.privacy.prepareDue()
     const { url, token: link } = await exportLinkFor(member.email ?? '')
-    expect(url).toMatch(/^http:\/\/localhost:3000\/privacy\/export\//)
+    expect(url).toMatch(/^http:\/\/localhost:3000\/my-data\//)
     for (let use = 0; use < 10; use++) expect((await call('GET', `/privacy/exports/${link}`)).status).toBe(200)
     const spent = await call('GET', `/privacy/exports/${link}`)
     expect(spent.status).toBe(410)
