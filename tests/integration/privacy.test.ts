@@ -6,6 +6,8 @@ import {
   cartItems,
   carts,
   consentRecords,
+  creditNotes,
+  returnRequests,
   memberAddresses,
   memberCodes,
   members,
@@ -438,6 +440,50 @@ describe('the erasure', () => {
       .from(taxInvoices)
       .where(eq(taxInvoices.orderId, order?.id ?? ''))
     expect(invoice?.content.buyer.name).not.toBe(ERASED)
+  })
+
+  it('erases a credit note’s buyer and nothing else of it: the note stays as issued otherwise', async () => {
+    const { member, number } = await fullMember('credit-note')
+    const [order] = await database.db.select().from(orders).where(eq(orders.number, number))
+    const [invoice] = await database.db
+      .select()
+      .from(taxInvoices)
+      .where(eq(taxInvoices.orderId, order?.id ?? ''))
+    if (!order || !invoice) throw new Error('no order with a tax invoice')
+    const [request] = await database.db
+      .insert(returnRequests)
+      .values({ orderId: order.id, kind: 'return', reason: 'size_does_not_fit', status: 'completed' })
+      .returning()
+    const content = {
+      ...invoice.content,
+      invoiceNumber: invoice.number,
+      invoiceDate: invoice.issuedAt.toISOString(),
+      reason: { th: 'คืนสินค้า', en: 'Return' },
+      lines: [],
+      originalValue: invoice.content.total,
+      correctValue: 0,
+      difference: invoice.content.total,
+    }
+    await database.db.insert(creditNotes).values({
+      requestId: request?.id ?? '',
+      orderId: order.id,
+      sequence: 900_000 + sequence,
+      number: `CN-PRIVACY-${sequence}`,
+      invoiceNumber: invoice.number,
+      issuedAt: clock.now(),
+      content,
+    })
+    await expect(
+      database.db.update(creditNotes).set({ number: 'CN-CHANGED' }).where(eq(creditNotes.orderId, order.id)),
+    ).rejects.toThrow()
+    await database.db.transaction(async (tx) => {
+      await eraseMember(tx, member, clock.now())
+    })
+    const [note] = await database.db.select().from(creditNotes).where(eq(creditNotes.orderId, order.id))
+    expect(note?.number).toBe(`CN-PRIVACY-${sequence}`)
+    expect(note?.content.total).toBe(content.total)
+    expect(note?.content.buyer).toMatchObject({ name: ERASED, address: ERASED })
+    await expect(database.db.delete(creditNotes).where(eq(creditNotes.orderId, order.id))).rejects.toThrow()
   })
 
   it('needs a confirmed e-mail or phone for its code', async () => {

@@ -51,4 +51,18 @@ CREATE INDEX "consent_records_member_idx" ON "consent_records" USING btree ("mem
 CREATE UNIQUE INDEX "privacy_exports_token_key" ON "privacy_exports" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "privacy_requests_due_idx" ON "privacy_requests" USING btree ("due_at");--> statement-breakpoint
 CREATE INDEX "privacy_requests_member_idx" ON "privacy_requests" USING btree ("member_id");--> statement-breakpoint
-CREATE INDEX "privacy_requests_job_idx" ON "privacy_requests" USING btree ("next_attempt_at") WHERE "privacy_requests"."status" = 'pending';
+CREATE INDEX "privacy_requests_job_idx" ON "privacy_requests" USING btree ("next_attempt_at") WHERE "privacy_requests"."status" = 'pending';--> statement-breakpoint
+-- A credit note is kept as issued (decision 104), except that a PDPA erasure (decision 201) may replace its buyer's
+-- name, address and tax ID by the marker: nothing else of the row may change, and it is never deleted.
+CREATE OR REPLACE FUNCTION "credit_notes_immutable"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'UPDATE'
+		AND NEW.request_id = OLD.request_id AND NEW.order_id = OLD.order_id AND NEW.sequence = OLD.sequence
+		AND NEW.number = OLD.number AND NEW.invoice_number = OLD.invoice_number AND NEW.issued_at = OLD.issued_at
+		AND (NEW.content - 'buyer') = (OLD.content - 'buyer')
+		AND NEW.content->'buyer'->>'name' = '[erased]' AND NEW.content->'buyer'->>'address' = '[erased]' THEN
+		RETURN NEW;
+	END IF;
+	RAISE EXCEPTION 'credit_notes are kept as issued: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
