@@ -235,6 +235,7 @@ test.describe('the back office’s shell', () => {
       'a:Home',
       'a:Orders',
       'a:Slips to review',
+      'a:Privacy requests',
       'a:Products',
       'a:Pictures',
       'a:Stock',
