@@ -18,7 +18,7 @@ export type AccountResult<T> = ({ ok: true } & T) | AccountFailure
 export type ChallengeInfo = {
   refCode: string
   channel: 'sms' | 'email'
-  purpose: 'login' | 'register' | 'change'
+  purpose: 'login' | 'register' | 'change' | 'erase'
   destination: string
   expiresAt: string
   resendAt: string

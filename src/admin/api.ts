@@ -27,6 +27,7 @@ import type * as contentContract from '~/contract/admin-content'
 import type * as siteContract from '~/contract/admin-site'
 import type * as membersContract from '~/contract/admin-members'
 import type * as siteDocuments from '~/contract/site'
+import type * as privacyContract from '~/contract/admin-privacy'
 import type { StoreWire } from '~/contract/catalog'
 import type { AdminLocale } from './locale'
 
@@ -996,4 +997,31 @@ export function report(kind: ReportKind, range: { from: string; to: string }): P
 /** A report's CSV (asks for the second factor: run it through step-up). */
 export function reportExport(kind: ReportKind, range: { from: string; to: string }): Promise<Download> {
   return download('GET', `/reports/${kind}/export`, { query: range })
+}
+
+// ── Privacy requests (issue 33 item 2) ───────────────────────────────────────────────────────────────────────────
+
+export type PrivacyRequest = Out<typeof privacyContract.adminPrivacyRequestSchema>
+export type PrivacyRequestList = Out<typeof privacyContract.adminPrivacyListSchema>
+export type PrivacyRecordInput = In<typeof privacyContract.adminPrivacyRecordBody>
+export type ConsentList = Out<typeof privacyContract.adminConsentListSchema>
+
+export function listPrivacyRequests(): Promise<PrivacyRequestList> {
+  return adminCall('GET', '/privacy/requests')
+}
+export function recordPrivacyRequest(input: PrivacyRecordInput): Promise<PrivacyRequest> {
+  return adminCall('POST', '/privacy/requests', { body: input })
+}
+export function startPrivacyExport(id: string): Promise<PrivacyRequest> {
+  return adminCall('POST', `/privacy/requests/${encodeURIComponent(id)}/export`)
+}
+/** Erases the member of an erasure request (step-up: the caller runs it through the step-up dialog). */
+export function eraseForPrivacyRequest(id: string): Promise<PrivacyRequest> {
+  return adminCall('POST', `/privacy/requests/${encodeURIComponent(id)}/erase`)
+}
+/** The consent records of a consent id (a UUID) or of a member named by e-mail or phone. */
+export function listConsents(query: string): Promise<ConsentList> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(query)
+  const search = new URLSearchParams(uuid ? { consent_id: query.toLowerCase() } : { member: query })
+  return adminCall('GET', `/privacy/consents?${search.toString()}`)
 }

@@ -48,6 +48,7 @@ import {
   dashboard,
   report,
   type ReportKind,
+  listPrivacyRequests,
 } from './api'
 import type { AdminLocale } from './locale'
 import { auditQueryOf, type AuditSearch, type MembersSearch, type OrdersSearch } from './search'
@@ -73,6 +74,7 @@ export const adminKeys = {
   prices: ['admin', 'prices'] as const,
   priceSchedules: ['admin', 'prices', 'schedules'] as const,
   promotions: ['admin', 'promotions'] as const,
+  privacy: ['admin', 'privacy'] as const,
   site: ['admin', 'site'] as const,
   products: ['admin', 'products'] as const,
   content: ['admin', 'content'] as const,
@@ -346,3 +348,9 @@ export function reportQuery(kind: ReportKind, range: { from: string; to: string 
     staleTime: 60_000,
   })
 }
+/** The shoppers' privacy requests (members:read); read afresh, the days left move with the clock. */
+export const privacyRequestsQuery = queryOptions({
+  queryKey: [...adminKeys.privacy, 'requests'],
+  queryFn: listPrivacyRequests,
+  staleTime: 0,
+})

@@ -31,6 +31,7 @@ import {
   mixMatchQuery,
   promotionCodeQuery,
   promotionCodesQuery,
+  privacyRequestsQuery,
   tierRulesQuery,
   productChoicesQuery,
   productListQuery,
@@ -99,6 +100,7 @@ import { HomeEditorScreen } from './screens/site/HomeEditorScreen'
 import { MenuEditorScreen } from './screens/site/MenuEditorScreen'
 import { SiteScreen } from './screens/site/SiteScreen'
 import { rangeOfSearch, ReportsScreen } from './reports/ReportsScreen'
+import { PrivacyScreen } from './screens/PrivacyScreen'
 import { cleanFilter as cleanPriceFilter } from './screens/prices-ui'
 
 /** What every route of the back office can read: its query cache and where it is (language, basepath). */
@@ -507,6 +509,15 @@ const editorialRoute = createRoute({
   component: EditorialScreen,
 })
 
+// Privacy requests (issue 33 item 2): shoppers' copies of data and erasures, consent records.
+const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'privacy-requests',
+  beforeLoad: ({ context }) => requirePermission(context.me, 'members:read'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(privacyRequestsQuery),
+  component: PrivacyScreen,
+})
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
@@ -549,6 +560,7 @@ const routeTree = rootRoute.addChildren([
   infoPageRoute,
   newEditorialRoute,
   editorialRoute,
+  privacyRoute,
 ])
 
 /** A call the server does not offer yet is not asked again; another failure is retried once. */

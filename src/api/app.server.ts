@@ -36,6 +36,8 @@ import { commerceCallers } from './commerce/callers.server'
 import { createDemoSlipVerifier } from './providers/slipok.server'
 import { PriceBook } from './admin/prices.service'
 import { PreviewTokens } from './catalog/preview-tokens.server'
+import { PrivacyService } from './privacy/privacy.service'
+import { createPrivacyRoutes } from './privacy/privacy.routes.server'
 
 /**
  * The product API (§7, DESIGN.md §1): JSON over HTTP at {API_URL}/public/{storeKey}/…, snake_case on
@@ -166,6 +168,20 @@ export function createApiApp(options: ApiOptions) {
   })
   app.route('/', createPixelRoutes({ pixels, db: options.db, operator }))
 
+  // The shopper's privacy rights (issue 33 item 2, decision 201): data download, erasure, consents; the admin API's
+  // privacy requests use the same service.
+  const privacy = new PrivacyService({
+    db: options.db,
+    now: options.accounts?.now ?? (() => new Date()),
+    deliver: delivery.deliver,
+    exportPage: (token, lang) => options.storefront.privacyExport(token, lang),
+    codes: accounts.codes,
+    challenges: accounts.challenges,
+    throttle: accounts.throttle,
+    audit: adminServices.audit,
+  })
+  app.route('/', createPrivacyRoutes({ privacy, sessions: accounts.sessions }))
+
   // LINE alerts for staff (issue 31 item 10): LINE's webhook links their accounts; the admin API their settings.
   const staffAlerts = new StaffAlerts({
     db: options.db,
@@ -205,6 +221,7 @@ export function createApiApp(options: ApiOptions) {
         refunds: commerce.refunds,
         alerts: staffAlerts,
         slips,
+        privacy,
         prices,
         previews,
         products,
@@ -252,6 +269,7 @@ export function createApiApp(options: ApiOptions) {
     slips,
     prices,
     products,
+    privacy,
   })
   // A getter, not a value: Object.assign would make the admin app at once.
   return Object.defineProperty(api, 'admin', { get: adminApp, enumerable: true }) as typeof api & {

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import { consentCookies, type Consent } from './consent'
+import { recordConsentChoice } from './consent-record.functions'
 
 type ConsentState = { consent: Consent | null; managing: boolean }
 
@@ -19,10 +20,25 @@ export function initConsent(consent: Consent | null): void {
   state = { consent, managing: false }
 }
 
-/** Saves the shopper's choice in its two cookies (§9) and tells the tag manager. */
-export function chooseConsent(consent: Consent, secure: boolean): void {
+/** A random UUID (v4): `crypto.randomUUID` exists only on secure pages, `getRandomValues` everywhere. */
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * Saves the shopper's choice in its two cookies (§9) and tells the tag manager; then reports it once to the server,
+ * which keeps the record under the cookie's anonymous id (issue 33 item 2). A report that fails is not retried: the
+ * cookie still holds the choice.
+ */
+export function chooseConsent(choice: Consent, secure: boolean): void {
+  const consent = { ...choice, id: state.consent?.id ?? randomId() }
   for (const cookie of consentCookies(consent, secure)) document.cookie = cookie
   emit({ consent, managing: false })
+  recordConsentChoice({ data: { id: consent.id, ga: consent.ga, ad: consent.ad } }).catch(() => undefined)
 }
 
 /** Opens the preferences again (the footer's cookie settings). */

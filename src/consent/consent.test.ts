@@ -26,3 +26,20 @@ describe('consent cookies', () => {
     expect(consentModeSignals({ accepted: true, ga: false, ad: true }).ad_user_data).toBe('granted')
   })
 })
+
+describe('the consent id (issue 33 item 2)', () => {
+  it('is read back from the cookie when it is a UUID, and dropped otherwise', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e'
+    expect(parseConsent(JSON.stringify({ accepted: true, ga: true, ad: false, id }))).toEqual({
+      accepted: true,
+      ga: true,
+      ad: false,
+      id,
+    })
+    expect(parseConsent(JSON.stringify({ accepted: true, ga: true, ad: false, id: '<script>' }))).toEqual({
+      accepted: true,
+      ga: true,
+      ad: false,
+    })
+  })
+})

@@ -1,5 +1,13 @@
 /** §3, §4: what the shopper allowed. `accepted` is true once they made any choice (the banner then goes). */
-export type Consent = { accepted: boolean; ga: boolean; ad: boolean }
+export type Consent = {
+  accepted: boolean
+  ga: boolean
+  ad: boolean
+  /** The anonymous id the server's consent records are kept under (issue 33 item 2); made at the first choice. */
+  id?: string
+}
+
+const CONSENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** §9: one cookie for acceptance, one holding the JSON of the choice. */
 export const CONSENT_ACCEPTED_COOKIE = 'cookie_consent'
@@ -15,7 +23,8 @@ export function parseConsent(prefs: string | null | undefined): Consent | null {
     if (typeof value !== 'object' || value === null) return null
     const record = value as Record<string, unknown>
     if (typeof record.accepted !== 'boolean') return null
-    return { accepted: record.accepted, ga: record.ga === true, ad: record.ad === true }
+    const id = typeof record.id === 'string' && CONSENT_ID.test(record.id) ? { id: record.id } : {}
+    return { accepted: record.accepted, ga: record.ga === true, ad: record.ad === true, ...id }
   } catch {
     return null
   }

@@ -101,6 +101,12 @@ export const API_ERROR_REASONS = [
   'ACCOUNT_BLOCKED',
   // A report's range of days is backwards or longer than a year (issue 33 item 4).
   'REPORT_RANGE',
+  // privacy rights (issue 33 item 2): a data link past its date or uses; no confirmed e-mail or phone for the code of
+  // an erasure; no member of the e-mail or phone staff gave; a request answered (or being prepared) already
+  'LINK_EXPIRED',
+  'NO_CONFIRMED_CONTACT',
+  'MEMBER_NOT_FOUND',
+  'REQUEST_ANSWERED',
 ] as const
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number]
 

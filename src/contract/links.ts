@@ -13,4 +13,6 @@ export interface StorefrontLinks {
   order(number: string, lang: Lang): string
   /** The shop's terms and conditions in a language. */
   terms(lang: Lang): string
+  /** The page of a member's data download (issue 33 item 2): the e-mailed link with its token. */
+  privacyExport(token: string, lang: Lang): string
 }

@@ -2,8 +2,11 @@
 export const OTP_CHANNELS = ['sms', 'email'] as const
 export type OtpChannel = (typeof OTP_CHANNELS)[number]
 
-/** `change`: a new e-mail or telephone for a member, effective once the code sent to it is entered (issue 15). */
-export const OTP_PURPOSES = ['login', 'register', 'change'] as const
+/**
+ * `change`: a new e-mail or telephone for a member, effective once the code sent to it is entered (issue 15);
+ * `erase`: the member's own confirmation that the account be erased (issue 33, decision 201).
+ */
+export const OTP_PURPOSES = ['login', 'register', 'change', 'erase'] as const
 export type OtpPurpose = (typeof OTP_PURPOSES)[number]
 
 /** DESIGN.md §5: a code is six digits, from a CSPRNG, valid five minutes. */

@@ -10,5 +10,6 @@ export function storefrontLinks(site: Omit<LinkSite, 'lang'>): StorefrontLinks {
     home: (lang) => routeUrl({ to: '/' }, { ...site, lang }),
     order: (number, lang) => routeUrl({ to: '/order/$number', params: { number } }, { ...site, lang }),
     terms: (lang) => routeUrl({ to: '/terms-and-conditions' }, { ...site, lang }),
+    privacyExport: (token, lang) => routeUrl({ to: '/my-data/$token', params: { token } }, { ...site, lang }),
   }
 }

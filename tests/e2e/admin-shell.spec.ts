@@ -237,6 +237,7 @@ test.describe('the back office’s shell', () => {
       'a:Slips to review',
       'a:Reports',
       'a:Members',
+      'a:Privacy requests',
       'a:Products',
       'a:Pictures',
       'a:Stock',

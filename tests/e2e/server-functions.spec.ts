@@ -300,6 +300,18 @@ const SPECS: Record<string, Spec> = {
   },
   endOtherSessions: { base: () => undefined, writes: ['sessions'] },
   logoutEverywhere: { base: () => undefined, guestOnly: true },
+  // the member's privacy rights and the cookie banner's consent (issue 33 item 2)
+  requestMyData: { input: object({ lang: optional(lang) }), base: () => ({ lang: 'th' }) },
+  startAccountErasure: { input: object({ lang: optional(lang), ...captcha }), base: () => ({ lang: 'en' }) },
+  // No code was asked for in this browser's challenge cookie, or a fuzzed one: never the right code.
+  confirmAccountErasure: {
+    input: object({ code: str(12), lang: optional(lang), ...captcha }),
+    base: () => ({ code: '000000', lang: 'th' }),
+  },
+  recordConsentChoice: {
+    input: object({ id: uuid, ga: bool, ad: bool }),
+    base: () => ({ id: '0f8fad5b-d9cb-469f-a165-70867728950e', ga: true, ad: false }),
+  },
   loginWithLiff: {
     input: object({ idToken: str(8192, { min: 1 }) }),
     base: () => ({ idToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmdXp6In0.c2lnbmF0dXJl' }),

@@ -787,6 +787,23 @@ function memberExample(id: string, path: string, body: unknown, action: string, 
   return { path: `/members/${id}/${path}`, body, action, entityType: 'member', entityId: id, changes }
 }
 
+/** A member with a confirmed e-mail (issue 33 item 2: the subject of a privacy request): the e-mail. */
+async function aConfirmedEmail(): Promise<string> {
+  const email = `matrix-member-${h.next()}@example.com`
+  await h.db.insert(memberRows).values({ fullname: 'Matrix Member', email, emailVerifiedAt: clock.now() })
+  return email
+}
+
+/** A privacy request that came by e-mail, recorded by the owner: its id. */
+async function aPrivacyRequest(kind: 'access' | 'erasure'): Promise<string> {
+  const reply = await h.call('POST', '/privacy/requests', {
+    cookie: ownerOf().cookie,
+    body: { member: await aConfirmedEmail(), kind, received_at: clock.now().toISOString().slice(0, 10) },
+  })
+  if (reply.status !== 201) throw new Error(`no privacy request: ${reply.text}`)
+  return String(reply.body.id)
+}
+
 const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
   adminMemberGoodwillCode: async () =>
     memberExample(
@@ -819,6 +836,34 @@ const EXAMPLES: Record<string, (ip: string) => Promise<Example>> = {
       'member.merge',
       'both',
     )
+  },
+  adminPrivacyRequestRecord: async () => ({
+    path: '/privacy/requests',
+    body: { member: await aConfirmedEmail(), kind: 'access', received_at: clock.now().toISOString().slice(0, 10) },
+    action: 'privacy_request.record',
+    entityType: 'privacy_request',
+    entityId: (reply) => String(reply.body.id),
+    changes: 'after',
+  }),
+  adminPrivacyRequestExport: async () => {
+    const id = await aPrivacyRequest('access')
+    return {
+      path: `/privacy/requests/${id}/export`,
+      action: 'privacy_request.export',
+      entityType: 'privacy_request',
+      entityId: id,
+      changes: 'both',
+    }
+  },
+  adminPrivacyRequestErase: async () => {
+    const id = await aPrivacyRequest('erasure')
+    return {
+      path: `/privacy/requests/${id}/erase`,
+      action: 'privacy_request.erase',
+      entityType: 'privacy_request',
+      entityId: id,
+      changes: 'both',
+    }
   },
   adminInfoPageSave: async () => {
     await someInfoPages()

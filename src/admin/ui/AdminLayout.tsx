@@ -54,6 +54,7 @@ type NavPath =
   | '/orders'
   | '/slips'
   | '/reports'
+  | '/privacy-requests'
   | '/products'
   | '/pictures'
   | '/stock'
@@ -90,7 +91,10 @@ const NAV: ReadonlyArray<{
   },
   {
     group: 'shoppers',
-    links: [{ to: '/members', permission: 'members:read' }],
+    links: [
+      { to: '/members', permission: 'members:read' },
+      { to: '/privacy-requests', permission: 'members:read' },
+    ],
   },
   {
     group: 'catalog',
@@ -136,6 +140,7 @@ function useNavLabels(): { groups: Record<NavGroup, string>; links: Record<NavPa
       '/orders': t`Orders`,
       '/slips': t`Slips to review`,
       '/reports': t`Reports`,
+      '/privacy-requests': t`Privacy requests`,
       '/products': t`Products`,
       '/pictures': t`Pictures`,
       '/stock': t`Stock`,

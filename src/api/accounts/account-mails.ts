@@ -17,7 +17,9 @@ export function codeMessage(
           ? `Confirm your registration (ref ${ref})`
           : purpose === 'change'
             ? `Confirm the change to your account (ref ${ref})`
-            : `Your login code (ref ${ref})`,
+            : purpose === 'erase'
+              ? `Confirm that your account be deleted (ref ${ref})`
+              : `Your login code (ref ${ref})`,
       text: `Your code is ${code} (ref ${ref}). It is valid for ${minutes} minutes. Never share it with anyone.`,
     }
   }
@@ -27,7 +29,9 @@ export function codeMessage(
         ? `ยืนยันการสมัครสมาชิก (รหัสอ้างอิง ${ref})`
         : purpose === 'change'
           ? `ยืนยันการเปลี่ยนข้อมูลบัญชี (รหัสอ้างอิง ${ref})`
-          : `รหัสเข้าสู่ระบบ (รหัสอ้างอิง ${ref})`,
+          : purpose === 'erase'
+            ? `ยืนยันการลบบัญชีของคุณ (รหัสอ้างอิง ${ref})`
+            : `รหัสเข้าสู่ระบบ (รหัสอ้างอิง ${ref})`,
     text: `รหัส OTP ของคุณคือ ${code} (รหัสอ้างอิง ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
   }
 }

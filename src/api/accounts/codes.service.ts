@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm'
 import { members, type MemberRow, type OtpChallengeRow, type RegistrationPayload } from '~/db/schema'
 import type { MemberGender } from '~/domain/membership'
-import { OTP_MAX_TRIES_PER_CODE, smsCapable } from '~/domain/otp'
+import { OTP_MAX_TRIES_PER_CODE, smsCapable, type OtpPurpose } from '~/domain/otp'
 import { parseLoginIdentifier, parseMemberTelephone, smsAllowed } from '~/domain/phone'
 import { normaliseText } from '~/domain/text'
 import { ApiError } from '~/api/errors'
@@ -179,14 +179,18 @@ export class CodeService extends AccountStore {
     return this.options.challenges.view(challenge)
   }
 
-  /** Checks a code: a session on success; otherwise the reason of §8 and what is left. */
-  async verify(
-    input: { challengeToken: string; code: string; previousSession?: string | null; captcha?: CaptchaAnswer },
+  /**
+   * Checks a code of one of `purposes` with every rule of §8 (expiry, tries, slow-down, locks) and uses it once: the
+   * challenge on success. A code of another purpose is refused like an unknown one (an erasure's code logs nobody in).
+   */
+  async confirmCode(
+    input: { challengeToken: string; code: string; captcha?: CaptchaAnswer },
     context: RequestContext,
-  ): Promise<SessionGrant> {
+    purposes: readonly OtpPurpose[],
+  ): Promise<OtpChallengeRow> {
     const now = this.now()
     const challenge = await this.options.challenges.find(input.challengeToken)
-    if (!challenge) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
+    if (!challenge || !purposes.includes(challenge.purpose)) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     const guard = await this.options.throttle.assertNotLocked(challenge.identifier, context)
     if (challenge.closedAt) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     if (challenge.expiresAt <= now) throw new ApiError(410, 'OTP_EXPIRED', 'OTP WAS EXPIRED')
@@ -199,6 +203,15 @@ export class CodeService extends AccountStore {
 
     if (!(await this.options.challenges.use(challenge, now))) throw new ApiError(400, 'VERIFY_FAILED', 'VERIFY FAILED')
     await this.options.throttle.clearFailures(challenge.identifier, context)
+    return challenge
+  }
+
+  /** Checks a code: a session on success; otherwise the reason of §8 and what is left. */
+  async verify(
+    input: { challengeToken: string; code: string; previousSession?: string | null; captcha?: CaptchaAnswer },
+    context: RequestContext,
+  ): Promise<SessionGrant> {
+    const challenge = await this.confirmCode(input, context, ['login', 'register', 'change'])
     // A change logs nobody in: it applies to the member whose live session confirms it (issue 15).
     if (challenge.purpose === 'change')
       return this.options.identityChange.applyChange(challenge, input.previousSession ?? null, context)

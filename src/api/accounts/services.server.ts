@@ -91,6 +91,8 @@ export function createAccountServices(options: AccountServiceOptions) {
 
   return {
     codes,
+    challenges,
+    throttle,
     sessions,
     profile,
     identityChange,

@@ -48,6 +48,8 @@ import { createMemberAdminRoutes } from './members.routes.server'
 import { AdminMembers } from './members.service'
 import { MembershipService } from '~/api/accounts/membership.service'
 import { DEFAULT_THB_PER_USD } from '~/api/options.server'
+import { createPrivacyAdminRoutes } from './privacy.routes.server'
+import type { PrivacyService } from '~/api/privacy/privacy.service'
 
 export type AdminApiOptions = AdminServiceOptions & {
   /** The store keys this API serves: /api/admin/{storeKey}/… (the product API's; unknown keys are 404). */
@@ -76,6 +78,8 @@ export type AdminApiOptions = AdminServiceOptions & {
   media?: MediaStorage
   /** The shop's membership (§4, §6, §9): the members' tiers and codes the back office's member pages read (issue 33). */
   membership?: MembershipService
+  /** The shoppers' privacy rights (issue 33 item 2): the product API's service, whose job e-mails the links. */
+  privacy?: PrivacyService
 }
 
 /**
@@ -192,6 +196,7 @@ export function createAdminApp(options: AdminApiOptions, services = createAdminS
     '/',
     createMemberAdminRoutes(new AdminMembers(services.db, services.audit, membership, services.now), services.now),
   )
+  if (options.privacy) app.route('/', createPrivacyAdminRoutes(options.privacy, services.now))
 
   const openApiDocument = adminDocumentOf(app, new URL(options.siteUrl).origin)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

@@ -87,13 +87,22 @@ const MESSAGES: Partial<Record<ApiErrorReason, { th: string; en: string }>> = {
     en: 'A sub-collection cannot have sub-collections of its own (one level deep)',
   },
   NO_MEDIA_STORAGE: { th: 'ยังไม่ได้ตั้งค่าที่เก็บรูปภาพ', en: 'No picture storage is set up' },
+  MEMBER_NOT_FOUND: {
+    th: 'ไม่พบสมาชิกที่ใช้อีเมลหรือเบอร์โทรศัพท์นี้',
+    en: 'No member has this e-mail address or phone number',
+  },
+  REQUEST_ANSWERED: {
+    th: 'คำขอนี้ได้รับการดำเนินการแล้วหรือกำลังดำเนินการอยู่',
+    en: 'This request was answered already or is being prepared',
+  },
 }
 
 /**
  * Refusals whose message is written where they are made, already in the caller's language, because it names what
  * was found (a CSV file's missing and unknown columns, its size): kept as given.
  */
-export const COMPOSED_MESSAGES: ReadonlySet<ApiErrorReason> = new Set<ApiErrorReason>(['CSV_REFUSED'])
+// CSV_REFUSED names the file's columns; REPORT_RANGE says which of the range's rules failed (reports.routes.server.ts).
+export const COMPOSED_MESSAGES: ReadonlySet<ApiErrorReason> = new Set<ApiErrorReason>(['CSV_REFUSED', 'REPORT_RANGE'])
 
 /** Refusals whose `fields` say more: the message for the field's value (a picture's problem). */
 const FIELD_MESSAGES: Partial<Record<ApiErrorReason, Record<string, Record<string, { th: string; en: string }>>>> = {

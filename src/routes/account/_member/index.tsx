@@ -9,6 +9,7 @@ import { CaptchaField } from '~/account/components/LazyCaptchaField'
 import { addressesQuery } from '~/account/address.functions'
 import { MembershipCard } from '~/account/components/MembershipCard'
 import { SessionList } from '~/account/components/SessionList'
+import { PrivacyPanel } from '~/account/components/PrivacyPanel'
 import { memberSessionsQuery } from '~/account/sessions.functions'
 import { membershipQuery } from '~/account/membership.functions'
 import { failureMessage } from '~/account/failure-message'
@@ -197,6 +198,8 @@ function AccountPage() {
             </li>
           </ul>
         </nav>
+
+        <PrivacyPanel />
       </div>
 
       <p className="account-alt">
