@@ -8,8 +8,11 @@ import {
   memberCodes,
   members,
   oauthStates,
+  consentRecords,
   orders,
   otpChallenges,
+  privacyExports,
+  privacyRequests,
   sessions,
   wishlistItems,
   type MemberRow,
@@ -49,6 +52,9 @@ export const MERGE_HANDLED_TABLES = {
   sessions: 'ended',
   otp_challenges: 'deleted (sign-ins in flight of the removed account)',
   oauth_states: 'deleted (LINE logins in flight of the removed account)',
+  privacy_requests: 'moved (the person’s requests and their due dates stay theirs)',
+  privacy_exports: 'moved (a data link already sent keeps working for the same person)',
+  consent_records: 'moved (what the person chose, and when)',
 } as const
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -476,6 +482,22 @@ export class AdminMembers {
             THEN moved.key || '~' || ${otherId.slice(0, 8)} ELSE moved.key END
         WHERE moved.member_id = ${otherId} RETURNING moved.id`)
 
+      const requests = await tx
+        .update(privacyRequests)
+        .set({ memberId: keptId })
+        .where(eq(privacyRequests.memberId, otherId))
+        .returning({ id: privacyRequests.id })
+      const exports = await tx
+        .update(privacyExports)
+        .set({ memberId: keptId })
+        .where(eq(privacyExports.memberId, otherId))
+        .returning({ id: privacyExports.id })
+      const consents = await tx
+        .update(consentRecords)
+        .set({ memberId: keptId })
+        .where(eq(consentRecords.memberId, otherId))
+        .returning({ id: consentRecords.id })
+
       const endedSessions = await tx
         .delete(sessions)
         .where(eq(sessions.memberId, otherId))
@@ -515,6 +537,9 @@ export class AdminMembers {
         sessions: endedSessions.length,
         otp_challenges: challenges.length,
         oauth_states: states.length,
+        privacy_requests: requests.length,
+        privacy_exports: exports.length,
+        consent_records: consents.length,
       }
       const [after] = await tx.select().from(members).where(eq(members.id, keptId))
       await this.audit.record(tx, context, {
