@@ -411,6 +411,9 @@ describe('pixel events', () => {
   it('treats a non-zero TikTok code as an error: a refusal fails, a rate limit is retried', async () => {
     const pixels = service({ meta: null })
     await pixels.record('tiktok', purchase('AS-2605-00047'))
+    // A second later: events are sent oldest due first, so the answers below meet them in this order (at one instant
+    // the order was the database's, and PostgreSQL once sent the checkout first).
+    clock = new Date(clock.getTime() + 1_000)
     await pixels.record('tiktok', { ...purchase('AS-2605-00048'), eventName: 'initiate_checkout' })
     tiktok.answers.push({ status: 200, body: { code: 40002, message: 'Invalid event_source_id', request_id: 'r1' } })
     tiktok.answers.push({ status: 200, body: { code: 40100, message: 'Too many requests', request_id: 'r2' } })
