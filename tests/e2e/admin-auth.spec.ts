@@ -164,7 +164,7 @@ test('a role sees only what it may open, and is told when it opens another scree
   await page.context().clearCookies()
   await signInByApi(page.context().request, readOnly)
   await openAdmin(page, '/en/admin')
-  expect(await navLinks(page, 'Back office')).toEqual(['Home', 'Orders', 'My sessions', 'My alerts'])
+  expect(await navLinks(page, 'Back office')).toEqual(['Home', 'Orders', 'Reports', 'My sessions', 'My alerts'])
   await expect(page.getByRole('navigation', { name: 'Back office' })).toContainText('Read only')
 })
 
