@@ -39,9 +39,16 @@ test.describe('cookie consent', () => {
     expect(requests[0]).toContain('id=GTM-E2ETEST')
     const cookies = await page.context().cookies()
     expect(cookies.find((cookie) => cookie.name === 'cookie_consent')?.value).toBe('true')
-    expect(decodeURIComponent(cookies.find((cookie) => cookie.name === 'cookie_consent_prefs')?.value ?? '')).toBe(
-      '{"accepted":true,"ga":true,"ad":true}',
+    // §9's JSON of the choice, with the anonymous id the server's consent record is kept under (decision 201).
+    const prefs: unknown = JSON.parse(
+      decodeURIComponent(cookies.find((cookie) => cookie.name === 'cookie_consent_prefs')?.value ?? '{}'),
     )
+    expect(prefs).toEqual({
+      accepted: true,
+      ga: true,
+      ad: true,
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    })
   })
 
   test('deny keeps the tag manager off after a reload, and the choice can be changed from the footer', async ({
