@@ -292,7 +292,7 @@ describe('members in the back office', () => {
 
     const blocked = await as(service, 'POST', `/members/${shopper.id}/block`, { reason: 'Chargeback fraud' })
     expect(blocked.status, blocked.text).toBe(200)
-    expect(blocked.body.blocked_at).toEqual(expect.any(String))
+    expect(typeof blocked.body.blocked_at).toBe('string')
     expect(blocked.body.sessions).toEqual([])
     expect((await call('GET', '/me', { headers: auth })).status).toBe(401)
     // Checkout with the ended session: never an order of this member (refused, or at most a guest's).
