@@ -21,6 +21,31 @@ import { VersionsTable } from '../../ui/VersionsTable'
 import { ErrorNotice } from '../ErrorScreen'
 import { Loading, messageOf, useFieldWords, useFocusAfter, useLabels, imageUrl, MoveButtons } from './shared'
 
+/** A collection in the tree: its link, its slug and its move buttons among its siblings. */
+function TreeRow({
+  slug,
+  name,
+  first,
+  last,
+  onMove,
+}: {
+  slug: string
+  name: string
+  first: boolean
+  last: boolean
+  onMove: (direction: 'up' | 'down') => void
+}) {
+  return (
+    <span className="admin-site__row">
+      <Link to="/site/collections/$slug" params={{ slug }}>
+        {name}
+      </Link>{' '}
+      <span className="admin-stock__id">{slug}</span>
+      <MoveButtons id={`collection-${slug}`} label={name} first={first} last={last} onMove={onMove} />
+    </span>
+  )
+}
+
 export function CollectionsScreen() {
   const { t, i18n } = useLingui()
   useAdminTitle(t`Collections`)
@@ -75,38 +100,26 @@ export function CollectionsScreen() {
             const name = th ? node.name_th : node.name_en
             return (
               <li key={node.slug}>
-                <span className="admin-site__row">
-                  <Link to="/site/collections/$slug" params={{ slug: node.slug }}>
-                    {name}
-                  </Link>{' '}
-                  <span className="admin-stock__id">{node.slug}</span>
-                  <MoveButtons
-                    id={`collection-${node.slug}`}
-                    label={name}
-                    first={index === 0}
-                    last={index === all.length - 1}
-                    onMove={(direction) => void move(node.slug, name, direction)}
-                  />
-                </span>
+                <TreeRow
+                  slug={node.slug}
+                  name={name}
+                  first={index === 0}
+                  last={index === all.length - 1}
+                  onMove={(direction) => void move(node.slug, name, direction)}
+                />
                 {node.children.length > 0 ? (
                   <ol aria-label={t`Sub-collections of ${name}`}>
                     {node.children.map((child, at, siblings) => {
                       const childName = th ? child.name_th : child.name_en
                       return (
                         <li key={child.slug}>
-                          <span className="admin-site__row">
-                            <Link to="/site/collections/$slug" params={{ slug: child.slug }}>
-                              {childName}
-                            </Link>{' '}
-                            <span className="admin-stock__id">{child.slug}</span>
-                            <MoveButtons
-                              id={`collection-${child.slug}`}
-                              label={childName}
-                              first={at === 0}
-                              last={at === siblings.length - 1}
-                              onMove={(direction) => void move(child.slug, childName, direction)}
-                            />
-                          </span>
+                          <TreeRow
+                            slug={child.slug}
+                            name={childName}
+                            first={at === 0}
+                            last={at === siblings.length - 1}
+                            onMove={(direction) => void move(child.slug, childName, direction)}
+                          />
                         </li>
                       )
                     })}

@@ -25,6 +25,7 @@ import {
   useDocumentEditor,
   useSaving,
   Notices,
+  SaveButtons,
   Versions,
 } from './shared'
 import { emptyHeroCustom, HeroCustomFields } from './HeroCustomFields'
@@ -194,18 +195,7 @@ export function HomeEditorScreen() {
           <Trans>Add the block</Trans>
         </button>
       </div>
-      <div className="admin-site__actions">
-        <button
-          type="button"
-          className="admin-button admin-button--secondary"
-          disabled={busy}
-          onClick={() => void save(false)}
-        >
-          <Trans>Save draft</Trans>
-        </button>
-        <button type="button" className="admin-button" disabled={busy} onClick={() => void save(true)}>
-          <Trans>Publish</Trans>
-        </button>
+      <SaveButtons busy={busy} onSave={(publish) => void save(publish)}>
         <button
           type="button"
           className="admin-button admin-button--secondary"
@@ -218,7 +208,7 @@ export function HomeEditorScreen() {
         >
           <Trans>Preview</Trans>
         </button>
-      </div>
+      </SaveButtons>
       {previewError ? (
         <p role="alert" className="admin-notice admin-notice--error">
           {previewError}

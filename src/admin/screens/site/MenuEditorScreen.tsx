@@ -14,6 +14,7 @@ import {
   useDocumentEditor,
   useSaving,
   Notices,
+  SaveButtons,
   Versions,
 } from './shared'
 
@@ -135,19 +136,7 @@ export function MenuEditorScreen() {
       >
         <Trans>Add a link</Trans>
       </button>
-      <div className="admin-site__actions">
-        <button
-          type="button"
-          className="admin-button admin-button--secondary"
-          disabled={busy}
-          onClick={() => void save(false)}
-        >
-          <Trans>Save draft</Trans>
-        </button>
-        <button type="button" className="admin-button" disabled={busy} onClick={() => void save(true)}>
-          <Trans>Publish</Trans>
-        </button>
-      </div>
+      <SaveButtons busy={busy} onSave={(publish) => void save(publish)} />
       <Versions
         document={document.data}
         busy={busy}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AdminApiError, type SiteDocumentView } from '../../api'
 import { siteDocumentQuery } from '../../queries'
 import { VersionsTable } from '../../ui/VersionsTable'
@@ -215,5 +215,33 @@ export function Versions({
         empty={<Trans>Nothing saved yet: the shop shows the default.</Trans>}
       />
     </section>
+  )
+}
+
+/** A document's save bar: a draft (the shop unchanged) or published at once; `children` adds the screen's own. */
+export function SaveButtons({
+  busy,
+  onSave,
+  children,
+}: {
+  busy: boolean
+  onSave: (publish: boolean) => void
+  children?: ReactNode
+}) {
+  return (
+    <div className="admin-site__actions">
+      <button
+        type="button"
+        className="admin-button admin-button--secondary"
+        disabled={busy}
+        onClick={() => onSave(false)}
+      >
+        <Trans>Save draft</Trans>
+      </button>
+      <button type="button" className="admin-button" disabled={busy} onClick={() => onSave(true)}>
+        <Trans>Publish</Trans>
+      </button>
+      {children}
+    </div>
   )
 }
